@@ -1,0 +1,38 @@
+/* The cuzk command line: one binary, one subcommand per job. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/commands.h"
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: cuzk <command> [options]\n"
+                 "\n"
+                 "commands:\n"
+                 "  bench     benchmark the BLS12-381 arithmetic (JSON lines on stdout)\n"
+                 "  version   print the version and build\n"
+                 "\n"
+                 "cuzk <command> --help describes a command.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+        usage(stdout);
+        return CLI_EXIT_OK;
+    }
+    if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
+        printf("cuzk %s (commit %s)\n", CUZK_VERSION, CUZK_GIT_COMMIT);
+        return CLI_EXIT_OK;
+    }
+    if (!strcmp(cmd, "bench"))
+        return cli_bench(argc - 1, argv + 1);
+    fprintf(stderr, "cuzk: unknown command '%s'\n", cmd);
+    usage(stderr);
+    return CLI_EXIT_USAGE;
+}

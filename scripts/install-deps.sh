@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages cuzk builds and tests with, when missing.
+# Safe to run again: it installs nothing that is already there.
+set -euo pipefail
+
+packages=(build-essential cmake pkg-config libcmocka-dev libjansson-dev git)
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "cuzk: installing ${missing[*]}"
+    sudo_cmd=""
+    [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+    $sudo_cmd apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}"
+fi
+if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
+    echo "cuzk: nvcc found: the CUDA backend will be built"
+else
+    echo "cuzk: nvcc not found: building without the CUDA backend (the CPU backend is used)"
+fi

@@ -1,0 +1,36 @@
+#include "cuda/device.h"
+
+#include <cuda_runtime.h>
+#include <string.h>
+
+extern "C" int cuda_device_count(const char **why)
+{
+    int n = 0;
+    cudaError_t err = cudaGetDeviceCount(&n);
+    if (err != cudaSuccess) {
+        if (why)
+            *why = cudaGetErrorString(err);
+        (void)cudaGetLastError(); /* clear the sticky error for later calls */
+        return 0;
+    }
+    if (n == 0 && why)
+        *why = "no CUDA device found";
+    return n;
+}
+
+extern "C" int cuda_device_query(int index, cuda_device_info *info)
+{
+    cudaDeviceProp prop;
+    if (cudaGetDeviceProperties(&prop, index) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return -1;
+    }
+    memset(info, 0, sizeof(*info));
+    info->index = index;
+    strncpy(info->name, prop.name, sizeof(info->name) - 1);
+    info->total_memory = prop.totalGlobalMem;
+    info->sm_count = prop.multiProcessorCount;
+    info->cc_major = prop.major;
+    info->cc_minor = prop.minor;
+    return 0;
+}

@@ -1,0 +1,32 @@
+#ifndef CUZK_CUDA_DEVICE_H
+#define CUZK_CUDA_DEVICE_H
+
+/* GPU discovery, callable from C. Built only when nvcc is present
+ * (CUZK_HAVE_CUDA); without it the backend layer reports no devices. */
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cuda_device_info {
+    int index;
+    char name[128];
+    size_t total_memory;
+    int sm_count;
+    int cc_major, cc_minor;
+} cuda_device_info;
+
+/* Number of usable CUDA devices; 0 when there is no driver or no GPU. On 0,
+ * *why (if not NULL) points at a static string saying why. */
+int cuda_device_count(const char **why);
+
+/* Fills info for device index; returns 0, or -1 when it cannot be queried. */
+int cuda_device_query(int index, cuda_device_info *info);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

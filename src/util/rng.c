@@ -1,0 +1,136 @@
+#define _DEFAULT_SOURCE
+#include "util/rng.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/random.h>
+
+static uint64_t rotl64(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+static uint32_t rotl32(uint32_t x, int k)
+{
+    return (x << k) | (x >> (32 - k));
+}
+
+/* splitmix64 expands the 64-bit seed into xoshiro's 256-bit state
+ * (Vigna, "Further scramblings of Marsaglia's xorshift generators"). */
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+void rng_seed(rng_t *rng, uint64_t seed)
+{
+    memset(rng, 0, sizeof(*rng));
+    for (int i = 0; i < 4; i++)
+        rng->s[i] = splitmix64(&seed);
+}
+
+/* xoshiro256** 1.0 (Blackman and Vigna, 2018). */
+static uint64_t xoshiro_next(uint64_t s[4])
+{
+    uint64_t result = rotl64(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl64(s[3], 45);
+    return result;
+}
+
+#define CHACHA_QR(a, b, c, d)                                                                      \
+    do {                                                                                           \
+        a += b; d ^= a; d = rotl32(d, 16);                                                         \
+        c += d; b ^= c; b = rotl32(b, 12);                                                         \
+        a += b; d ^= a; d = rotl32(d, 8);                                                          \
+        c += d; b ^= c; b = rotl32(b, 7);                                                          \
+    } while (0)
+
+/* One ChaCha20 block (RFC 8439, section 2.3) with a 64-bit counter and zero nonce. */
+static void chacha20_block(uint32_t out[16], const uint32_t key[8], uint64_t counter)
+{
+    uint32_t in[16] = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574};
+    memcpy(&in[4], key, 32);
+    in[12] = (uint32_t)counter;
+    in[13] = (uint32_t)(counter >> 32);
+    in[14] = 0;
+    in[15] = 0;
+    uint32_t x[16];
+    memcpy(x, in, sizeof(x));
+    for (int i = 0; i < 10; i++) {
+        CHACHA_QR(x[0], x[4], x[8], x[12]);
+        CHACHA_QR(x[1], x[5], x[9], x[13]);
+        CHACHA_QR(x[2], x[6], x[10], x[14]);
+        CHACHA_QR(x[3], x[7], x[11], x[15]);
+        CHACHA_QR(x[0], x[5], x[10], x[15]);
+        CHACHA_QR(x[1], x[6], x[11], x[12]);
+        CHACHA_QR(x[2], x[7], x[8], x[13]);
+        CHACHA_QR(x[3], x[4], x[9], x[14]);
+    }
+    for (int i = 0; i < 16; i++)
+        out[i] = x[i] + in[i];
+}
+
+cuzk_status rng_seed_secure(rng_t *rng)
+{
+    memset(rng, 0, sizeof(*rng));
+    uint8_t *p = (uint8_t *)rng->key;
+    size_t got = 0;
+    while (got < sizeof(rng->key)) {
+        ssize_t n = getrandom(p + got, sizeof(rng->key) - got, 0);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return CUZK_ERR_RANDOM;
+        }
+        got += (size_t)n;
+    }
+    rng->secure = 1;
+    rng->used = 16;
+    return CUZK_OK;
+}
+
+static uint32_t chacha_next32(rng_t *rng)
+{
+    if (rng->used == 16) {
+        chacha20_block(rng->block, rng->key, rng->counter++);
+        rng->used = 0;
+    }
+    return rng->block[rng->used++];
+}
+
+uint64_t rng_u64(rng_t *rng)
+{
+    if (!rng->secure)
+        return xoshiro_next(rng->s);
+    uint64_t lo = chacha_next32(rng);
+    return lo | ((uint64_t)chacha_next32(rng) << 32);
+}
+
+void rng_bytes(rng_t *rng, void *out, size_t len)
+{
+    uint8_t *p = out;
+    while (len > 0) {
+        uint64_t v = rng_u64(rng);
+        size_t n = len < 8 ? len : 8;
+        memcpy(p, &v, n);
+        p += n;
+        len -= n;
+    }
+}
+
+void rng_wipe(rng_t *rng)
+{
+    /* volatile stores so the wipe is not removed as a dead store */
+    volatile uint8_t *p = (volatile uint8_t *)rng;
+    for (size_t i = 0; i < sizeof(*rng); i++)
+        p[i] = 0;
+}
