@@ -24,6 +24,12 @@ extern const fr_t FR_ZERO;
 extern const fr_t FR_ONE;
 extern const uint64_t FR_MODULUS[FR_LIMBS];
 
+/* r - 1 = 2^FR_TWO_ADICITY · t, t odd. FR_GENERATOR (7) generates the
+ * multiplicative group; FR_ROOT_OF_UNITY = 7^t has order exactly 2^32. */
+#define FR_TWO_ADICITY 32
+#define FR_GENERATOR 7
+extern const fr_t FR_ROOT_OF_UNITY;
+
 void fr_add(fr_t *r, const fr_t *a, const fr_t *b);
 void fr_sub(fr_t *r, const fr_t *a, const fr_t *b);
 void fr_neg(fr_t *r, const fr_t *a);
