@@ -15,19 +15,19 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#if defined(CUZK_ASM_X86_64) && defined(__x86_64__) && defined(__GNUC__) && 0
+#if defined(CUZK_ASM_X86_64) && defined(__x86_64__) && defined(__GNUC__)
 #define LIMBS_MULX 1
 #endif
 
 /* Portable bodies. */
-void add_mod_384(uint64_t r[6], const uint64_t a[6], const uint64_t b[6], const uint64_t p[6]);
-void sub_mod_384(uint64_t r[6], const uint64_t a[6], const uint64_t b[6], const uint64_t p[6]);
+void add_mod_384_portable(uint64_t r[6], const uint64_t a[6], const uint64_t b[6], const uint64_t p[6]);
+void sub_mod_384_portable(uint64_t r[6], const uint64_t a[6], const uint64_t b[6], const uint64_t p[6]);
 void mont_mul_384_portable(uint64_t r[6], const uint64_t a[6], const uint64_t b[6],
                            const uint64_t p[6], uint64_t n0);
 void mont_sqr_384_portable(uint64_t r[6], const uint64_t a[6], const uint64_t p[6], uint64_t n0);
 
-void add_mod_256(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const uint64_t p[4]);
-void sub_mod_256(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const uint64_t p[4]);
+void add_mod_256_portable(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const uint64_t p[4]);
+void sub_mod_256_portable(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const uint64_t p[4]);
 void mont_mul_256_portable(uint64_t r[4], const uint64_t a[4], const uint64_t b[4],
                            const uint64_t p[4], uint64_t n0);
 void mont_sqr_256_portable(uint64_t r[4], const uint64_t a[4], const uint64_t p[4], uint64_t n0);
@@ -56,8 +56,13 @@ void mont_sqr_384_mulx(uint64_t r[6], const uint64_t a[6], const uint64_t p[6], 
 void mont_mul_256_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4],
                        const uint64_t p[4], uint64_t n0);
 void mont_sqr_256_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t p[4], uint64_t n0);
-/* Nonzero when the mulx bodies are in use; set once before main(). */
-extern int limbs_use_mulx;
+/* Additions with add/adc and cmov (baseline x86-64; switched with the rest). */
+void add_mod_384_x86(uint64_t r[6], const uint64_t a[6], const uint64_t b[6], const uint64_t p[6]);
+void sub_mod_384_x86(uint64_t r[6], const uint64_t a[6], const uint64_t b[6], const uint64_t p[6]);
+void add_mod_256_x86(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const uint64_t p[4]);
+void sub_mod_256_x86(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const uint64_t p[4]);
+/* Nonzero when the assembly bodies are in use; set once before main(). */
+extern int limbs_use_asm;
 #endif
 
 /* True when the CPU has BMI2 and ADX (whatever the CUZK_NO_ASM setting). */
@@ -69,7 +74,7 @@ static inline void mont_mul_384(uint64_t r[6], const uint64_t a[6], const uint64
                                 const uint64_t p[6], uint64_t n0)
 {
 #ifdef LIMBS_MULX
-    if (limbs_use_mulx) {
+    if (limbs_use_asm) {
         mont_mul_384_mulx(r, a, b, p, n0);
         return;
     }
@@ -81,7 +86,7 @@ static inline void mont_sqr_384(uint64_t r[6], const uint64_t a[6], const uint64
                                 uint64_t n0)
 {
 #ifdef LIMBS_MULX
-    if (limbs_use_mulx) {
+    if (limbs_use_asm) {
         mont_sqr_384_mulx(r, a, p, n0);
         return;
     }
@@ -93,7 +98,7 @@ static inline void mont_mul_256(uint64_t r[4], const uint64_t a[4], const uint64
                                 const uint64_t p[4], uint64_t n0)
 {
 #ifdef LIMBS_MULX
-    if (limbs_use_mulx) {
+    if (limbs_use_asm) {
         mont_mul_256_mulx(r, a, b, p, n0);
         return;
     }
@@ -105,12 +110,60 @@ static inline void mont_sqr_256(uint64_t r[4], const uint64_t a[4], const uint64
                                 uint64_t n0)
 {
 #ifdef LIMBS_MULX
-    if (limbs_use_mulx) {
+    if (limbs_use_asm) {
         mont_sqr_256_mulx(r, a, p, n0);
         return;
     }
 #endif
     mont_sqr_256_portable(r, a, p, n0);
+}
+
+static inline void add_mod_384(uint64_t r[6], const uint64_t a[6], const uint64_t b[6],
+                               const uint64_t p[6])
+{
+#ifdef LIMBS_MULX
+    if (limbs_use_asm) {
+        add_mod_384_x86(r, a, b, p);
+        return;
+    }
+#endif
+    add_mod_384_portable(r, a, b, p);
+}
+
+static inline void sub_mod_384(uint64_t r[6], const uint64_t a[6], const uint64_t b[6],
+                               const uint64_t p[6])
+{
+#ifdef LIMBS_MULX
+    if (limbs_use_asm) {
+        sub_mod_384_x86(r, a, b, p);
+        return;
+    }
+#endif
+    sub_mod_384_portable(r, a, b, p);
+}
+
+static inline void add_mod_256(uint64_t r[4], const uint64_t a[4], const uint64_t b[4],
+                               const uint64_t p[4])
+{
+#ifdef LIMBS_MULX
+    if (limbs_use_asm) {
+        add_mod_256_x86(r, a, b, p);
+        return;
+    }
+#endif
+    add_mod_256_portable(r, a, b, p);
+}
+
+static inline void sub_mod_256(uint64_t r[4], const uint64_t a[4], const uint64_t b[4],
+                               const uint64_t p[4])
+{
+#ifdef LIMBS_MULX
+    if (limbs_use_asm) {
+        sub_mod_256_x86(r, a, b, p);
+        return;
+    }
+#endif
+    sub_mod_256_portable(r, a, b, p);
 }
 
 #endif

@@ -163,12 +163,12 @@ static inline void from_mont_n(uint64_t *r, const uint64_t *a, const uint64_t *p
     reduce_once_n(r, t + n, hi, p, n);
 }
 
-void add_mod_384(uint64_t r[6], const uint64_t a[6], const uint64_t b[6], const uint64_t p[6])
+void add_mod_384_portable(uint64_t r[6], const uint64_t a[6], const uint64_t b[6], const uint64_t p[6])
 {
     add_mod_n(r, a, b, p, 6);
 }
 
-void sub_mod_384(uint64_t r[6], const uint64_t a[6], const uint64_t b[6], const uint64_t p[6])
+void sub_mod_384_portable(uint64_t r[6], const uint64_t a[6], const uint64_t b[6], const uint64_t p[6])
 {
     sub_mod_n(r, a, b, p, 6);
 }
@@ -189,12 +189,12 @@ void from_mont_384(uint64_t r[6], const uint64_t a[6], const uint64_t p[6], uint
     from_mont_n(r, a, p, n0, 6);
 }
 
-void add_mod_256(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const uint64_t p[4])
+void add_mod_256_portable(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const uint64_t p[4])
 {
     add_mod_n(r, a, b, p, 4);
 }
 
-void sub_mod_256(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const uint64_t p[4])
+void sub_mod_256_portable(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const uint64_t p[4])
 {
     sub_mod_n(r, a, b, p, 4);
 }
