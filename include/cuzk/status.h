@@ -18,6 +18,7 @@ typedef enum cuzk_status {
     CUZK_ERR_NOT_IN_SUBGROUP,           /* on the curve, outside the prime-order subgroup */
     CUZK_ERR_UNSUPPORTED,
     CUZK_ERR_INTERNAL,
+    CUZK_ERR_DEVICE,                    /* a CUDA call failed (the GPU layer records which) */
     CUZK_STATUS_COUNT
 } cuzk_status;
 

@@ -17,6 +17,7 @@ const char *cuzk_status_str(cuzk_status status)
     case CUZK_ERR_NOT_IN_SUBGROUP: return "point is not in the prime-order subgroup";
     case CUZK_ERR_UNSUPPORTED: return "unsupported";
     case CUZK_ERR_INTERNAL: return "internal error";
+    case CUZK_ERR_DEVICE: return "a GPU (CUDA) call failed";
     case CUZK_STATUS_COUNT: break;
     }
     return "unknown status";
