@@ -1,0 +1,276 @@
+/* Sparse matrix-vector products over the compiled system, satisfaction
+ * check, and the structural validation every loaded system goes through. */
+#include "r1cs/r1cs.h"
+
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/parallel.h"
+
+/* Rows per work chunk: large enough to amortize the claim, small enough
+ * that uneven rows (a 256-term packing row among 2-term rows) balance. */
+#define EVAL_GRAIN 4096
+
+void r1cs_set_msg(char *msg, size_t msg_len, const char *fmt, ...)
+{
+    if (!msg || msg_len == 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, msg_len, fmt, ap);
+    va_end(ap);
+}
+
+void r1cs_free(r1cs_t *r)
+{
+    r1cs_matrix *ms[3] = {&r->a, &r->b, &r->c};
+    for (int k = 0; k < 3; k++) {
+        free(ms[k]->row_ptr);
+        free(ms[k]->col);
+        free(ms[k]->coeff);
+    }
+    free(r->coeffs);
+    memset(r, 0, sizeof(*r));
+}
+
+/* Inline tests on the reduced Montgomery representation (unique, so limb
+ * comparison is equality): these run once per nonzero, where a call into
+ * fr.c for the test would cost as much as the addition it saves. */
+static inline bool w_is_zero(const fr_t *x)
+{
+    return (x->l[0] | x->l[1] | x->l[2] | x->l[3]) == 0;
+}
+
+static inline bool w_is_one(const fr_t *x)
+{
+    return ((x->l[0] ^ FR_ONE.l[0]) | (x->l[1] ^ FR_ONE.l[1]) | (x->l[2] ^ FR_ONE.l[2]) |
+            (x->l[3] ^ FR_ONE.l[3])) == 0;
+}
+
+/* Σ over [begin, end) of table[coeff[k]] · w[col[k]]. `width` is a
+ * constant at every call site, so each width gets its own loop. */
+static inline void row_dot(fr_t *out, const uint32_t *col, const void *coeff, unsigned width,
+                           uint64_t begin, uint64_t end, const fr_t *w, const fr_t *table)
+{
+    fr_t acc = FR_ZERO, prod;
+    for (uint64_t k = begin; k < end; k++) {
+        const fr_t *x = &w[col[k]];
+        if (w_is_zero(x))
+            continue;
+        uint32_t ci = width == 2 ? ((const uint16_t *)coeff)[k] : ((const uint32_t *)coeff)[k];
+        if (ci == R1CS_COEFF_ONE) {
+            fr_add(&acc, &acc, x);
+        } else if (ci == R1CS_COEFF_MINUS_ONE) {
+            fr_sub(&acc, &acc, x);
+        } else if (w_is_one(x)) {
+            fr_add(&acc, &acc, &table[ci]);
+        } else {
+            fr_mul(&prod, &table[ci], x);
+            fr_add(&acc, &acc, &prod);
+        }
+    }
+    *out = acc;
+}
+
+void r1cs_eval_row(fr_t *out, const r1cs_t *r, const r1cs_matrix *m, uint64_t i, const fr_t *w)
+{
+    if (r->coeff_width == 2)
+        row_dot(out, m->col, m->coeff, 2, m->row_ptr[i], m->row_ptr[i + 1], w, r->coeffs);
+    else
+        row_dot(out, m->col, m->coeff, 4, m->row_ptr[i], m->row_ptr[i + 1], w, r->coeffs);
+}
+
+static void matrix_rows(fr_t *out, const r1cs_t *r, const r1cs_matrix *m, const fr_t *w,
+                        size_t begin, size_t end)
+{
+    const uint64_t *rp = m->row_ptr;
+    if (r->coeff_width == 2) {
+        for (size_t i = begin; i < end; i++)
+            row_dot(&out[i], m->col, m->coeff, 2, rp[i], rp[i + 1], w, r->coeffs);
+    } else {
+        for (size_t i = begin; i < end; i++)
+            row_dot(&out[i], m->col, m->coeff, 4, rp[i], rp[i + 1], w, r->coeffs);
+    }
+}
+
+typedef struct eval_ctx {
+    const r1cs_t *r;
+    const fr_t *w;
+    fr_t *out[3];
+} eval_ctx;
+
+static void eval_chunk(void *arg, size_t begin, size_t end)
+{
+    eval_ctx *e = arg;
+    const r1cs_matrix *ms[3] = {&e->r->a, &e->r->b, &e->r->c};
+    for (int k = 0; k < 3; k++)
+        if (e->out[k])
+            matrix_rows(e->out[k], e->r, ms[k], e->w, begin, end);
+}
+
+void r1cs_eval(const r1cs_t *r, const fr_t *w, fr_t *a, fr_t *b, fr_t *c, unsigned threads)
+{
+    eval_ctx e = {.r = r, .w = w, .out = {a, b, c}};
+    parallel_for((size_t)r->num_constraints, EVAL_GRAIN, threads, eval_chunk, &e);
+}
+
+/* Lowers *target to v when v is smaller (lock-free). */
+static void atomic_min_u64(_Atomic uint64_t *target, uint64_t v)
+{
+    uint64_t cur = atomic_load_explicit(target, memory_order_relaxed);
+    while (v < cur &&
+           !atomic_compare_exchange_weak_explicit(target, &cur, v, memory_order_relaxed,
+                                                  memory_order_relaxed))
+        ;
+}
+
+typedef struct sat_ctx {
+    const r1cs_t *r;
+    const fr_t *w;
+    _Atomic uint64_t first_bad;
+} sat_ctx;
+
+static void sat_chunk(void *arg, size_t begin, size_t end)
+{
+    sat_ctx *s = arg;
+    /* A failure already found below this chunk makes it irrelevant. */
+    if (atomic_load_explicit(&s->first_bad, memory_order_relaxed) < begin)
+        return;
+    fr_t a, b, c, ab;
+    for (size_t i = begin; i < end; i++) {
+        r1cs_eval_row(&a, s->r, &s->r->a, i, s->w);
+        r1cs_eval_row(&b, s->r, &s->r->b, i, s->w);
+        r1cs_eval_row(&c, s->r, &s->r->c, i, s->w);
+        fr_mul(&ab, &a, &b);
+        if (!fr_eq(&ab, &c)) {
+            atomic_min_u64(&s->first_bad, i);
+            return;
+        }
+    }
+}
+
+bool r1cs_is_satisfied(const r1cs_t *r, const fr_t *w, uint64_t *first_bad_row, unsigned threads)
+{
+    if (first_bad_row)
+        *first_bad_row = R1CS_ROW_NONE;
+    if (!w_is_one(&w[0]))
+        return false;
+    sat_ctx s = {.r = r, .w = w};
+    atomic_init(&s.first_bad, R1CS_ROW_NONE);
+    parallel_for((size_t)r->num_constraints, EVAL_GRAIN, threads, sat_chunk, &s);
+    uint64_t bad = atomic_load(&s.first_bad);
+    if (first_bad_row)
+        *first_bad_row = bad;
+    return bad == R1CS_ROW_NONE;
+}
+
+/* --- validation --- */
+
+typedef enum bad_kind {
+    BAD_NONE = 0,
+    BAD_ROW_PTR,   /* row pointer decreasing or past nnz */
+    BAD_COLUMN,    /* column >= num_vars */
+    BAD_ORDER,     /* columns not strictly increasing within the row */
+    BAD_COEFF_IDX, /* coefficient index >= num_coeffs */
+} bad_kind;
+
+typedef struct validate_ctx {
+    const r1cs_t *r;
+    const r1cs_matrix *m;
+    uint64_t num_vars;
+    _Atomic uint64_t first_bad; /* row */
+} validate_ctx;
+
+static bad_kind validate_row(const validate_ctx *v, uint64_t i)
+{
+    const r1cs_matrix *m = v->m;
+    uint64_t b = m->row_ptr[i], e = m->row_ptr[i + 1];
+    if (b > e || e > m->nnz)
+        return BAD_ROW_PTR;
+    for (uint64_t k = b; k < e; k++) {
+        if (m->col[k] >= v->num_vars)
+            return BAD_COLUMN;
+        if (k > b && m->col[k] <= m->col[k - 1])
+            return BAD_ORDER;
+        if (r1cs_coeff_at(v->r, m, k) >= v->r->num_coeffs)
+            return BAD_COEFF_IDX;
+    }
+    return BAD_NONE;
+}
+
+static void validate_chunk(void *arg, size_t begin, size_t end)
+{
+    validate_ctx *v = arg;
+    for (size_t i = begin; i < end; i++) {
+        if (validate_row(v, i) != BAD_NONE) {
+            atomic_min_u64(&v->first_bad, i);
+            return;
+        }
+    }
+}
+
+cuzk_status r1cs_validate(const r1cs_t *r, unsigned threads, char *msg, size_t msg_len)
+{
+    if (r->num_inputs < 1) {
+        r1cs_set_msg(msg, msg_len, "r1cs: no inputs (index 0 must be the constant ONE)");
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    if (r->num_aux > (uint64_t)UINT32_MAX + 1 - r->num_inputs) {
+        r1cs_set_msg(msg, msg_len, "r1cs: %llu variables do not fit 32-bit columns",
+                     (unsigned long long)(r->num_inputs + r->num_aux));
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    if (r->coeff_width != 2 && r->coeff_width != 4) {
+        r1cs_set_msg(msg, msg_len, "r1cs: coefficient index width %u (expected 2 or 4)",
+                     r->coeff_width);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    if (r->num_coeffs < 2 || !fr_is_one(&r->coeffs[R1CS_COEFF_ONE])) {
+        r1cs_set_msg(msg, msg_len, "r1cs: coefficient table entry 0 is not 1");
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    fr_t minus_one;
+    fr_neg(&minus_one, &FR_ONE);
+    if (!fr_eq(&r->coeffs[R1CS_COEFF_MINUS_ONE], &minus_one)) {
+        r1cs_set_msg(msg, msg_len, "r1cs: coefficient table entry 1 is not -1");
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    for (uint64_t i = 2; i < r->num_coeffs; i++) {
+        if (fr_is_zero(&r->coeffs[i])) {
+            r1cs_set_msg(msg, msg_len, "r1cs: coefficient table entry %llu is zero",
+                         (unsigned long long)i);
+            return CUZK_ERR_INVALID_ARGUMENT;
+        }
+    }
+    const r1cs_matrix *ms[3] = {&r->a, &r->b, &r->c};
+    static const char names[3] = {'A', 'B', 'C'};
+    for (int k = 0; k < 3; k++) {
+        const r1cs_matrix *m = ms[k];
+        if (m->row_ptr[0] != 0 || m->row_ptr[r->num_constraints] != m->nnz) {
+            r1cs_set_msg(msg, msg_len,
+                         "r1cs: matrix %c row pointers do not span [0, nnz = %llu)", names[k],
+                         (unsigned long long)m->nnz);
+            return CUZK_ERR_INVALID_ARGUMENT;
+        }
+        validate_ctx v = {.r = r, .m = m, .num_vars = r1cs_num_vars(r)};
+        atomic_init(&v.first_bad, R1CS_ROW_NONE);
+        parallel_for((size_t)r->num_constraints, EVAL_GRAIN, threads, validate_chunk, &v);
+        uint64_t row = atomic_load(&v.first_bad);
+        if (row != R1CS_ROW_NONE) {
+            static const char *what[] = {
+                [BAD_ROW_PTR] = "row pointers decrease or pass nnz",
+                [BAD_COLUMN] = "a column index is out of range",
+                [BAD_ORDER] = "columns are not strictly increasing",
+                [BAD_COEFF_IDX] = "a coefficient index is out of range",
+            };
+            bad_kind kind = validate_row(&v, row);
+            r1cs_set_msg(msg, msg_len, "r1cs: matrix %c row %llu: %s", names[k],
+                         (unsigned long long)row, what[kind]);
+            return CUZK_ERR_INVALID_ARGUMENT;
+        }
+    }
+    return CUZK_OK;
+}
