@@ -23,6 +23,9 @@ const fp_t FP_ONE = {{0x760900000002fffdULL, 0xebf4000bc40c0002ULL, 0x5f48985753
 /* R² mod p. */
 const fp_t FP_R2 = {{0xf4df1f341c341746ULL, 0x0a76e6a609d104f1ULL, 0x8de5476c4c95b6d5ULL,
                      0x67eb88a9939d83c0ULL, 0x9a793e85b519952dULL, 0x11988fe592cae3aaULL}};
+/* R³ mod p. */
+const fp_t FP_R3 = {{0xed48ac6bd94ca1e0ULL, 0x315f831e03a7adf8ULL, 0x9a53352a615e29ddULL,
+                     0x34c04e5e921e1761ULL, 0x2512d43565724728ULL, 0x0aa6346091755d4dULL}};
 /* -p^-1 mod 2^64. */
 const uint64_t FP_N0 = 0x89f3fffcfffcfffdULL;
 /* p - 2 (Fermat inversion). */
@@ -128,7 +131,12 @@ void fp_inv(fp_t *r, const fp_t *a)
 
 void fp_inv_var(fp_t *r, const fp_t *a)
 {
-    fp_inv(r, a);
+    /* The limbs of a hold a·R; their inverse is a^-1·R^-1, and one Montgomery
+     * product with R³ turns that into a^-1·R. */
+    uint64_t t[FP_LIMBS];
+    limbs_inv_var(t, a->l, FP_MODULUS, FP_LIMBS);
+    mont_mul_384(r->l, t, FP_R3.l, FP_MODULUS, FP_N0);
+    FP_CHECK(r);
 }
 
 /* Montgomery's trick (Montgomery 1987, "Speeding the Pollard and elliptic

@@ -22,6 +22,9 @@ const fr_t FR_ONE = {{0x00000001fffffffeULL, 0x5884b7fa00034802ULL, 0x998c4fefec
 /* R² mod r. */
 const fr_t FR_R2 = {{0xc999e990f3f29c6dULL, 0x2b6cedcb87925c23ULL, 0x05d314967254398fULL,
                      0x0748d9d99f59ff11ULL}};
+/* R³ mod r. */
+const fr_t FR_R3 = {{0xc62c1807439b73afULL, 0x1b3e0d188cf06990ULL, 0x73d13c71c7b5f418ULL,
+                     0x6e2a5bb9c8db33e9ULL}};
 /* -r^-1 mod 2^64. */
 const uint64_t FR_N0 = 0xfffffffeffffffffULL;
 const uint64_t FR_R_MINUS_2[FR_LIMBS] = {0xfffffffeffffffffULL, 0x53bda402fffe5bfeULL,
@@ -114,7 +117,12 @@ void fr_inv(fr_t *r, const fr_t *a)
 
 void fr_inv_var(fr_t *r, const fr_t *a)
 {
-    fr_inv(r, a);
+    /* The limbs of a hold a·R; their inverse is a^-1·R^-1, and one Montgomery
+     * product with R³ turns that into a^-1·R. */
+    uint64_t t[FR_LIMBS];
+    limbs_inv_var(t, a->l, FR_MODULUS, FR_LIMBS);
+    mont_mul_256(r->l, t, FR_R3.l, FR_MODULUS, FR_N0);
+    FR_CHECK(r);
 }
 
 /* Montgomery's trick (Montgomery 1987, "Speeding the Pollard and elliptic

@@ -37,6 +37,11 @@ void mont_sqr_256_portable(uint64_t r[4], const uint64_t a[4], const uint64_t p[
 void from_mont_384(uint64_t r[6], const uint64_t a[6], const uint64_t p[6], uint64_t n0);
 void from_mont_256(uint64_t r[4], const uint64_t a[4], const uint64_t p[4], uint64_t n0);
 
+/* Variable-time inverse of the integer a modulo an odd prime p (n = 4 or 6
+ * limbs, a < p): r = a^-1 mod p, and 0 for a = 0. Bernstein-Yang divsteps
+ * (limbs_inv.c); for public values only. */
+void limbs_inv_var(uint64_t *r, const uint64_t *a, const uint64_t *p, unsigned n);
+
 /* Limb helpers on n limbs (n <= 6). */
 /* Returns 1 when a < b as integers, else 0; constant time. */
 uint64_t limbs_lt(const uint64_t *a, const uint64_t *b, unsigned n);

@@ -76,6 +76,9 @@ static void test_constants(void **state)
             assert_memory_equal(x, FP_ONE.l, sizeof(x));
     }
     assert_memory_equal(x, FP_R2.l, sizeof(x));
+    /* R³ = R²·R²/R. */
+    mont_mul_384_portable(x, FP_R2.l, FP_R2.l, FP_MODULUS, FP_N0);
+    assert_memory_equal(x, FP_R3.l, sizeof(x));
 
     /* -p^-1 mod 2^64 by Newton's iteration x <- x(2 - p x), five doublings of precision. */
     uint64_t inv = 1;

@@ -74,6 +74,9 @@ static void test_constants(void **state)
             assert_memory_equal(x, FR_ONE.l, sizeof(x));
     }
     assert_memory_equal(x, FR_R2.l, sizeof(x));
+    /* R³ = R²·R²/R. */
+    mont_mul_256_portable(x, FR_R2.l, FR_R2.l, FR_MODULUS, FR_N0);
+    assert_memory_equal(x, FR_R3.l, sizeof(x));
 
     /* -r^-1 mod 2^64 by Newton's iteration x <- x(2 - r x). */
     uint64_t inv = 1;
