@@ -15,7 +15,7 @@
 typedef struct coeff_table {
     fr_t *vals;
     uint64_t len, cap;
-    uint32_t *slots; /* 0: empty, else index + 1 */
+    uint32_t *slots;    /* 0: empty, else index + 1 */
     uint64_t num_slots; /* power of two, kept at least twice len */
 } coeff_table;
 

@@ -47,9 +47,9 @@ static uint32_t crc32c_sw(uint32_t c, const unsigned char *p, size_t len)
 #endif
         uint32_t lo = (uint32_t)word ^ c, hi = (uint32_t)(word >> 32);
         c = crc_table[7][lo & 0xff] ^ crc_table[6][(lo >> 8) & 0xff] ^
-            crc_table[5][(lo >> 16) & 0xff] ^ crc_table[4][lo >> 24] ^
-            crc_table[3][hi & 0xff] ^ crc_table[2][(hi >> 8) & 0xff] ^
-            crc_table[1][(hi >> 16) & 0xff] ^ crc_table[0][hi >> 24];
+            crc_table[5][(lo >> 16) & 0xff] ^ crc_table[4][lo >> 24] ^ crc_table[3][hi & 0xff] ^
+            crc_table[2][(hi >> 8) & 0xff] ^ crc_table[1][(hi >> 16) & 0xff] ^
+            crc_table[0][hi >> 24];
         p += 8;
         len -= 8;
     }

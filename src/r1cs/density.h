@@ -21,9 +21,9 @@
 
 typedef struct r1cs_density_s {
     uint64_t num_inputs, num_aux;
-    uint64_t *a_aux;   /* num_aux bits */
-    uint64_t *b_input; /* num_inputs bits */
-    uint64_t *b_aux;   /* num_aux bits */
+    uint64_t *a_aux;                                  /* num_aux bits */
+    uint64_t *b_input;                                /* num_inputs bits */
+    uint64_t *b_aux;                                  /* num_aux bits */
     uint64_t a_aux_count, b_input_count, b_aux_count; /* popcounts */
 } r1cs_density_t;
 

@@ -13,6 +13,7 @@
 /* Rows per work chunk: large enough to amortize the claim, small enough
  * that uneven rows (a 256-term packing row among 2-term rows) balance. */
 #define EVAL_GRAIN 4096
+#define EVAL_BLOCK 1024
 
 void r1cs_set_msg(char *msg, size_t msg_len, const char *fmt, ...)
 {
@@ -50,37 +51,60 @@ static inline bool w_is_one(const fr_t *x)
             (x->l[3] ^ FR_ONE.l[3])) == 0;
 }
 
+/* How many nonzeros ahead to prefetch w[col[k]]: columns far from the row
+ * (a tenth or so in PoRep-like systems) miss the cache, and a miss costs
+ * more than the whole row's arithmetic. */
+#define PREFETCH_AHEAD 32
+
 /* Σ over [begin, end) of table[coeff[k]] · w[col[k]]. `width` is a
- * constant at every call site, so each width gets its own loop. */
+ * constant at every call site, so each width gets its own loop. `limit` is
+ * the matrix nnz, the bound for prefetching. */
 static inline void row_dot(fr_t *out, const uint32_t *col, const void *coeff, unsigned width,
-                           uint64_t begin, uint64_t end, const fr_t *w, const fr_t *table)
+                           uint64_t begin, uint64_t end, uint64_t limit, const fr_t *w,
+                           const fr_t *table)
 {
-    fr_t acc = FR_ZERO, prod;
+    fr_t acc, prod;
+    bool empty = true; /* the first term is copied, not added to zero */
     for (uint64_t k = begin; k < end; k++) {
+        if (k + PREFETCH_AHEAD < limit)
+            __builtin_prefetch(&w[col[k + PREFETCH_AHEAD]]);
         const fr_t *x = &w[col[k]];
         if (w_is_zero(x))
             continue;
         uint32_t ci = width == 2 ? ((const uint16_t *)coeff)[k] : ((const uint32_t *)coeff)[k];
+        const fr_t *term;
         if (ci == R1CS_COEFF_ONE) {
-            fr_add(&acc, &acc, x);
+            term = x;
         } else if (ci == R1CS_COEFF_MINUS_ONE) {
-            fr_sub(&acc, &acc, x);
+            if (empty) {
+                fr_neg(&acc, x);
+                empty = false;
+            } else {
+                fr_sub(&acc, &acc, x);
+            }
+            continue;
         } else if (w_is_one(x)) {
-            fr_add(&acc, &acc, &table[ci]);
+            term = &table[ci];
         } else {
             fr_mul(&prod, &table[ci], x);
-            fr_add(&acc, &acc, &prod);
+            term = &prod;
+        }
+        if (empty) {
+            acc = *term;
+            empty = false;
+        } else {
+            fr_add(&acc, &acc, term);
         }
     }
-    *out = acc;
+    *out = empty ? FR_ZERO : acc;
 }
 
 void r1cs_eval_row(fr_t *out, const r1cs_t *r, const r1cs_matrix *m, uint64_t i, const fr_t *w)
 {
     if (r->coeff_width == 2)
-        row_dot(out, m->col, m->coeff, 2, m->row_ptr[i], m->row_ptr[i + 1], w, r->coeffs);
+        row_dot(out, m->col, m->coeff, 2, m->row_ptr[i], m->row_ptr[i + 1], m->nnz, w, r->coeffs);
     else
-        row_dot(out, m->col, m->coeff, 4, m->row_ptr[i], m->row_ptr[i + 1], w, r->coeffs);
+        row_dot(out, m->col, m->coeff, 4, m->row_ptr[i], m->row_ptr[i + 1], m->nnz, w, r->coeffs);
 }
 
 static void matrix_rows(fr_t *out, const r1cs_t *r, const r1cs_matrix *m, const fr_t *w,
@@ -89,10 +113,10 @@ static void matrix_rows(fr_t *out, const r1cs_t *r, const r1cs_matrix *m, const 
     const uint64_t *rp = m->row_ptr;
     if (r->coeff_width == 2) {
         for (size_t i = begin; i < end; i++)
-            row_dot(&out[i], m->col, m->coeff, 2, rp[i], rp[i + 1], w, r->coeffs);
+            row_dot(&out[i], m->col, m->coeff, 2, rp[i], rp[i + 1], m->nnz, w, r->coeffs);
     } else {
         for (size_t i = begin; i < end; i++)
-            row_dot(&out[i], m->col, m->coeff, 4, rp[i], rp[i + 1], w, r->coeffs);
+            row_dot(&out[i], m->col, m->coeff, 4, rp[i], rp[i + 1], m->nnz, w, r->coeffs);
     }
 }
 
@@ -106,9 +130,15 @@ static void eval_chunk(void *arg, size_t begin, size_t end)
 {
     eval_ctx *e = arg;
     const r1cs_matrix *ms[3] = {&e->r->a, &e->r->b, &e->r->c};
-    for (int k = 0; k < 3; k++)
-        if (e->out[k])
-            matrix_rows(e->out[k], e->r, ms[k], e->w, begin, end);
+    /* The three matrices of a row range read the same part of w (columns
+     * sit near the row's own variables): blocks of rows keep it in cache
+     * between A, B and C. */
+    for (size_t lo = begin; lo < end; lo += EVAL_BLOCK) {
+        size_t hi = end - lo < EVAL_BLOCK ? end : lo + EVAL_BLOCK;
+        for (int k = 0; k < 3; k++)
+            if (e->out[k])
+                matrix_rows(e->out[k], e->r, ms[k], e->w, lo, hi);
+    }
 }
 
 void r1cs_eval(const r1cs_t *r, const fr_t *w, fr_t *a, fr_t *b, fr_t *c, unsigned threads)
@@ -121,9 +151,8 @@ void r1cs_eval(const r1cs_t *r, const fr_t *w, fr_t *a, fr_t *b, fr_t *c, unsign
 static void atomic_min_u64(_Atomic uint64_t *target, uint64_t v)
 {
     uint64_t cur = atomic_load_explicit(target, memory_order_relaxed);
-    while (v < cur &&
-           !atomic_compare_exchange_weak_explicit(target, &cur, v, memory_order_relaxed,
-                                                  memory_order_relaxed))
+    while (v < cur && !atomic_compare_exchange_weak_explicit(target, &cur, v, memory_order_relaxed,
+                                                             memory_order_relaxed))
         ;
 }
 
@@ -250,9 +279,8 @@ cuzk_status r1cs_validate(const r1cs_t *r, unsigned threads, char *msg, size_t m
     for (int k = 0; k < 3; k++) {
         const r1cs_matrix *m = ms[k];
         if (m->row_ptr[0] != 0 || m->row_ptr[r->num_constraints] != m->nnz) {
-            r1cs_set_msg(msg, msg_len,
-                         "r1cs: matrix %c row pointers do not span [0, nnz = %llu)", names[k],
-                         (unsigned long long)m->nnz);
+            r1cs_set_msg(msg, msg_len, "r1cs: matrix %c row pointers do not span [0, nnz = %llu)",
+                         names[k], (unsigned long long)m->nnz);
             return CUZK_ERR_INVALID_ARGUMENT;
         }
         validate_ctx v = {.r = r, .m = m, .num_vars = r1cs_num_vars(r)};

@@ -140,8 +140,7 @@ static cuzk_status put_padding(writer *w, uint64_t n)
     return put_bytes(w, zeros, (size_t)pad8(n));
 }
 
-static cuzk_status write_matrix(writer *w, const r1cs_t *r, const r1cs_matrix *m,
-                                uint8_t *buf)
+static cuzk_status write_matrix(writer *w, const r1cs_t *r, const r1cs_matrix *m, uint8_t *buf)
 {
     uint64_t n = r->num_constraints;
     const uint64_t *rp = m->row_ptr;
@@ -221,8 +220,8 @@ cuzk_status r1cs_file_write(const r1cs_t *r, FILE *f, char *msg, size_t msg_len)
     }
     /* coefficient table, canonical little-endian, a block at a time */
     for (uint64_t i = 0; i < r->num_coeffs && st == CUZK_OK; i += IO_BLOCK / FR_BYTES) {
-        uint64_t cnt = r->num_coeffs - i < IO_BLOCK / FR_BYTES ? r->num_coeffs - i
-                                                               : IO_BLOCK / FR_BYTES;
+        uint64_t cnt =
+            r->num_coeffs - i < IO_BLOCK / FR_BYTES ? r->num_coeffs - i : IO_BLOCK / FR_BYTES;
         for (uint64_t j = 0; j < cnt; j++)
             fr_to_bytes_le(buf + j * FR_BYTES, &r->coeffs[i + j]);
         st = put_bytes(&w, buf, (size_t)cnt * FR_BYTES);
@@ -235,8 +234,9 @@ cuzk_status r1cs_file_write(const r1cs_t *r, FILE *f, char *msg, size_t msg_len)
     h.payload_crc = w.crc;
     header_encode(hdr, &h);
     off_t end = ftello(f);
-    if (end < 0 || fseeko(f, start, SEEK_SET) != 0 || fwrite(hdr, 1, sizeof(hdr), f) != sizeof(hdr) ||
-        fseeko(f, end, SEEK_SET) != 0 || fflush(f) != 0) {
+    if (end < 0 || fseeko(f, start, SEEK_SET) != 0 ||
+        fwrite(hdr, 1, sizeof(hdr), f) != sizeof(hdr) || fseeko(f, end, SEEK_SET) != 0 ||
+        fflush(f) != 0) {
         r1cs_set_msg(msg, msg_len, "r1cs file: cannot finish the header: %s", strerror(errno));
         return CUZK_ERR_IO;
     }
@@ -264,8 +264,7 @@ static cuzk_status get_bytes(reader *rd, void *p, size_t len, const char *what)
         size_t n = len < IO_BLOCK ? len : IO_BLOCK;
         size_t got = fread(b, 1, n, rd->f);
         if (got != n) {
-            r1cs_set_msg(rd->msg, rd->msg_len,
-                         "r1cs file: %s at offset %llu while reading %s",
+            r1cs_set_msg(rd->msg, rd->msg_len, "r1cs file: %s at offset %llu while reading %s",
                          ferror(rd->f) ? "read error" : "truncated",
                          (unsigned long long)(rd->off + got), what);
             return CUZK_ERR_IO;
@@ -416,8 +415,7 @@ static cuzk_status read_header(reader *rd, header *h, int64_t file_size)
     /* Before allocating anything: the counts must match the bytes there. */
     if (file_size >= 0 && (uint64_t)file_size != R1CS_FILE_HEADER_BYTES + h->payload_bytes) {
         bool short_file = (uint64_t)file_size < R1CS_FILE_HEADER_BYTES + h->payload_bytes;
-        r1cs_set_msg(rd->msg, rd->msg_len,
-                     "r1cs file: %s: %lld bytes, the header describes %llu",
+        r1cs_set_msg(rd->msg, rd->msg_len, "r1cs file: %s: %lld bytes, the header describes %llu",
                      short_file ? "truncated" : "trailing bytes", (long long)file_size,
                      (unsigned long long)(R1CS_FILE_HEADER_BYTES + h->payload_bytes));
         return short_file ? CUZK_ERR_IO : CUZK_ERR_INVALID_ARGUMENT;
@@ -442,8 +440,8 @@ static cuzk_status read_body(reader *rd, const header *h, r1cs_t *r, uint8_t *bu
     char text[160];
     cuzk_status st = CUZK_OK;
     for (uint64_t i = 0; i < h->num_coeffs && st == CUZK_OK; i += IO_BLOCK / FR_BYTES) {
-        uint64_t cnt = h->num_coeffs - i < IO_BLOCK / FR_BYTES ? h->num_coeffs - i
-                                                               : IO_BLOCK / FR_BYTES;
+        uint64_t cnt =
+            h->num_coeffs - i < IO_BLOCK / FR_BYTES ? h->num_coeffs - i : IO_BLOCK / FR_BYTES;
         st = get_bytes(rd, buf, (size_t)cnt * FR_BYTES, "the coefficient table");
         for (uint64_t j = 0; j < cnt && st == CUZK_OK; j++) {
             if (!fr_from_bytes_le(&r->coeffs[i + j], buf + j * FR_BYTES)) {
@@ -572,8 +570,7 @@ cuzk_status r1cs_save(const r1cs_t *r, const char *path, char *msg, size_t msg_l
     return st;
 }
 
-cuzk_status r1cs_load(r1cs_t *out, const char *path, unsigned threads, char *msg,
-                      size_t msg_len)
+cuzk_status r1cs_load(r1cs_t *out, const char *path, unsigned threads, char *msg, size_t msg_len)
 {
     memset(out, 0, sizeof(*out));
     FILE *f = fopen(path, "rb");

@@ -57,7 +57,6 @@ cuzk_status r1cs_file_read(r1cs_t *out, FILE *f, unsigned threads, char *msg, si
 /* Path versions. Saving writes "<path>.tmp" and renames it over path, so a
  * crash never leaves a half-written file under the real name. */
 cuzk_status r1cs_save(const r1cs_t *r, const char *path, char *msg, size_t msg_len);
-cuzk_status r1cs_load(r1cs_t *out, const char *path, unsigned threads, char *msg,
-                      size_t msg_len);
+cuzk_status r1cs_load(r1cs_t *out, const char *path, unsigned threads, char *msg, size_t msg_len);
 
 #endif

@@ -35,11 +35,21 @@ static void test_lc_normalize(void **state)
             if (rng_u64(&rng) & 1)
                 v = (r1cs_var)(rng_u64(&rng) % 8) | R1CS_VAR_AUX;
             switch (rng_u64(&rng) % 5) {
-            case 0: lc_add_term(&lc, v, &c); break;
-            case 1: lc_add_one_term(&lc, v); break;
-            case 2: lc_sub_term(&lc, v, &c); break;
-            case 3: lc_sub_one_term(&lc, v); break;
-            default: lc_add_constant(&lc, &c); break;
+            case 0:
+                lc_add_term(&lc, v, &c);
+                break;
+            case 1:
+                lc_add_one_term(&lc, v);
+                break;
+            case 2:
+                lc_sub_term(&lc, v, &c);
+                break;
+            case 3:
+                lc_sub_one_term(&lc, v);
+                break;
+            default:
+                lc_add_constant(&lc, &c);
+                break;
             }
         }
         lc_eval(&before, &lc, in, aux);
@@ -197,7 +207,7 @@ static void test_compile_and_input_rows(void **state)
     }
     r1cs_density_t d;
     assert_int_equal(r1cs_density(&d, &r, 1), CUZK_OK);
-    assert_int_equal(d.a_aux_count, 2); /* aux0, aux2 */
+    assert_int_equal(d.a_aux_count, 2);   /* aux0, aux2 */
     assert_int_equal(d.b_input_count, 1); /* ONE */
     assert_int_equal(d.b_aux_count, 0);
     assert_true(r1cs_bit(d.a_aux, 0) && !r1cs_bit(d.a_aux, 1) && r1cs_bit(d.a_aux, 2));

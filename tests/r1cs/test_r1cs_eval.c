@@ -452,7 +452,7 @@ static void test_classify(void **state)
     assert_int_equal(got.one, expect.one);
     assert_int_equal(got.other, expect.other);
     for (size_t i = 0; i < n; i++) {
-        uint8_t k = fr_is_zero(&w[i]) ? R1CS_VALUE_ZERO
+        uint8_t k = fr_is_zero(&w[i])  ? R1CS_VALUE_ZERO
                     : fr_is_one(&w[i]) ? R1CS_VALUE_ONE
                                        : R1CS_VALUE_OTHER;
         assert_int_equal(cls[i], k);

@@ -108,8 +108,7 @@ static uint8_t *to_bytes(const r1cs_t *r, size_t *len)
 }
 
 /* Reads a system from a memory buffer. */
-static cuzk_status from_bytes(r1cs_t *r, const uint8_t *buf, size_t len, char *msg,
-                              size_t msg_len)
+static cuzk_status from_bytes(r1cs_t *r, const uint8_t *buf, size_t len, char *msg, size_t msg_len)
 {
     if (len == 0) { /* fmemopen wants a nonempty buffer */
         static uint8_t none[1];
@@ -292,18 +291,20 @@ static void test_crafted(void **state)
         const char *expect;
         cuzk_status st;
     } cases[] = {
-        {"out of range", CUZK_ERR_INVALID_ARGUMENT},   /* column = num_vars */
+        {"out of range", CUZK_ERR_INVALID_ARGUMENT},        /* column = num_vars */
         {"strictly increasing", CUZK_ERR_INVALID_ARGUMENT}, /* columns swapped */
-        {"not below r", CUZK_ERR_NOT_CANONICAL},       /* coefficient = r */
-        {"entry 0 is not 1", CUZK_ERR_INVALID_ARGUMENT}, /* table[0] = 2 */
-        {"add up", CUZK_ERR_INVALID_ARGUMENT},         /* a row length changed */
-        {"payload size", CUZK_ERR_INVALID_ARGUMENT},   /* nnz changed in the header */
-        {"padding", CUZK_ERR_INVALID_ARGUMENT},        /* nonzero padding */
+        {"not below r", CUZK_ERR_NOT_CANONICAL},            /* coefficient = r */
+        {"entry 0 is not 1", CUZK_ERR_INVALID_ARGUMENT},    /* table[0] = 2 */
+        {"add up", CUZK_ERR_INVALID_ARGUMENT},              /* a row length changed */
+        {"payload size", CUZK_ERR_INVALID_ARGUMENT},        /* nnz changed in the header */
+        {"padding", CUZK_ERR_INVALID_ARGUMENT},             /* nonzero padding */
     };
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
         memcpy(copy, buf, len);
         switch (c) {
-        case 0: put_u32(copy + cols_at + 4 * k0, (uint32_t)r1cs_num_vars(&r)); break;
+        case 0:
+            put_u32(copy + cols_at + 4 * k0, (uint32_t)r1cs_num_vars(&r));
+            break;
         case 1: {
             uint32_t x = r.a.col[k0], y = r.a.col[k0 + 1];
             put_u32(copy + cols_at + 4 * k0, y);
@@ -318,10 +319,18 @@ static void test_crafted(void **state)
             memcpy(copy + coeffs_at + 32 * (r.num_coeffs - 1), le, 32);
             break;
         }
-        case 3: copy[coeffs_at] = 2; break;
-        case 4: copy[lengths_at + row] ^= 1; break;
-        case 5: copy[56] ^= 1; break;
-        case 6: copy[lengths_at + r.num_constraints] = 1; break;
+        case 3:
+            copy[coeffs_at] = 2;
+            break;
+        case 4:
+            copy[lengths_at + row] ^= 1;
+            break;
+        case 5:
+            copy[56] ^= 1;
+            break;
+        case 6:
+            copy[lengths_at + r.num_constraints] = 1;
+            break;
         }
         reseal(copy, len);
         cuzk_status st = from_bytes(&back, copy, len, msg, sizeof(msg));
@@ -338,10 +347,8 @@ static void test_crafted(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_round_trip),
-        cmocka_unit_test(test_save_load),
-        cmocka_unit_test(test_truncated),
-        cmocka_unit_test(test_flipped_bytes),
+        cmocka_unit_test(test_round_trip), cmocka_unit_test(test_save_load),
+        cmocka_unit_test(test_truncated),  cmocka_unit_test(test_flipped_bytes),
         cmocka_unit_test(test_crafted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
