@@ -20,14 +20,18 @@
 #endif
 
 /* Portable bodies. */
-void add_mod_384_portable(uint64_t r[6], const uint64_t a[6], const uint64_t b[6], const uint64_t p[6]);
-void sub_mod_384_portable(uint64_t r[6], const uint64_t a[6], const uint64_t b[6], const uint64_t p[6]);
+void add_mod_384_portable(uint64_t r[6], const uint64_t a[6], const uint64_t b[6],
+                          const uint64_t p[6]);
+void sub_mod_384_portable(uint64_t r[6], const uint64_t a[6], const uint64_t b[6],
+                          const uint64_t p[6]);
 void mont_mul_384_portable(uint64_t r[6], const uint64_t a[6], const uint64_t b[6],
                            const uint64_t p[6], uint64_t n0);
 void mont_sqr_384_portable(uint64_t r[6], const uint64_t a[6], const uint64_t p[6], uint64_t n0);
 
-void add_mod_256_portable(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const uint64_t p[4]);
-void sub_mod_256_portable(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const uint64_t p[4]);
+void add_mod_256_portable(uint64_t r[4], const uint64_t a[4], const uint64_t b[4],
+                          const uint64_t p[4]);
+void sub_mod_256_portable(uint64_t r[4], const uint64_t a[4], const uint64_t b[4],
+                          const uint64_t p[4]);
 void mont_mul_256_portable(uint64_t r[4], const uint64_t a[4], const uint64_t b[4],
                            const uint64_t p[4], uint64_t n0);
 void mont_sqr_256_portable(uint64_t r[4], const uint64_t a[4], const uint64_t p[4], uint64_t n0);
@@ -55,11 +59,11 @@ void limbs_to_le(uint8_t *out, const uint64_t *a, unsigned n);
 
 /* The x86-64 bodies and the run-time choice. */
 #ifdef LIMBS_MULX
-void mont_mul_384_mulx(uint64_t r[6], const uint64_t a[6], const uint64_t b[6],
-                       const uint64_t p[6], uint64_t n0);
+void mont_mul_384_mulx(uint64_t r[6], const uint64_t a[6], const uint64_t b[6], const uint64_t p[6],
+                       uint64_t n0);
 void mont_sqr_384_mulx(uint64_t r[6], const uint64_t a[6], const uint64_t p[6], uint64_t n0);
-void mont_mul_256_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4],
-                       const uint64_t p[4], uint64_t n0);
+void mont_mul_256_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const uint64_t p[4],
+                       uint64_t n0);
 void mont_sqr_256_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t p[4], uint64_t n0);
 /* Additions with add/adc and cmov (baseline x86-64; switched with the rest). */
 void add_mod_384_x86(uint64_t r[6], const uint64_t a[6], const uint64_t b[6], const uint64_t p[6]);

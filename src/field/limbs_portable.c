@@ -7,8 +7,8 @@ typedef unsigned __int128 u128;
 
 /* Returns the final borrow of (hi:t) - p into d, over n limbs of t plus the
  * extra top word hi; used by the conditional subtractions below. */
-static inline uint64_t sub_borrow_n(uint64_t *d, const uint64_t *t, uint64_t hi,
-                                    const uint64_t *p, unsigned n)
+static inline uint64_t sub_borrow_n(uint64_t *d, const uint64_t *t, uint64_t hi, const uint64_t *p,
+                                    unsigned n)
 {
     uint64_t borrow = 0;
     for (unsigned i = 0; i < n; i++) {
@@ -60,8 +60,8 @@ static inline void sub_mod_n(uint64_t *r, const uint64_t *a, const uint64_t *b, 
 
 /* CIOS Montgomery multiplication: Koç, Acar, Kaliski, "Analyzing and
  * comparing Montgomery multiplication algorithms", IEEE Micro 1996. */
-static inline void mont_mul_n(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                              const uint64_t *p, uint64_t n0, unsigned n)
+static inline void mont_mul_n(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *p,
+                              uint64_t n0, unsigned n)
 {
     uint64_t t[8] = {0};
     for (unsigned i = 0; i < n; i++) {
@@ -163,12 +163,14 @@ static inline void from_mont_n(uint64_t *r, const uint64_t *a, const uint64_t *p
     reduce_once_n(r, t + n, hi, p, n);
 }
 
-void add_mod_384_portable(uint64_t r[6], const uint64_t a[6], const uint64_t b[6], const uint64_t p[6])
+void add_mod_384_portable(uint64_t r[6], const uint64_t a[6], const uint64_t b[6],
+                          const uint64_t p[6])
 {
     add_mod_n(r, a, b, p, 6);
 }
 
-void sub_mod_384_portable(uint64_t r[6], const uint64_t a[6], const uint64_t b[6], const uint64_t p[6])
+void sub_mod_384_portable(uint64_t r[6], const uint64_t a[6], const uint64_t b[6],
+                          const uint64_t p[6])
 {
     sub_mod_n(r, a, b, p, 6);
 }
@@ -189,12 +191,14 @@ void from_mont_384(uint64_t r[6], const uint64_t a[6], const uint64_t p[6], uint
     from_mont_n(r, a, p, n0, 6);
 }
 
-void add_mod_256_portable(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const uint64_t p[4])
+void add_mod_256_portable(uint64_t r[4], const uint64_t a[4], const uint64_t b[4],
+                          const uint64_t p[4])
 {
     add_mod_n(r, a, b, p, 4);
 }
 
-void sub_mod_256_portable(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const uint64_t p[4])
+void sub_mod_256_portable(uint64_t r[4], const uint64_t a[4], const uint64_t b[4],
+                          const uint64_t p[4])
 {
     sub_mod_n(r, a, b, p, 4);
 }

@@ -26,6 +26,8 @@ bool limbs_cpu_has_mulx(void)
 #endif
 
 #ifdef LIMBS_MULX
+/* The assembly templates are laid out by hand. */
+/* clang-format off */
 /* Montgomery multiplication with mulx and the two carry chains of adcx (CF)
  * and adox (OF): Gueron, Krasnov, Ozturk et al., "New instructions supporting
  * large integer arithmetic on Intel architecture processors", Intel 2012.
@@ -49,6 +51,15 @@ bool limbs_cpu_has_mulx(void)
     MULADD("a", "24", t3, t4) MULADD("a", "32", t4, t5) MULADD("a", "40", t5, t6)                  \
     "mov $0, %k[lo]\n\t"                                                                          \
     "adox %[lo], %[" t6 "]\n\t"                                                                   \
+    "mov %[" t0 "], %%rdx\n\t"                                                                    \
+    "imul %[n0], %%rdx\n\t"                                                                       \
+    "xor %k[lo], %k[lo]\n\t"                                                                      \
+    MULADD("p", "0", t0, t1) MULADD("p", "8", t1, t2) MULADD("p", "16", t2, t3)                    \
+    MULADD("p", "24", t3, t4) MULADD("p", "32", t4, t5) MULADD("p", "40", t5, t6)                  \
+    "adox %[" t0 "], %[" t6 "]\n\t"
+
+/* A reduction round alone: t = (t + m·p) / 2^64, t6 = 0 on entry. */
+#define REDC6(t0, t1, t2, t3, t4, t5, t6)                                                          \
     "mov %[" t0 "], %%rdx\n\t"                                                                    \
     "imul %[n0], %%rdx\n\t"                                                                       \
     "xor %k[lo], %k[lo]\n\t"                                                                      \
@@ -107,9 +118,166 @@ void mont_mul_384_mulx(uint64_t r[6], const uint64_t a[6], const uint64_t b[6],
     r[5] = (uint64_t)(uintptr_t)pb;
 }
 
+/* Squaring: the off-diagonal products a[i]·a[j], i < j, row by row into
+ * t[1..10], then t = 2t + sum a[i]²·2^(128i) with the doubling on the CF chain
+ * and the squares on the OF chain (Menezes et al., HAC alg. 14.16), then a
+ * separated Montgomery reduction (HAC alg. 14.32). 21 products instead of 36. */
+
+/* One product of row rdx = a[i] added into (tj, tj1) on the two chains. */
+#define SQRADD(off, tj, tj1)                                                                       \
+    "mulx " off "(%[a]), %[lo], %[hi]\n\t"                                                        \
+    "adox %[lo], %[" tj "]\n\t"                                                                   \
+    "adcx %[hi], %[" tj1 "]\n\t"
+
+/* t[k] = 2·t[k] + sq on the two chains, t[k] in memory (x a scratch register). */
+#define DBLADD(k, x, sq)                                                                           \
+    "mov " #k "*8(%[t]), %[" x "]\n\t"                                                            \
+    "adcx %[" x "], %[" x "]\n\t"                                                                 \
+    "adox %[" sq "], %[" x "]\n\t"                                                                \
+    "mov %[" x "], " #k "*8(%[t])\n\t"
+
+static void sqr_384_mulx(uint64_t t[12], const uint64_t a[6])
+{
+    uint64_t x0, x1, x2, x3, x4, x5, x6, x7, lo, hi;
+    __asm__ volatile(
+        /* Row 0: a0·a1 .. a0·a5 into positions 1..6 on one add/adc chain. */
+        "mov 0(%[a]), %%rdx\n\t"
+        "mulx 8(%[a]), %[x1], %[x2]\n\t"
+        "mulx 16(%[a]), %[lo], %[x3]\n\t"
+        "add %[lo], %[x2]\n\t"
+        "mulx 24(%[a]), %[lo], %[x4]\n\t"
+        "adc %[lo], %[x3]\n\t"
+        "mulx 32(%[a]), %[lo], %[x5]\n\t"
+        "adc %[lo], %[x4]\n\t"
+        "mulx 40(%[a]), %[lo], %[x6]\n\t"
+        "adc %[lo], %[x5]\n\t"
+        "adc $0, %[x6]\n\t"
+        "mov %[x1], 8(%[t])\n\t"
+        "mov %[x2], 16(%[t])\n\t"
+        /* Row 1: a1·a2 .. a1·a5 into positions 3..7. */
+        "mov 8(%[a]), %%rdx\n\t"
+        "xor %k[x7], %k[x7]\n\t"
+        SQRADD("16", "x3", "x4") SQRADD("24", "x4", "x5") SQRADD("32", "x5", "x6")
+        SQRADD("40", "x6", "x7")
+        "mov $0, %k[lo]\n\t"
+        "adox %[lo], %[x7]\n\t"
+        "mov %[x3], 24(%[t])\n\t"
+        "mov %[x4], 32(%[t])\n\t"
+        /* Row 2: a2·a3 .. a2·a5 into positions 5..8. */
+        "mov 16(%[a]), %%rdx\n\t"
+        "xor %k[x0], %k[x0]\n\t"
+        SQRADD("24", "x5", "x6") SQRADD("32", "x6", "x7") SQRADD("40", "x7", "x0")
+        "mov $0, %k[lo]\n\t"
+        "adox %[lo], %[x0]\n\t"
+        "mov %[x5], 40(%[t])\n\t"
+        "mov %[x6], 48(%[t])\n\t"
+        /* Row 3: a3·a4, a3·a5 into positions 7..9. */
+        "mov 24(%[a]), %%rdx\n\t"
+        "xor %k[x1], %k[x1]\n\t"
+        SQRADD("32", "x7", "x0") SQRADD("40", "x0", "x1")
+        "mov $0, %k[lo]\n\t"
+        "adox %[lo], %[x1]\n\t"
+        "mov %[x7], 56(%[t])\n\t"
+        "mov %[x0], 64(%[t])\n\t"
+        /* Row 4: a4·a5 into positions 9..10. */
+        "mov 32(%[a]), %%rdx\n\t"
+        "mulx 40(%[a]), %[lo], %[x2]\n\t"
+        "add %[lo], %[x1]\n\t"
+        "adc $0, %[x2]\n\t"
+        "mov %[x1], 72(%[t])\n\t"
+        "mov %[x2], 80(%[t])\n\t"
+        /* Double and add the squares: t[0] = lo(a0²), t[11] = 2·0 + carries + hi(a5²). */
+        "xor %k[x3], %k[x3]\n\t"
+        "mov 0(%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[lo], %[hi]\n\t"
+        "mov %[lo], 0(%[t])\n\t"
+        DBLADD(1, "x4", "hi")
+        "mov 8(%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[lo], %[hi]\n\t"
+        DBLADD(2, "x4", "lo") DBLADD(3, "x5", "hi")
+        "mov 16(%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[lo], %[hi]\n\t"
+        DBLADD(4, "x4", "lo") DBLADD(5, "x5", "hi")
+        "mov 24(%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[lo], %[hi]\n\t"
+        DBLADD(6, "x4", "lo") DBLADD(7, "x5", "hi")
+        "mov 32(%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[lo], %[hi]\n\t"
+        DBLADD(8, "x4", "lo") DBLADD(9, "x5", "hi")
+        "mov 40(%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[lo], %[hi]\n\t"
+        DBLADD(10, "x4", "lo")
+        "adcx %[x3], %[x3]\n\t"
+        "adox %[hi], %[x3]\n\t"
+        "mov %[x3], 88(%[t])\n\t"
+        : [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2), [x3] "=&r"(x3), [x4] "=&r"(x4),
+          [x5] "=&r"(x5), [x6] "=&r"(x6), [x7] "=&r"(x7), [lo] "=&r"(lo), [hi] "=&r"(hi)
+        : [t] "r"(t), [a] "r"(a)
+        : "rdx", "cc", "memory");
+}
+
+/* Montgomery reduction of the 12-limb t < p·2^384: six rounds clear the low
+ * half (as in the product above, without the multiplication part), then the
+ * high half is added and one conditional subtraction reduces below p. */
+static void redc_384_mulx(uint64_t r[6], uint64_t t[12], const uint64_t p[6], uint64_t n0)
+{
+    uint64_t r0, r1, r2, r3, r4, r5, r6, lo, hi;
+    __asm__ volatile(
+        "mov 0(%[t]), %[r0]\n\t"
+        "mov 8(%[t]), %[r1]\n\t"
+        "mov 16(%[t]), %[r2]\n\t"
+        "mov 24(%[t]), %[r3]\n\t"
+        "mov 32(%[t]), %[r4]\n\t"
+        "mov 40(%[t]), %[r5]\n\t"
+        "xor %k[r6], %k[r6]\n\t"
+        REDC6("r0", "r1", "r2", "r3", "r4", "r5", "r6")
+        REDC6("r1", "r2", "r3", "r4", "r5", "r6", "r0")
+        REDC6("r2", "r3", "r4", "r5", "r6", "r0", "r1")
+        REDC6("r3", "r4", "r5", "r6", "r0", "r1", "r2")
+        REDC6("r4", "r5", "r6", "r0", "r1", "r2", "r3")
+        REDC6("r5", "r6", "r0", "r1", "r2", "r3", "r4")
+        /* u = r6 r0 r1 r2 r3 r4 <= p; add the high half: u + t_hi < 2p. */
+        "add 48(%[t]), %[r6]\n\t"
+        "adc 56(%[t]), %[r0]\n\t"
+        "adc 64(%[t]), %[r1]\n\t"
+        "adc 72(%[t]), %[r2]\n\t"
+        "adc 80(%[t]), %[r3]\n\t"
+        "adc 88(%[t]), %[r4]\n\t"
+        "mov %[r6], 0(%[t])\n\t"
+        "mov %[r0], 8(%[t])\n\t"
+        "mov %[r1], 16(%[t])\n\t"
+        "mov %[r2], 24(%[t])\n\t"
+        "mov %[r3], 32(%[t])\n\t"
+        "mov %[r4], 40(%[t])\n\t"
+        "sub 0(%[p]), %[r6]\n\t"
+        "sbb 8(%[p]), %[r0]\n\t"
+        "sbb 16(%[p]), %[r1]\n\t"
+        "sbb 24(%[p]), %[r2]\n\t"
+        "sbb 32(%[p]), %[r3]\n\t"
+        "sbb 40(%[p]), %[r4]\n\t"
+        "cmovc 0(%[t]), %[r6]\n\t"
+        "cmovc 8(%[t]), %[r0]\n\t"
+        "cmovc 16(%[t]), %[r1]\n\t"
+        "cmovc 24(%[t]), %[r2]\n\t"
+        "cmovc 32(%[t]), %[r3]\n\t"
+        "cmovc 40(%[t]), %[r4]\n\t"
+        "mov %[r6], 0(%[r])\n\t"
+        "mov %[r0], 8(%[r])\n\t"
+        "mov %[r1], 16(%[r])\n\t"
+        "mov %[r2], 24(%[r])\n\t"
+        "mov %[r3], 32(%[r])\n\t"
+        "mov %[r4], 40(%[r])\n\t"
+        : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3), [r4] "=&r"(r4),
+          [r5] "=&r"(r5), [r6] "=&r"(r6), [lo] "=&r"(lo), [hi] "=&r"(hi)
+        : [r] "r"(r), [t] "r"(t), [p] "r"(p), [n0] "m"(n0)
+        : "rdx", "cc", "memory");
+}
+
 void mont_sqr_384_mulx(uint64_t r[6], const uint64_t a[6], const uint64_t p[6], uint64_t n0)
 {
-    mont_mul_384_mulx(r, a, a, p, n0);
+    uint64_t t[12];
+    sqr_384_mulx(t, a);
+    redc_384_mulx(r, t, p, n0);
 }
 
 /* One round for four limbs: t0..t4 name the rotated registers, t4 = 0. */
@@ -261,6 +429,8 @@ void sub_mod_256_x86(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], co
                      : [r] "r"(r), [a] "r"(a), [b] "r"(b), [p] "r"(p)
                      : "cc", "memory");
 }
+
+/* clang-format on */
 
 int limbs_use_asm;
 

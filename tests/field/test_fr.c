@@ -611,11 +611,11 @@ static void test_kat(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_constants),   cmocka_unit_test(test_axioms),
+        cmocka_unit_test(test_constants),     cmocka_unit_test(test_axioms),
         cmocka_unit_test(test_raw_and_bytes), cmocka_unit_test(test_noncanonical),
-        cmocka_unit_test(test_inversion),   cmocka_unit_test(test_batch_inversion),
-        cmocka_unit_test(test_sqrt),        cmocka_unit_test(test_pow),
-        cmocka_unit_test(test_predicates),  cmocka_unit_test(test_random),
+        cmocka_unit_test(test_inversion),     cmocka_unit_test(test_batch_inversion),
+        cmocka_unit_test(test_sqrt),          cmocka_unit_test(test_pow),
+        cmocka_unit_test(test_predicates),    cmocka_unit_test(test_random),
         cmocka_unit_test(test_kat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -60,8 +60,8 @@ static unsigned edge_values(uint64_t out[MAX_EDGE][6], const field_case *fc)
         out[k][i] = ~UINT64_C(0);
     k++;
     out[k++][n - 1] = UINT64_C(1) << ((fc->bits - 2) % 64); /* 2^(bits-2) */
-    out[k++][n / 2] = ~UINT64_C(0);                        /* one full middle limb */
-    for (unsigned i = 0; i < n; i++)                       /* p with limb 0 zeroed (< p) */
+    out[k++][n / 2] = ~UINT64_C(0);                         /* one full middle limb */
+    for (unsigned i = 0; i < n; i++)                        /* p with limb 0 zeroed (< p) */
         out[k][i] = i ? fc->p[i] : 0;
     k++;
     for (unsigned i = 0; i < n; i++) /* p - 2^64: borrow through the low limbs */
