@@ -79,9 +79,13 @@ void fp_sqr(fp_t *r, const fp_t *a)
 
 void fp_mul_small(fp_t *r, const fp_t *a, unsigned k)
 {
-    /* Left-to-right double-and-add over the public bits of k. */
-    fp_t acc = FP_ZERO, base = *a;
-    for (int bit = (int)(sizeof(k) * 8) - 1; bit >= 0; bit--) {
+    /* Left-to-right double-and-add below the top set bit of the public k. */
+    if (k == 0) {
+        *r = FP_ZERO;
+        return;
+    }
+    fp_t acc = *a, base = *a;
+    for (int bit = (int)(sizeof(k) * 8) - 2 - __builtin_clz(k); bit >= 0; bit--) {
         fp_dbl(&acc, &acc);
         if ((k >> bit) & 1)
             fp_add(&acc, &acc, &base);

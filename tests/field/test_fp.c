@@ -192,6 +192,15 @@ static void test_axioms(void **state)
         fp_from_u64(&x, k);
         assert_fp_eq(&x, &y);
     }
+    static const unsigned big[] = {0x80000000u, 0xffffffffu, 12345678u, 255u, 256u};
+    for (size_t i = 0; i < sizeof(big) / sizeof(big[0]); i++) {
+        fp_t y, a;
+        fp_random(&a, &rng);
+        fp_mul_small(&x, &a, big[i]);
+        fp_from_u64(&y, big[i]);
+        fp_mul(&y, &y, &a);
+        assert_fp_eq(&x, &y);
+    }
     /* (p - 1)² = 1. */
     fp_neg(&m1, &FP_ONE);
     fp_sqr(&x, &m1);
