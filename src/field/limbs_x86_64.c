@@ -43,22 +43,7 @@ bool limbs_cpu_has_mulx(void)
     "adox %[lo], %[" tj "]\n\t"                                                                   \
     "adcx %[hi], %[" tj1 "]\n\t"
 
-/* One round for six limbs: t0..t6 name the rotated registers, t6 = 0. */
-#define ROUND6(boff, t0, t1, t2, t3, t4, t5, t6)                                                   \
-    "mov " boff "(%[b]), %%rdx\n\t"                                                               \
-    "xor %k[lo], %k[lo]\n\t"                                                                      \
-    MULADD("a", "0", t0, t1) MULADD("a", "8", t1, t2) MULADD("a", "16", t2, t3)                    \
-    MULADD("a", "24", t3, t4) MULADD("a", "32", t4, t5) MULADD("a", "40", t5, t6)                  \
-    "mov $0, %k[lo]\n\t"                                                                          \
-    "adox %[lo], %[" t6 "]\n\t"                                                                   \
-    "mov %[" t0 "], %%rdx\n\t"                                                                    \
-    "imul %[n0], %%rdx\n\t"                                                                       \
-    "xor %k[lo], %k[lo]\n\t"                                                                      \
-    MULADD("p", "0", t0, t1) MULADD("p", "8", t1, t2) MULADD("p", "16", t2, t3)                    \
-    MULADD("p", "24", t3, t4) MULADD("p", "32", t4, t5) MULADD("p", "40", t5, t6)                  \
-    "adox %[" t0 "], %[" t6 "]\n\t"
-
-/* A reduction round alone: t = (t + m·p) / 2^64, t6 = 0 on entry. */
+/* A reduction round: t = (t + m·p) / 2^64 with m = t0·n0; t0 ends at zero. */
 #define REDC6(t0, t1, t2, t3, t4, t5, t6)                                                          \
     "mov %[" t0 "], %%rdx\n\t"                                                                    \
     "imul %[n0], %%rdx\n\t"                                                                       \
@@ -67,19 +52,39 @@ bool limbs_cpu_has_mulx(void)
     MULADD("p", "24", t3, t4) MULADD("p", "32", t4, t5) MULADD("p", "40", t5, t6)                  \
     "adox %[" t0 "], %[" t6 "]\n\t"
 
+/* One round for six limbs: t0..t6 name the rotated registers, t6 = 0. */
+#define ROUND6(boff, t0, t1, t2, t3, t4, t5, t6)                                                   \
+    "mov " boff "(%[b]), %%rdx\n\t"                                                               \
+    "xor %k[lo], %k[lo]\n\t"                                                                      \
+    MULADD("a", "0", t0, t1) MULADD("a", "8", t1, t2) MULADD("a", "16", t2, t3)                    \
+    MULADD("a", "24", t3, t4) MULADD("a", "32", t4, t5) MULADD("a", "40", t5, t6)                  \
+    "mov $0, %k[lo]\n\t"                                                                          \
+    "adox %[lo], %[" t6 "]\n\t"                                                                   \
+    REDC6(t0, t1, t2, t3, t4, t5, t6)
+
+/* The first round's product t = a·b[0] needs no additions into t. */
+#define FIRST6(t0, t1, t2, t3, t4, t5, t6)                                                         \
+    "mov 0(%[b]), %%rdx\n\t"                                                                      \
+    "mulx 0(%[a]), %[" t0 "], %[" t1 "]\n\t"                                                      \
+    "mulx 8(%[a]), %[lo], %[" t2 "]\n\t"                                                          \
+    "add %[lo], %[" t1 "]\n\t"                                                                    \
+    "mulx 16(%[a]), %[lo], %[" t3 "]\n\t"                                                         \
+    "adc %[lo], %[" t2 "]\n\t"                                                                    \
+    "mulx 24(%[a]), %[lo], %[" t4 "]\n\t"                                                         \
+    "adc %[lo], %[" t3 "]\n\t"                                                                    \
+    "mulx 32(%[a]), %[lo], %[" t5 "]\n\t"                                                         \
+    "adc %[lo], %[" t4 "]\n\t"                                                                    \
+    "mulx 40(%[a]), %[lo], %[" t6 "]\n\t"                                                         \
+    "adc %[lo], %[" t5 "]\n\t"                                                                    \
+    "adc $0, %[" t6 "]\n\t"
+
 void mont_mul_384_mulx(uint64_t r[6], const uint64_t a[6], const uint64_t b[6],
                        const uint64_t p[6], uint64_t n0)
 {
     uint64_t r0, r1, r2, r3, r4, r5, r6, lo, hi, d;
     const uint64_t *pa = a, *pb = b;
-    __asm__("xor %k[r0], %k[r0]\n\t"
-            "xor %k[r1], %k[r1]\n\t"
-            "xor %k[r2], %k[r2]\n\t"
-            "xor %k[r3], %k[r3]\n\t"
-            "xor %k[r4], %k[r4]\n\t"
-            "xor %k[r5], %k[r5]\n\t"
-            "xor %k[r6], %k[r6]\n\t"
-            ROUND6("0", "r0", "r1", "r2", "r3", "r4", "r5", "r6")
+    __asm__(FIRST6("r0", "r1", "r2", "r3", "r4", "r5", "r6")
+            REDC6("r0", "r1", "r2", "r3", "r4", "r5", "r6")
             ROUND6("8", "r1", "r2", "r3", "r4", "r5", "r6", "r0")
             ROUND6("16", "r2", "r3", "r4", "r5", "r6", "r0", "r1")
             ROUND6("24", "r3", "r4", "r5", "r6", "r0", "r1", "r2")
@@ -280,14 +285,8 @@ void mont_sqr_384_mulx(uint64_t r[6], const uint64_t a[6], const uint64_t p[6], 
     redc_384_mulx(r, t, p, n0);
 }
 
-/* One round for four limbs: t0..t4 name the rotated registers, t4 = 0. */
-#define ROUND4(boff, t0, t1, t2, t3, t4)                                                           \
-    "mov " boff "(%[b]), %%rdx\n\t"                                                               \
-    "xor %k[lo], %k[lo]\n\t"                                                                      \
-    MULADD("a", "0", t0, t1) MULADD("a", "8", t1, t2) MULADD("a", "16", t2, t3)                    \
-    MULADD("a", "24", t3, t4)                                                                      \
-    "mov $0, %k[lo]\n\t"                                                                          \
-    "adox %[lo], %[" t4 "]\n\t"                                                                   \
+/* The same for four limbs. */
+#define REDC4(t0, t1, t2, t3, t4)                                                                  \
     "mov %[" t0 "], %%rdx\n\t"                                                                    \
     "imul %[n0], %%rdx\n\t"                                                                       \
     "xor %k[lo], %k[lo]\n\t"                                                                      \
@@ -295,16 +294,32 @@ void mont_sqr_384_mulx(uint64_t r[6], const uint64_t a[6], const uint64_t p[6], 
     MULADD("p", "24", t3, t4)                                                                      \
     "adox %[" t0 "], %[" t4 "]\n\t"
 
+#define ROUND4(boff, t0, t1, t2, t3, t4)                                                           \
+    "mov " boff "(%[b]), %%rdx\n\t"                                                               \
+    "xor %k[lo], %k[lo]\n\t"                                                                      \
+    MULADD("a", "0", t0, t1) MULADD("a", "8", t1, t2) MULADD("a", "16", t2, t3)                    \
+    MULADD("a", "24", t3, t4)                                                                      \
+    "mov $0, %k[lo]\n\t"                                                                          \
+    "adox %[lo], %[" t4 "]\n\t"                                                                   \
+    REDC4(t0, t1, t2, t3, t4)
+
+#define FIRST4(t0, t1, t2, t3, t4)                                                                 \
+    "mov 0(%[b]), %%rdx\n\t"                                                                      \
+    "mulx 0(%[a]), %[" t0 "], %[" t1 "]\n\t"                                                      \
+    "mulx 8(%[a]), %[lo], %[" t2 "]\n\t"                                                          \
+    "add %[lo], %[" t1 "]\n\t"                                                                    \
+    "mulx 16(%[a]), %[lo], %[" t3 "]\n\t"                                                         \
+    "adc %[lo], %[" t2 "]\n\t"                                                                    \
+    "mulx 24(%[a]), %[lo], %[" t4 "]\n\t"                                                         \
+    "adc %[lo], %[" t3 "]\n\t"                                                                    \
+    "adc $0, %[" t4 "]\n\t"
+
 void mont_mul_256_mulx(uint64_t r[4], const uint64_t a[4], const uint64_t b[4],
                        const uint64_t p[4], uint64_t n0)
 {
     uint64_t r0, r1, r2, r3, r4, lo, hi, d;
-    __asm__("xor %k[r0], %k[r0]\n\t"
-            "xor %k[r1], %k[r1]\n\t"
-            "xor %k[r2], %k[r2]\n\t"
-            "xor %k[r3], %k[r3]\n\t"
-            "xor %k[r4], %k[r4]\n\t"
-            ROUND4("0", "r0", "r1", "r2", "r3", "r4")
+    __asm__(FIRST4("r0", "r1", "r2", "r3", "r4")
+            REDC4("r0", "r1", "r2", "r3", "r4")
             ROUND4("8", "r1", "r2", "r3", "r4", "r0")
             ROUND4("16", "r2", "r3", "r4", "r0", "r1")
             ROUND4("24", "r3", "r4", "r0", "r1", "r2")
