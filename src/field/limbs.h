@@ -7,10 +7,12 @@
  * alias inputs.
  *
  * Each primitive has a portable C body (limbs_portable.c). On x86-64 with
- * CUZK_ASM_X86_64 the Montgomery products also have a mulx/adcx/adox body
- * (limbs_x86_64.c), chosen at start-up from cpuid (BMI2 and ADX) unless the
- * environment has CUZK_NO_ASM=1. The choice is one global flag read by the
- * inline dispatchers below: a branch that always goes the same way. */
+ * CUZK_ASM_X86_64 the Montgomery products also have a mulx/adcx/adox body and
+ * the additions an add/adc/cmov body (limbs_x86_64.c; they assume 2p < 2^(64n),
+ * true for both moduli), chosen at start-up from cpuid (BMI2 and ADX) unless
+ * the environment has CUZK_NO_ASM=1. The choice is one global flag read by
+ * the inline dispatchers below: a branch that always goes the same way, which
+ * measured no slower than a call through a function pointer set once. */
 
 #include <stdbool.h>
 #include <stdint.h>
