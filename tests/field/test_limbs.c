@@ -92,6 +92,66 @@ static void print_limbs(const char *what, const uint64_t *x, unsigned n)
     printf("\n");
 }
 
+/* The portable bodies alone: squaring equals multiplication by itself,
+ * (a + b) - b = a, and every output is reduced. */
+static void check_portable_pair(const field_case *fc, const uint64_t *a, const uint64_t *b)
+{
+    uint64_t x[6] = {0}, y[6] = {0}, z[6] = {0};
+    unsigned n = fc->n;
+    uint64_t n0 = case_n0(fc);
+    if (n == 6) {
+        mont_sqr_384_portable(x, a, fc->p, n0);
+        mont_mul_384_portable(y, a, a, fc->p, n0);
+        add_mod_384_portable(z, a, b, fc->p);
+        assert_true(limbs_lt(z, fc->p, n));
+        sub_mod_384_portable(z, z, b, fc->p);
+    } else {
+        mont_sqr_256_portable(x, a, fc->p, n0);
+        mont_mul_256_portable(y, a, a, fc->p, n0);
+        add_mod_256_portable(z, a, b, fc->p);
+        assert_true(limbs_lt(z, fc->p, n));
+        sub_mod_256_portable(z, z, b, fc->p);
+    }
+    if (memcmp(x, y, n * 8) != 0 || !limbs_lt(x, fc->p, n) || memcmp(z, a, n * 8) != 0) {
+        printf("%s: portable bodies disagree\n", fc->name);
+        print_limbs("a", a, n);
+        print_limbs("b", b, n);
+        print_limbs("sqr", x, n);
+        print_limbs("mul", y, n);
+        print_limbs("a+b-b", z, n);
+        fail();
+    }
+}
+
+static void run_portable(const field_case *fc, const char *seed_name)
+{
+    uint64_t edge[MAX_EDGE][6];
+    unsigned ne = edge_values(edge, fc);
+    for (unsigned i = 0; i < ne; i++)
+        for (unsigned j = 0; j < ne; j++)
+            check_portable_pair(fc, edge[i], edge[j]);
+    rng_t rng;
+    rng_seed(&rng, test_seed(seed_name));
+    uint64_t a[6] = {0}, b[6] = {0};
+    for (int it = 0; it < test_iters(2000); it++) {
+        random_below(a, fc, &rng);
+        random_below(b, fc, &rng);
+        check_portable_pair(fc, a, b);
+    }
+}
+
+static void test_portable_384(void **state)
+{
+    (void)state;
+    run_portable(&FP_CASE, "limbs_portable_384");
+}
+
+static void test_portable_256(void **state)
+{
+    (void)state;
+    run_portable(&FR_CASE, "limbs_portable_256");
+}
+
 #ifdef LIMBS_MULX
 /* Every primitive on (a, b), both bodies, outputs equal and reduced. */
 static void compare_pair(const field_case *fc, const uint64_t *a, const uint64_t *b)
@@ -326,6 +386,7 @@ static void test_dispatch(void **state)
     bool expect = limbs_cpu_has_mulx() && !forced_off;
 #else
     bool expect = false;
+    (void)forced_off;
 #endif
     printf("limbs: cpu mulx/adx %d, CUZK_NO_ASM %s, assembly in use %d\n", limbs_cpu_has_mulx(),
            off ? off : "(unset)", limbs_mulx_active());
@@ -370,6 +431,8 @@ int main(void)
         cmocka_unit_test(test_dispatch),
         cmocka_unit_test(test_helpers),
         cmocka_unit_test(test_portable_identities),
+        cmocka_unit_test(test_portable_384),
+        cmocka_unit_test(test_portable_256),
         cmocka_unit_test(test_compare_384),
         cmocka_unit_test(test_compare_256),
         cmocka_unit_test(test_aliasing),
