@@ -463,6 +463,82 @@ static void test_classify(void **state)
     free(cls);
 }
 
+/* r1cs_validate's vectorized checks against a row-by-row reference, on
+ * systems damaged in memory one entry at a time. */
+static bool naive_valid(const r1cs_t *r)
+{
+    const r1cs_matrix *ms[3] = {&r->a, &r->b, &r->c};
+    for (int k = 0; k < 3; k++) {
+        const r1cs_matrix *m = ms[k];
+        if (m->row_ptr[0] != 0 || m->row_ptr[r->num_constraints] != m->nnz)
+            return false;
+        for (uint64_t i = 0; i < r->num_constraints; i++) {
+            uint64_t b = m->row_ptr[i], e = m->row_ptr[i + 1];
+            if (b > e || e > m->nnz)
+                return false;
+            for (uint64_t j = b; j < e; j++) {
+                if (m->col[j] >= r1cs_num_vars(r) || r1cs_coeff_at(r, m, j) >= r->num_coeffs)
+                    return false;
+                if (j > b && m->col[j] <= m->col[j - 1])
+                    return false;
+            }
+        }
+    }
+    return true;
+}
+
+static void test_validate(void **state)
+{
+    (void)state;
+    rng_seed(&rng, test_seed("r1cs_validate"));
+    gen g;
+    gen_build(&g, 9000, 4); /* a few validation chunks */
+    r1cs_t r;
+    fr_t *w = compile_with_witness(&g, &r);
+    assert_int_equal(r.coeff_width, 2);
+    char msg[200];
+    r1cs_matrix *ms[3] = {&r.a, &r.b, &r.c};
+    for (int it = 0; it < test_iters(300); it++) {
+        r1cs_matrix *m = ms[rnd(3)];
+        if (m->nnz == 0)
+            continue;
+        uint64_t k = rnd(m->nnz), saved = 0;
+        uint32_t nv = (uint32_t)r1cs_num_vars(&r);
+        int what = (int)rnd(3);
+        switch (what) {
+        case 0: /* a column: neighbour values, the bound, or random */
+            saved = m->col[k];
+            m->col[k] = (uint32_t[]){m->col[k] + 1, m->col[k] - 1,           nv,
+                                     nv - 1,        (uint32_t)rng_u64(&rng), 0}[rnd(6)];
+            break;
+        case 1: /* a coefficient index */
+            saved = ((uint16_t *)m->coeff)[k];
+            ((uint16_t *)m->coeff)[k] = (uint16_t)(rnd(2) ? r.num_coeffs : rnd(r.num_coeffs + 2));
+            break;
+        default: /* a row pointer */
+            k = rnd(r.num_constraints + 1);
+            saved = m->row_ptr[k];
+            m->row_ptr[k] += rnd(2) ? 1 : (uint64_t)-1;
+            break;
+        }
+        bool expect = naive_valid(&r);
+        cuzk_status st = r1cs_validate(&r, 1 + (unsigned)rnd(3), msg, sizeof(msg));
+        if ((st == CUZK_OK) != expect)
+            fail_msg("iteration %d kind %d: validate says %d (%s), reference %d", it, what, (int)st,
+                     msg, (int)expect);
+        if (what == 0)
+            m->col[k] = (uint32_t)saved;
+        else if (what == 1)
+            ((uint16_t *)m->coeff)[k] = (uint16_t)saved;
+        else
+            m->row_ptr[k] = saved;
+    }
+    assert_int_equal(r1cs_validate(&r, 2, msg, sizeof(msg)), CUZK_OK);
+    free(w);
+    r1cs_free(&r);
+    gen_free(&g);
+}
+
 static void test_crc32c(void **state)
 {
     (void)state;
@@ -491,6 +567,7 @@ int main(void)
         cmocka_unit_test(test_threads_and_bad_row),
         cmocka_unit_test(test_density),
         cmocka_unit_test(test_classify),
+        cmocka_unit_test(test_validate),
         cmocka_unit_test(test_crc32c),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
