@@ -19,6 +19,8 @@ typedef enum cuzk_status {
     CUZK_ERR_UNSUPPORTED,
     CUZK_ERR_INTERNAL,
     CUZK_ERR_DEVICE,                    /* a CUDA call failed (the GPU layer records which) */
+    CUZK_ERR_CORRUPT,                   /* a file's contents are inconsistent (bad checksum, counts, offsets) */
+    CUZK_ERR_TRUNCATED,                 /* a file or buffer ends before its declared contents */
     CUZK_STATUS_COUNT
 } cuzk_status;
 
