@@ -189,6 +189,7 @@ static void test_spot_checks(void **state)
         assert_int_equal(domain_init_log(&d, logs[li], DOMAIN_ROOTS_BELLMAN, 2), CUZK_OK);
         size_t n = d.n;
         unsigned k = d.log_n;
+        int checks = k >= 16 ? 2 : 4; /* each costs an n-term Horner sum */
         fr_t *x = alloc_vec(n), *buf = alloc_vec(n), *nat = alloc_vec(n);
         for (int coset = 0; coset < 2; coset++) {
             fr_t s = shift_of(&d, (ntt_coset)coset);
@@ -197,7 +198,7 @@ static void test_spot_checks(void **state)
                 /* forward: buf holds y_i = X(s w^i) */
                 to_layout(buf, x, n, input_reversed((ntt_order)o));
                 ntt_transform(buf, &d, (ntt_order)o, NTT_FORWARD, (ntt_coset)coset, 2);
-                for (int t = 0; t < 4; t++) {
+                for (int t = 0; t < checks; t++) {
                     size_t i = rng_u64(&rng) % n;
                     fr_t pt, want, wi;
                     fr_pow_var(&wi, &d.omega, (uint64_t[]){i}, 1);
@@ -214,7 +215,7 @@ static void test_spot_checks(void **state)
                     to_layout(nat, buf, n, 1);
                 else
                     memcpy(nat, buf, n * sizeof(fr_t));
-                for (int t = 0; t < 4; t++) {
+                for (int t = 0; t < checks; t++) {
                     size_t i = rng_u64(&rng) % n;
                     fr_t pt, got, wi;
                     fr_pow_var(&wi, &d.omega, (uint64_t[]){i}, 1);
@@ -268,7 +269,7 @@ static void test_threads(void **state)
 {
     (void)state;
     rng_seed(&rng, test_seed("ntt_threads"));
-    const unsigned logs[] = {9, 15, 16};
+    const unsigned logs[] = {9, 14, 15};
     for (size_t li = 0; li < sizeof(logs) / sizeof(logs[0]); li++) {
         domain_t d;
         assert_int_equal(domain_init_log(&d, logs[li], DOMAIN_ROOTS_BELLMAN, 0), CUZK_OK);
