@@ -1,0 +1,234 @@
+#!/usr/bin/env bash
+# The one command for the GPU machine, run from the repository root there:
+# builds the release flavour with CUDA (build/gpu), runs every test (so the
+# GPU tests run for real), runs every benchmark that has a GPU part, and
+# leaves in $OUT (default ./gpu-out):
+#   gpu-log.txt   everything this script printed
+#   bench.jsonl   the benchmarks' JSON lines
+#   device.txt    what nvidia-smi says about the GPU
+#   ctest.txt     the test run alone
+# Exits non-zero when the build, a test or a benchmark failed, or when a GPU
+# test skipped itself on a machine that has a GPU.
+#
+# Missing build dependencies are installed with apt-get when a package
+# registry is reachable. When none is (an offline GPU machine), put the .deb
+# files in .gpu-debs/ beside this checkout (on a Debian/Ubuntu machine with
+# network: `apt-get download <the packages in DEB_HINT below>`); they are
+# unpacked into build/gpu-deps, never into /.
+#
+# Environment: OUT (output folder), CUZK_CUDA_ARCH (default 90),
+# CUZK_GPU_DEBS (default .gpu-debs), CUZK_GPU_TESTS (a ctest -R regex, to run
+# only some tests; default all), CUZK_GPU_BENCH_ARGS (extra arguments for
+# every benchmark), CUZK_COMMIT (the commit to write into bench.jsonl where
+# the build could not read one: a copy of the tree without .git).
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 2
+
+# Benchmark programs (bench/<name>.c) that have a GPU part, run in this order.
+GPU_BENCHES=(bench_cuda_field)
+
+# What the build needs, as commands and pkg-config modules, and the Debian
+# packages that provide them.
+APT_PACKAGES=(cmake pkg-config libcmocka-dev libjansson-dev)
+PC_MODULES=(cmocka)
+DEB_HINT="libcmocka0 libcmocka-dev libjansson4 libjansson-dev pkgconf pkgconf-bin libpkgconf3 pkg-config"
+
+OUT=${OUT:-./gpu-out}
+mkdir -p "$OUT" || { echo "gpu.sh: cannot create $OUT" >&2; exit 2; }
+OUT=$(cd "$OUT" && pwd)
+ARCH=${CUZK_CUDA_ARCH:-90}
+DEB_DIR=${CUZK_GPU_DEBS:-.gpu-debs}
+BUILD=build/gpu
+JOBS=$(nproc 2>/dev/null || echo 4)
+
+say() { printf '== gpu.sh: %s\n' "$*"; }
+
+# ---- dependencies --------------------------------------------------------
+
+missing_deps() {
+    local m=()
+    command -v cmake >/dev/null 2>&1 || m+=(cmake)
+    if command -v pkg-config >/dev/null 2>&1; then
+        for mod in "${PC_MODULES[@]}"; do
+            pkg-config --exists "$mod" 2>/dev/null || m+=("$mod")
+        done
+    else
+        m+=(pkg-config)
+    fi
+    echo "${m[@]}"
+}
+
+try_apt() {
+    command -v apt-get >/dev/null 2>&1 || { say "apt-get is not on this machine"; return 1; }
+    local sudo_cmd=""
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null 2>&1 || { say "not root and no sudo: cannot apt-get"; return 1; }
+        sudo_cmd="sudo"
+    fi
+    say "apt-get install -y ${APT_PACKAGES[*]}"
+    # Short network timeouts: on an offline machine this should fail fast.
+    local opts=(-o Acquire::Retries=0 -o Acquire::http::Timeout=15 -o Acquire::https::Timeout=15)
+    timeout 120 $sudo_cmd apt-get "${opts[@]}" update -qq &&
+        DEBIAN_FRONTEND=noninteractive timeout 300 $sudo_cmd apt-get "${opts[@]}" install -y -qq \
+            "${APT_PACKAGES[@]}"
+}
+
+# Unpacks $DEB_DIR/*.deb into build/gpu-deps and points the tools at it.
+use_local_debs() {
+    compgen -G "$DEB_DIR/*.deb" >/dev/null || return 1
+    local prefix
+    prefix=$(pwd)/build/gpu-deps
+    rm -rf "$prefix" && mkdir -p "$prefix"
+    for deb in "$DEB_DIR"/*.deb; do
+        say "unpacking $deb into build/gpu-deps"
+        dpkg -x "$deb" "$prefix" || return 1
+    done
+    # The .pc files name /usr (prefix=/usr, -I/usr/include, -L/usr/lib/...);
+    # make them name the unpacked tree.
+    find "$prefix" -name '*.pc' -exec sed -i -E "s#(=|-I|-L)/usr(/| |\$)#\1$prefix/usr\2#g" {} +
+    local pcdirs
+    pcdirs=$(find "$prefix" -type d -name pkgconfig | paste -sd: -)
+    export PKG_CONFIG_PATH="$pcdirs${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+    export PATH="$prefix/usr/bin:$PATH"
+    local libdirs
+    libdirs=$(find "$prefix" -type d \( -name lib -o -name 'x86_64-linux-gnu' \) | paste -sd: -)
+    export LD_LIBRARY_PATH="$libdirs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+    export CMAKE_PREFIX_PATH="$prefix/usr${CMAKE_PREFIX_PATH:+:$CMAKE_PREFIX_PATH}"
+    if ! command -v pkg-config >/dev/null 2>&1 && [ -x "$prefix/usr/bin/pkgconf" ]; then
+        ln -sf pkgconf "$prefix/usr/bin/pkg-config"
+    fi
+    return 0
+}
+
+ensure_deps() {
+    local m
+    m=$(missing_deps)
+    [ -z "$m" ] && return 0
+    say "missing: $m"
+    if try_apt; then
+        m=$(missing_deps)
+        [ -z "$m" ] && return 0
+    else
+        say "apt-get could not install the packages (no package registry reachable from here?)"
+    fi
+    if use_local_debs; then
+        m=$(missing_deps)
+        [ -z "$m" ] && { say "using the packages unpacked from $DEB_DIR"; return 0; }
+    else
+        say "no .deb files in $DEB_DIR to fall back on"
+    fi
+    say "FAILED: still missing: $m"
+    say "install them, or on a machine with a package registry run"
+    say "  mkdir -p $DEB_DIR && (cd $DEB_DIR && apt-get download $DEB_HINT)"
+    say "and bring $DEB_DIR along with the checkout"
+    return 1
+}
+
+# ---- the run -------------------------------------------------------------
+
+device_facts() {
+    if command -v nvidia-smi >/dev/null 2>&1; then
+        {
+            nvidia-smi -L
+            echo
+            nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm,clocks.mem,power.limit,temperature.gpu --format=csv
+            echo
+            nvidia-smi -q | head -n 80
+        } >"$OUT/device.txt" 2>&1
+        nvidia-smi -L
+    else
+        echo "nvidia-smi not found" >"$OUT/device.txt"
+        say "nvidia-smi not found"
+    fi
+    command -v nvcc >/dev/null 2>&1 && nvcc --version | tail -n 2 >>"$OUT/device.txt"
+}
+
+main() {
+    local status=0
+    say "start $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(uname -n), $JOBS cores, output in $OUT"
+    if command -v git >/dev/null 2>&1 && git rev-parse --short HEAD >/dev/null 2>&1; then
+        say "commit $(git rev-parse --short HEAD)$(git diff --quiet 2>/dev/null || echo ' (with local changes)')"
+    fi
+    [ -x /usr/local/cuda/bin/nvcc ] && export PATH="/usr/local/cuda/bin:$PATH"
+    device_facts
+    if ! command -v nvcc >/dev/null 2>&1; then
+        say "FAILED: nvcc not found (a CUDA toolkit is needed to build the GPU backend)"
+        return 1
+    fi
+    ensure_deps || return 1
+
+    say "configure $BUILD (Release, CUDA architectures $ARCH)"
+    # A fresh cache each time: dependency paths found by an earlier run (or
+    # not found) are cached by CMake; the object files are kept.
+    rm -f "$BUILD/CMakeCache.txt"
+    cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES="$ARCH" ||
+        { say "FAILED: cmake configure"; return 1; }
+    if ! grep -q '^CMAKE_CUDA_COMPILER:[A-Z]*=.\+' "$BUILD/CMakeCache.txt"; then
+        say "FAILED: the configure step did not enable CUDA"
+        return 1
+    fi
+    # Keep going past a target that fails to build, so the tests and
+    # benchmarks that did build still run; the failure still fails the run.
+    local gen keep=()
+    gen=$(sed -n 's/^CMAKE_GENERATOR:INTERNAL=//p' "$BUILD/CMakeCache.txt")
+    case "$gen" in
+    Ninja*) keep=(-- -k 0) ;;
+    *Makefiles*) keep=(-- -k) ;;
+    esac
+    say "build -j$JOBS ($gen)"
+    if ! cmake --build "$BUILD" -j"$JOBS" "${keep[@]}"; then
+        say "FAILED: build (the targets that built are still tested below)"
+        status=1
+    fi
+
+    local filter=()
+    [ -n "${CUZK_GPU_TESTS:-}" ] && filter=(-R "$CUZK_GPU_TESTS")
+    say "ctest ${filter[*]:-(all tests)}"
+    (cd "$BUILD" && ctest --output-on-failure -j"$JOBS" "${filter[@]}") 2>&1 | tee "$OUT/ctest.txt"
+    if [ "${PIPESTATUS[0]}" -ne 0 ]; then
+        say "FAILED: tests"
+        status=1
+    fi
+    if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1 &&
+        grep -q 'SKIPPED: test_cuda' "$OUT/ctest.txt" "$BUILD/Testing/Temporary/LastTest.log" 2>/dev/null; then
+        say "FAILED: a GPU test skipped itself on a machine with a GPU:"
+        grep -h 'SKIPPED: test_cuda' "$BUILD/Testing/Temporary/LastTest.log" 2>/dev/null | sort -u
+        status=1
+    fi
+
+    : >"$OUT/bench.jsonl"
+    for b in "${GPU_BENCHES[@]}"; do
+        if [ ! -x "$BUILD/$b" ]; then
+            say "FAILED: $BUILD/$b was not built"
+            status=1
+            continue
+        fi
+        say "bench $b ${CUZK_GPU_BENCH_ARGS:-}"
+        # shellcheck disable=SC2086
+        "$BUILD/$b" ${CUZK_GPU_BENCH_ARGS:-} | tee "$OUT/$b.out"
+        if [ "${PIPESTATUS[0]}" -ne 0 ]; then
+            say "FAILED: $b"
+            status=1
+        fi
+        if [ -n "${CUZK_COMMIT:-}" ]; then
+            grep '^{' "$OUT/$b.out" | sed "s/\"commit\":\"unknown\"/\"commit\":\"$CUZK_COMMIT\"/" \
+                >>"$OUT/bench.jsonl"
+        else
+            grep '^{' "$OUT/$b.out" >>"$OUT/bench.jsonl"
+        fi
+        rm -f "$OUT/$b.out"
+    done
+
+    say "summary"
+    grep -E 'tests passed|tests failed|Skipped|Failed|Not Run' "$OUT/ctest.txt" || true
+    if [ -s "$OUT/bench.jsonl" ]; then
+        sed -E 's/.*"op":"([^"]*)".*"muls_per_sec":([^,]*),"ns_per_mul_per_sm":([^,]*),.*/  \1: \2 per second, \3 ns per op per SM/' \
+            "$OUT/bench.jsonl" | grep -v '^{' || true
+        grep -v '"bench":"cuda_field"' "$OUT/bench.jsonl" || true
+    fi
+    if [ "$status" -eq 0 ]; then say "OK"; else say "FAILED (see above)"; fi
+    return "$status"
+}
+
+main 2>&1 | tee "$OUT/gpu-log.txt"
+exit "${PIPESTATUS[0]}"
