@@ -21,6 +21,8 @@ typedef enum cuzk_status {
     CUZK_ERR_DEVICE,                    /* a CUDA call failed (the GPU layer records which) */
     CUZK_ERR_CORRUPT,                   /* a file's contents are inconsistent (bad checksum, counts, offsets) */
     CUZK_ERR_TRUNCATED,                 /* a file or buffer ends before its declared contents */
+    CUZK_ERR_UNSATISFIED,               /* the witness does not satisfy the constraint system */
+    CUZK_ERR_VERIFY_FAILED,             /* a proof did not verify */
     CUZK_STATUS_COUNT
 } cuzk_status;
 

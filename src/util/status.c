@@ -20,6 +20,8 @@ const char *cuzk_status_str(cuzk_status status)
     case CUZK_ERR_DEVICE: return "a GPU (CUDA) call failed";
     case CUZK_ERR_CORRUPT: return "corrupt input (inconsistent counts, offsets or checksum)";
     case CUZK_ERR_TRUNCATED: return "input ends before its declared contents";
+    case CUZK_ERR_UNSATISFIED: return "the witness does not satisfy the constraint system";
+    case CUZK_ERR_VERIFY_FAILED: return "the proof did not verify";
     case CUZK_STATUS_COUNT: break;
     }
     return "unknown status";
