@@ -45,6 +45,10 @@ bool g1_affine_is_on_curve(const g1_affine_t *a);
 /* Membership in the order-r subgroup by the endomorphism test
  * (Scott, "A note on group membership tests for G1, G2 and GT", 2021). */
 bool g1_affine_in_subgroup(const g1_affine_t *a);
+/* β, the cube root of unity of the endomorphism φ(x, y) = (βx, y), which acts
+ * on G1 as multiplication by −x² (x the BLS parameter). */
+extern const fp_t G1_BETA;
+void g1_affine_phi(g1_affine_t *r, const g1_affine_t *a);
 
 /* Jacobian */
 void g1_jac_set_infinity(g1_jac_t *r);
@@ -58,6 +62,10 @@ void g1_jac_neg(g1_jac_t *r, const g1_jac_t *a);
 void g1_jac_dbl(g1_jac_t *r, const g1_jac_t *a);
 void g1_jac_add(g1_jac_t *r, const g1_jac_t *a, const g1_jac_t *b);
 void g1_jac_add_mixed(g1_jac_t *r, const g1_jac_t *a, const g1_affine_t *b);
+/* Variable time (branches on infinity, P = Q, P = −Q; add-2007-bl and
+ * madd-2007-bl, one multiplication cheaper each), for public points. */
+void g1_jac_add_var(g1_jac_t *r, const g1_jac_t *a, const g1_jac_t *b);
+void g1_jac_add_mixed_var(g1_jac_t *r, const g1_jac_t *a, const g1_affine_t *b);
 
 /* XYZZ */
 void g1_xyzz_set_infinity(g1_xyzz_t *r);
@@ -70,6 +78,11 @@ void g1_xyzz_add(g1_xyzz_t *r, const g1_xyzz_t *a, const g1_xyzz_t *b);
 void g1_xyzz_add_mixed(g1_xyzz_t *r, const g1_xyzz_t *a, const g1_affine_t *b);
 /* r = a − b (adds the negated affine point; MSM signed digits). */
 void g1_xyzz_sub_mixed(g1_xyzz_t *r, const g1_xyzz_t *a, const g1_affine_t *b);
+/* Variable time (branches on the special cases; add-2008-s and
+ * madd-2008-s, one squaring cheaper each): the MSM bucket additions. */
+void g1_xyzz_add_var(g1_xyzz_t *r, const g1_xyzz_t *a, const g1_xyzz_t *b);
+void g1_xyzz_add_mixed_var(g1_xyzz_t *r, const g1_xyzz_t *a, const g1_affine_t *b);
+void g1_xyzz_sub_mixed_var(g1_xyzz_t *r, const g1_xyzz_t *a, const g1_affine_t *b);
 
 /* Scalar multiplication by a 256-bit scalar k (little-endian 64-bit limbs,
  * any value, not reduced mod r). g1_jac_mul: constant time (fixed window,

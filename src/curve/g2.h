@@ -45,6 +45,11 @@ bool g2_affine_is_on_curve(const g2_affine_t *a);
 /* Membership in the order-r subgroup by the endomorphism test
  * ψ(P) = [x]P (Scott, "A note on group membership tests for G1, G2 and GT", 2021). */
 bool g2_affine_in_subgroup(const g2_affine_t *a);
+/* ψ(x, y) = (conj(x)·G2_PSI_X, conj(y)·G2_PSI_Y), untwist-Frobenius-twist,
+ * which acts on G2 as multiplication by x (x ≡ p mod r). */
+extern const fp2_t G2_PSI_X;
+extern const fp2_t G2_PSI_Y;
+void g2_affine_psi(g2_affine_t *r, const g2_affine_t *a);
 
 /* Jacobian */
 void g2_jac_set_infinity(g2_jac_t *r);
@@ -58,6 +63,10 @@ void g2_jac_neg(g2_jac_t *r, const g2_jac_t *a);
 void g2_jac_dbl(g2_jac_t *r, const g2_jac_t *a);
 void g2_jac_add(g2_jac_t *r, const g2_jac_t *a, const g2_jac_t *b);
 void g2_jac_add_mixed(g2_jac_t *r, const g2_jac_t *a, const g2_affine_t *b);
+/* Variable time (branches on infinity, P = Q, P = −Q; add-2007-bl and
+ * madd-2007-bl, one multiplication cheaper each), for public points. */
+void g2_jac_add_var(g2_jac_t *r, const g2_jac_t *a, const g2_jac_t *b);
+void g2_jac_add_mixed_var(g2_jac_t *r, const g2_jac_t *a, const g2_affine_t *b);
 
 /* XYZZ */
 void g2_xyzz_set_infinity(g2_xyzz_t *r);
@@ -70,6 +79,11 @@ void g2_xyzz_add(g2_xyzz_t *r, const g2_xyzz_t *a, const g2_xyzz_t *b);
 void g2_xyzz_add_mixed(g2_xyzz_t *r, const g2_xyzz_t *a, const g2_affine_t *b);
 /* r = a − b (adds the negated affine point; MSM signed digits). */
 void g2_xyzz_sub_mixed(g2_xyzz_t *r, const g2_xyzz_t *a, const g2_affine_t *b);
+/* Variable time (branches on the special cases; add-2008-s and
+ * madd-2008-s, one squaring cheaper each): the MSM bucket additions. */
+void g2_xyzz_add_var(g2_xyzz_t *r, const g2_xyzz_t *a, const g2_xyzz_t *b);
+void g2_xyzz_add_mixed_var(g2_xyzz_t *r, const g2_xyzz_t *a, const g2_affine_t *b);
+void g2_xyzz_sub_mixed_var(g2_xyzz_t *r, const g2_xyzz_t *a, const g2_affine_t *b);
 
 /* Scalar multiplication by a 256-bit scalar k (little-endian 64-bit limbs,
  * any value, not reduced mod r). g2_jac_mul: constant time (fixed window,
