@@ -6,6 +6,7 @@
 #include "field/fp_consts.h"
 #include "field/limbs.h"
 
+/* CUZK_VERIFY: inputs and outputs of the arithmetic must be reduced (< modulus). */
 #ifdef CUZK_VERIFY
 #include <assert.h>
 #define FP_CHECK(a) assert(limbs_lt((a)->l, FP_MODULUS, FP_LIMBS))
@@ -43,36 +44,45 @@ const uint64_t FP_P_PLUS_1_QUARTER[FP_LIMBS] = {0xee7fbfffffffeaabULL, 0x07aafff
 
 void fp_add(fp_t *r, const fp_t *a, const fp_t *b)
 {
+    FP_CHECK(a);
+    FP_CHECK(b);
     add_mod_384(r->l, a->l, b->l, FP_MODULUS);
     FP_CHECK(r);
 }
 
 void fp_sub(fp_t *r, const fp_t *a, const fp_t *b)
 {
+    FP_CHECK(a);
+    FP_CHECK(b);
     sub_mod_384(r->l, a->l, b->l, FP_MODULUS);
     FP_CHECK(r);
 }
 
 void fp_neg(fp_t *r, const fp_t *a)
 {
+    FP_CHECK(a);
     sub_mod_384(r->l, FP_ZERO.l, a->l, FP_MODULUS);
     FP_CHECK(r);
 }
 
 void fp_dbl(fp_t *r, const fp_t *a)
 {
+    FP_CHECK(a);
     add_mod_384(r->l, a->l, a->l, FP_MODULUS);
     FP_CHECK(r);
 }
 
 void fp_mul(fp_t *r, const fp_t *a, const fp_t *b)
 {
+    FP_CHECK(a);
+    FP_CHECK(b);
     mont_mul_384(r->l, a->l, b->l, FP_MODULUS, FP_N0);
     FP_CHECK(r);
 }
 
 void fp_sqr(fp_t *r, const fp_t *a)
 {
+    FP_CHECK(a);
     mont_sqr_384(r->l, a->l, FP_MODULUS, FP_N0);
     FP_CHECK(r);
 }

@@ -6,6 +6,7 @@
 #include "field/fr_consts.h"
 #include "field/limbs.h"
 
+/* CUZK_VERIFY: inputs and outputs of the arithmetic must be reduced (< modulus). */
 #ifdef CUZK_VERIFY
 #include <assert.h>
 #define FR_CHECK(a) assert(limbs_lt((a)->l, FR_MODULUS, FR_LIMBS))
@@ -41,36 +42,45 @@ const fr_t FR_ROOT_OF_UNITY = {
 
 void fr_add(fr_t *r, const fr_t *a, const fr_t *b)
 {
+    FR_CHECK(a);
+    FR_CHECK(b);
     add_mod_256(r->l, a->l, b->l, FR_MODULUS);
     FR_CHECK(r);
 }
 
 void fr_sub(fr_t *r, const fr_t *a, const fr_t *b)
 {
+    FR_CHECK(a);
+    FR_CHECK(b);
     sub_mod_256(r->l, a->l, b->l, FR_MODULUS);
     FR_CHECK(r);
 }
 
 void fr_neg(fr_t *r, const fr_t *a)
 {
+    FR_CHECK(a);
     sub_mod_256(r->l, FR_ZERO.l, a->l, FR_MODULUS);
     FR_CHECK(r);
 }
 
 void fr_dbl(fr_t *r, const fr_t *a)
 {
+    FR_CHECK(a);
     add_mod_256(r->l, a->l, a->l, FR_MODULUS);
     FR_CHECK(r);
 }
 
 void fr_mul(fr_t *r, const fr_t *a, const fr_t *b)
 {
+    FR_CHECK(a);
+    FR_CHECK(b);
     mont_mul_256(r->l, a->l, b->l, FR_MODULUS, FR_N0);
     FR_CHECK(r);
 }
 
 void fr_sqr(fr_t *r, const fr_t *a)
 {
+    FR_CHECK(a);
     mont_sqr_256(r->l, a->l, FR_MODULUS, FR_N0);
     FR_CHECK(r);
 }
