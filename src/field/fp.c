@@ -1,8 +1,6 @@
 /* Fp, the BLS12-381 base field, on top of the 384-bit limb primitives. */
 #include "field/fp.h"
 
-#include <string.h>
-
 #include "field/fp_consts.h"
 #include "field/limbs.h"
 
@@ -123,8 +121,10 @@ static void fp_pow_public(fp_t *r, const fp_t *a, const uint64_t *e, size_t e_li
                 fp_sqr(&acc, &acc);
                 fp_sqr(&acc, &acc);
             }
-            if (w) {
+            if (w && started) {
                 fp_mul(&acc, &acc, &table[w]);
+            } else if (w) {
+                acc = table[w];
                 started = true;
             }
         }

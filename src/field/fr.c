@@ -1,8 +1,6 @@
 /* Fr, the BLS12-381 scalar field, on top of the 256-bit limb primitives. */
 #include "field/fr.h"
 
-#include <string.h>
-
 #include "field/fr_consts.h"
 #include "field/limbs.h"
 
@@ -105,8 +103,10 @@ static void fr_pow_public(fr_t *r, const fr_t *a, const uint64_t *e, size_t e_li
                 fr_sqr(&acc, &acc);
                 fr_sqr(&acc, &acc);
             }
-            if (w) {
+            if (w && started) {
                 fr_mul(&acc, &acc, &table[w]);
+            } else if (w) {
+                acc = table[w];
                 started = true;
             }
         }
