@@ -39,7 +39,7 @@ static void hex_fp12(fp12_t *r, const char *const *f, int line)
     }
 }
 
-/* Uncompressed ZCash encodings, decoded here without the curve code: the
+/* Uncompressed ZCash encodings, decoded here independently of the curve code: the
  * top three bits of byte 0 are flags (0x40: infinity); G2 coordinates are
  * c1 then c0. The vectors hold valid points only. */
 static void hex_g1(g1_affine_t *r, const char *hex, int line)
@@ -72,6 +72,21 @@ static void hex_g2(g2_affine_t *r, const char *hex, int line)
     }
     if (!fp2_from_bytes_be(&r->x, buf) || !fp2_from_bytes_be(&r->y, buf + 2 * FP_BYTES))
         fail_msg("line %d: bad G2 coordinate", line);
+}
+
+/* The curve decoders (with the subgroup checks) agree with the ones above. */
+static void check_decoders(const g1_affine_t *p, const g2_affine_t *q, const char *p_hex,
+                           const char *q_hex)
+{
+    uint8_t b1[G1_UNCOMPRESSED_BYTES], b2[G2_UNCOMPRESSED_BYTES];
+    g1_affine_t p2;
+    g2_affine_t q2;
+    assert_int_equal(vec_hex(b1, sizeof b1, p_hex), 0);
+    assert_int_equal(vec_hex(b2, sizeof b2, q_hex), 0);
+    assert_int_equal(g1_affine_decode(&p2, b1, sizeof b1, true), CUZK_OK);
+    assert_int_equal(g2_affine_decode(&q2, b2, sizeof b2, true), CUZK_OK);
+    assert_true(g1_affine_eq(&p2, p));
+    assert_true(g2_affine_eq(&q2, q));
 }
 
 static void g1_mul_affine(g1_affine_t *r, const g1_affine_t *p, const uint64_t k[4])
@@ -123,6 +138,7 @@ static void test_pairing_vectors(void **state)
             hex_g1(&p, rec.fields[0], rec.line);
             hex_g2(&q, rec.fields[1], rec.line);
             hex_fp12(&want, rec.fields + 2, rec.line);
+            check_decoders(&p, &q, rec.fields[0], rec.fields[1]);
             pairing(&got, &p, &q);
             if (!fp12_eq(&got, &want))
                 fail_msg("pairing.txt line %d: pair", rec.line);
