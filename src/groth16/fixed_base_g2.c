@@ -1,0 +1,5 @@
+#include "groth16/fixed_base.h"
+
+#define PT_(name) g2_##name
+#define FB_T g2_fixed_base_t
+#include "groth16/fixed_base_impl.h"
