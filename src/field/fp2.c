@@ -155,7 +155,7 @@ void fp2_pow_var(fp2_t *r, const fp2_t *a, const uint64_t *e, size_t e_limbs)
     *r = acc;
 }
 
-/* p >> k as limbs: (p − 1)/2 for k = 1 and (p − 3)/4 for k = 2 (p ≡ 3 mod 4). */
+/* p >> k as limbs: (p − 3)/4 for k = 2 (p ≡ 3 mod 4). */
 static void modulus_shr(uint64_t out[FP_LIMBS], unsigned k)
 {
     for (size_t i = 0; i < FP_LIMBS; i++) {
@@ -175,36 +175,48 @@ bool fp2_is_square(const fp2_t *a)
     return fp_is_square(&n);
 }
 
-/* Square root for q = p², p ≡ 3 (mod 4): Adj and Rodríguez-Henríquez,
- * "Square root computation over even extension fields", 2012, Algorithm 9.
- * Fixed sequence of operations; the two candidate roots are selected with
- * cmov, and the result is checked by squaring. */
+/* 1/2 in Montgomery form. */
+static const fp_t FP_HALF = {{0x1804000000015554ULL, 0x855000053ab00001ULL, 0x633cb57c253c276fULL,
+                              0x6e22d1ec31ebb502ULL, 0xd3916126f2d14ca2ULL, 0x17fbb8571a006596ULL}};
+
+/* Square root by the complex method for p ≡ 3 (mod 4) (Scott, "Implementing
+ * cryptographic pairings", Pairing 2007; compared with Algorithm 9 in Adj and
+ * Rodríguez-Henríquez, "Square root computation over even extension fields",
+ * 2012): with α = √(a0² + a1²) and δ = (a0 + α)/2,
+ *   √a = √δ + (a1 / 2√δ) u        when δ is a square in Fp,
+ *   √a = (a1 / 2s) + s u, s² = −δ  otherwise (−1 is not a square).
+ * One exponentiation u = δ^((p−3)/4) gives both cases: s = uδ satisfies
+ * s² = χ(δ)·δ, and s·u = χ(δ) = ±1, so 1/s = χ(δ)·u without an inversion.
+ * δ = 0 only when a1 = 0 and α = −a0; then δ = a0 serves (roots s or s·u).
+ * Two Fp exponentiations in all, the same operations for every input; the
+ * result is checked by squaring. */
 bool fp2_sqrt(fp2_t *r, const fp2_t *a)
 {
-    uint64_t e1[FP_LIMBS], e2[FP_LIMBS];
-    modulus_shr(e1, 2); /* (p − 3)/4 */
-    modulus_shr(e2, 1); /* (p − 1)/2 */
+    uint64_t e[FP_LIMBS];
+    modulus_shr(e, 2); /* (p − 3)/4 */
 
-    fp2_t a1, alpha, x0, b, xi, xb, check;
-    fp2_pow_var(&a1, a, e1, FP_LIMBS); /* a1 = a^((p−3)/4) */
-    fp2_mul(&x0, &a1, a);              /* x0 = a^((p+1)/4) */
-    fp2_mul(&alpha, &a1, &x0);         /* α = a^((p−1)/2) */
+    fp_t n, t, alpha, delta, u, s, chi, half_t;
+    fp_sqr(&n, &a->c0);
+    fp_sqr(&t, &a->c1);
+    fp_add(&n, &n, &t);
+    (void)fp_sqrt(&alpha, &n); /* a non-square norm fails the final check */
 
-    fp2_t minus_one;
-    fp2_neg(&minus_one, &FP2_ONE);
-    bool alpha_is_minus_one = fp2_eq(&alpha, &minus_one);
+    fp_add(&delta, &a->c0, &alpha);
+    fp_mul(&delta, &delta, &FP_HALF);
+    fp_cmov(&delta, &a->c0, fp_is_zero(&delta));
 
-    /* α = −1: x = u·x0. */
-    fp_neg(&xi.c0, &x0.c1);
-    xi.c1 = x0.c0;
-    /* otherwise: x = (1 + α)^((p−1)/2) · x0. */
-    fp2_add(&b, &alpha, &FP2_ONE);
-    fp2_pow_var(&b, &b, e2, FP_LIMBS);
-    fp2_mul(&xb, &b, &x0);
-    fp2_cmov(&xb, &xi, alpha_is_minus_one);
+    fp_pow_var(&u, &delta, e, FP_LIMBS); /* public exponent */
+    fp_mul(&s, &u, &delta);
+    fp_mul(&chi, &s, &u);
+    fp_mul(&t, &chi, &u); /* 1/s */
+    fp_mul(&t, &t, &a->c1);
+    fp_mul(&half_t, &t, &FP_HALF); /* a1 / 2s */
 
-    fp2_sqr(&check, &xb);
-    *r = xb;
+    bool delta_is_square = fp_is_one(&chi);
+    fp2_t x = {half_t, s}, y = {s, half_t}, check;
+    fp2_cmov(&x, &y, delta_is_square);
+    fp2_sqr(&check, &x);
+    *r = x;
     return fp2_eq(&check, a);
 }
 

@@ -192,6 +192,19 @@ static void test_fp2_properties(void **state)
         assert_true(fp2_sqrt(&y, &x));
         fp2_sqr(&y, &y);
         assert_true(fp2_eq(&x, &y));
+        /* every element of Fp is a square in Fp2 (the a1 = 0 branch), and
+         * so is every pure imaginary one */
+        for (int k = 0; k < 2; k++) {
+            x = FP2_ZERO;
+            if (k == 0)
+                x.c0 = a.c0;
+            else
+                x.c1 = a.c1;
+            assert_true(fp2_sqrt(&y, &x));
+            fp2_sqr(&y, &y);
+            assert_true(fp2_eq(&x, &y));
+        }
+        fp2_sqr(&x, &a);
         fp2_mul_nonresidue(&x, &x); /* ξ is not a square, so ξa² is not */
         assert_false(fp2_is_square(&x));
         assert_false(fp2_sqrt(&y, &x));
