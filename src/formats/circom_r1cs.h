@@ -1,0 +1,62 @@
+#ifndef CUZK_FORMATS_CIRCOM_R1CS_H
+#define CUZK_FORMATS_CIRCOM_R1CS_H
+
+/* circom's .r1cs files (iden3 container "r1cs", version 1), for BLS12-381
+ * (`circom --prime bls12381`):
+ *
+ *   section 1 header:      u32 n8 (32), prime[n8] (r, little-endian),
+ *                          u32 nWires, u32 nPubOut, u32 nPubIn, u32 nPrvIn,
+ *                          u64 nLabels, u32 nConstraints
+ *   section 2 constraints: nConstraints × (A, B, C), each a linear
+ *                          combination u32 nTerms, nTerms × (u32 wire,
+ *                          coefficient[n8]): canonical little-endian
+ *                          integers (not Montgomery; −1 is r − 1)
+ *   section 3 wire → label map: nWires × u64 label id
+ *   sections 4, 5: custom gates (PLONK only): refused
+ *
+ * Wires are numbered [ONE, public outputs, public inputs, private inputs,
+ * internal signals]; the r1cs_t keeps that numbering as its columns, with
+ * num_inputs = 1 + nPubOut + nPubIn (the public part, outputs first, as
+ * snarkjs's public.json lists them) and everything else aux. A BN254 file
+ * is refused with "this file is for the bn128 curve; cuzk supports
+ * BLS12-381 only so far". */
+
+#include <stdint.h>
+
+#include "formats/common.h"
+#include "r1cs/r1cs.h"
+
+typedef struct circom_r1cs_header {
+    uint32_t n8;
+    uint32_t num_wires;
+    uint32_t num_pub_out;
+    uint32_t num_pub_in;
+    uint32_t num_prv_in;
+    uint64_t num_labels;
+    uint32_t num_constraints;
+} circom_r1cs_header;
+
+/* Number of public signals (outputs and public inputs, ONE excluded). */
+static inline uint64_t circom_r1cs_num_public(const circom_r1cs_header *h)
+{
+    return (uint64_t)h->num_pub_out + h->num_pub_in;
+}
+
+/* The header alone (section 1), checked for BLS12-381 and for consistent
+ * counts. */
+cuzk_status circom_r1cs_read_header(circom_r1cs_header *hdr, const mapped_file_t *f, char *msg,
+                                    size_t msg_len);
+
+/* The whole file: the constraint system into *out (zeroed on failure,
+ * r1cs_free to release), the header into *hdr (may be NULL), and, when
+ * labels is not NULL, the wire → label map as a malloc'd array of
+ * num_wires entries (free()); a file without the map gives NULL there.
+ * `threads` bounds the compile pass (0: all CPUs). */
+cuzk_status circom_r1cs_parse(r1cs_t *out, circom_r1cs_header *hdr, uint64_t **labels,
+                              const mapped_file_t *f, unsigned threads, char *msg, size_t msg_len);
+
+/* circom_r1cs_parse on the mapped file at path. */
+cuzk_status circom_r1cs_load(r1cs_t *out, circom_r1cs_header *hdr, uint64_t **labels,
+                             const char *path, unsigned threads, char *msg, size_t msg_len);
+
+#endif

@@ -1,0 +1,44 @@
+#ifndef CUZK_FORMATS_CIRCOM_WTNS_H
+#define CUZK_FORMATS_CIRCOM_WTNS_H
+
+/* Witness files of the circom witness calculators and `snarkjs wtns
+ * calculate` (iden3 container "wtns", version 2):
+ *
+ *   section 1: u32 n8 (32), prime[n8] (r, little-endian), u32 nWitness
+ *   section 2: nWitness × value[n8], canonical little-endian integers (not
+ *              Montgomery), in wire order: w[0] = 1, then the public
+ *              outputs, public inputs, private inputs, internal signals
+ *
+ * nWitness equals the .r1cs file's nWires. The values can be decoded in
+ * ranges straight into a caller's buffer (pinned memory bound for a GPU)
+ * without a second copy. A BN254 file is refused with "this file is for
+ * the bn128 curve; cuzk supports BLS12-381 only so far". */
+
+#include <stdint.h>
+
+#include "field/fr.h"
+#include "formats/common.h"
+
+typedef struct circom_wtns {
+    mapped_file_t file;
+    uint64_t num_values;
+    const uint8_t *values; /* num_values × 32 bytes inside the mapping */
+} circom_wtns_t;
+
+/* Maps and checks the file: header, prime, section sizes, and w[0] = 1.
+ * The values themselves are checked as they are decoded. */
+cuzk_status circom_wtns_open(circom_wtns_t *w, const char *path, char *msg, size_t msg_len);
+/* The same on a caller's buffer, which must outlive w. */
+cuzk_status circom_wtns_open_buffer(circom_wtns_t *w, const void *data, size_t size,
+                                    const char *name, char *msg, size_t msg_len);
+void circom_wtns_close(circom_wtns_t *w);
+
+/* out[i] = w[start + i] (Montgomery form) for i < count. A value >= r is
+ * CUZK_ERR_NOT_CANONICAL; a range past the end CUZK_ERR_INVALID_ARGUMENT. */
+cuzk_status circom_wtns_decode(fr_t *out, const circom_wtns_t *w, uint64_t start, uint64_t count,
+                               char *msg, size_t msg_len);
+
+/* The whole witness as a malloc'd array (free()). */
+cuzk_status circom_wtns_load(fr_t **out, uint64_t *n, const char *path, char *msg, size_t msg_len);
+
+#endif

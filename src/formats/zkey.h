@@ -1,0 +1,103 @@
+#ifndef CUZK_FORMATS_ZKEY_H
+#define CUZK_FORMATS_ZKEY_H
+
+/* snarkjs Groth16 proving keys (.zkey: iden3 container "zkey", version 1)
+ * over BLS12-381. Sections, as snarkjs 0.7.6 writes them:
+ *
+ *   1 protocol:   u32 (1 = Groth16; 2 PLONK and 10 FFLONK are refused)
+ *   2 header:     u32 n8q (48), q[n8q], u32 n8r (32), r[n8r], u32 nVars,
+ *                 u32 nPublic (ONE excluded), u32 domainSize, then alpha1,
+ *                 beta1 (G1), beta2, gamma2 (G2), delta1 (G1), delta2 (G2)
+ *   3 IC:         nPublic + 1 G1
+ *   4 coeffs:     u32 n, n × {u32 matrix (0 = A, 1 = B), u32 row, u32
+ *                 signal, value[n8r]}
+ *   5 A, 6 B1:    nVars G1 each;   7 B2: nVars G2
+ *   8 C:          nVars − nPublic − 1 G1 (signals nPublic + 1 ..)
+ *   9 H:          domainSize G1
+ *   10 contributions (not read)
+ *
+ * Points are affine, each coordinate an element of Fq in Montgomery form
+ * (x·2^384 mod q) as 48 little-endian bytes: the same value the Fp code
+ * keeps in its limbs, so decoding is a range check and a copy. G1 = x ‖ y;
+ * G2 = x.c0 ‖ x.c1 ‖ y.c0 ‖ y.c1 (c0 + c1·u). The point at infinity is all
+ * zero bytes (it is frequent in A, B1, B2: signals absent from a matrix).
+ *
+ * Coefficient values are stored as v·2^512 mod r (the Montgomery form of
+ * the Montgomery form of v, R = 2^256); zkey_decode_coeffs returns v
+ * itself. The rows are the constraints in .r1cs order (per constraint, its
+ * A terms then its B terms) followed by nPublic + 1 rows with A = 1 on
+ * signal i (i = 0..nPublic), snarkjs's rows that make the public inputs
+ * binding; C has no entries: snarkjs computes c = a·b row by row.
+ *
+ * The key is mapped, not copied: the large sections are decoded on demand
+ * into the caller's arrays. A BN254 key is refused with "this file is for
+ * the bn128 curve; cuzk supports BLS12-381 only so far". */
+
+#include <stdint.h>
+
+#include "field/fr.h"
+#include "formats/common.h"
+#include "groth16/keys.h"
+
+typedef enum zkey_points {
+    ZKEY_POINTS_A = 0,  /* section 5, G1 */
+    ZKEY_POINTS_B1 = 1, /* section 6, G1 */
+    ZKEY_POINTS_B2 = 2, /* section 7, G2 */
+    ZKEY_POINTS_C = 3,  /* section 8, G1 */
+    ZKEY_POINTS_H = 4,  /* section 9, G1 */
+    ZKEY_POINTS_COUNT = 5,
+} zkey_points;
+
+typedef struct zkey {
+    mapped_file_t file;
+    uint32_t num_vars;    /* all signals, ONE included (.r1cs nWires) */
+    uint32_t num_public;  /* public outputs and inputs, ONE excluded */
+    uint32_t domain_size; /* a power of two */
+    /* alpha_g1, beta_g1, beta_g2, gamma_g2, delta_g1, delta_g2 and the
+     * num_public + 1 IC points, decoded at open (vk.ic is owned). */
+    groth16_vk_t vk;
+    uint32_t num_coeffs;
+    const uint8_t *coeffs; /* num_coeffs records of 44 bytes, in the mapping */
+    const uint8_t *points[ZKEY_POINTS_COUNT];
+    uint64_t num_points[ZKEY_POINTS_COUNT];
+} zkey_t;
+
+/* One entry of the A or B matrix. */
+typedef struct zkey_coeff {
+    uint32_t matrix; /* 0 = A, 1 = B */
+    uint32_t row;    /* < domain_size */
+    uint32_t signal; /* < num_vars */
+    fr_t value;      /* the coefficient (Montgomery form, as fr.h keeps it) */
+} zkey_coeff;
+
+#define ZKEY_COEFF_BYTES 44u /* matrix, row, signal, value[32] */
+
+/* Maps the key and checks the section table, the curve, every section's
+ * size against nVars / nPublic / domainSize, and decodes the verifying-key
+ * points and IC with the given check. */
+cuzk_status zkey_open(zkey_t *z, const char *path, formats_check check, char *msg, size_t msg_len);
+cuzk_status zkey_open_buffer(zkey_t *z, const void *data, size_t size, const char *name,
+                             formats_check check, char *msg, size_t msg_len);
+void zkey_close(zkey_t *z);
+
+/* out[i] = point start + i of a G1 section (A, B1, C, H). */
+cuzk_status zkey_decode_g1(g1_affine_t *out, const zkey_t *z, zkey_points which, uint64_t start,
+                           uint64_t count, formats_check check, char *msg, size_t msg_len);
+/* out[i] = point start + i of B2. */
+cuzk_status zkey_decode_g2(g2_affine_t *out, const zkey_t *z, uint64_t start, uint64_t count,
+                           formats_check check, char *msg, size_t msg_len);
+
+/* All num_coeffs entries, each checked (matrix 0 or 1, row < domain_size,
+ * signal < num_vars, value < r). */
+cuzk_status zkey_decode_coeffs(zkey_coeff *out, const zkey_t *z, char *msg, size_t msg_len);
+
+/* What snarkjs's prover computes from a witness w (num_vars values):
+ *   a[row] = Σ_{A entries} value·w[signal], b likewise from B,
+ *   c[row] = a[row]·b[row],
+ * each array domain_size long (rows without entries are 0); c may be NULL.
+ * The entries must come from zkey_decode_coeffs of a key with this
+ * domain_size and num_vars (so every index is in range). */
+void zkey_eval_abc(fr_t *a, fr_t *b, fr_t *c, const zkey_coeff *coeffs, uint64_t num_coeffs,
+                   const fr_t *w, uint64_t domain_size);
+
+#endif

@@ -1,0 +1,67 @@
+#include <string.h>
+
+#include "field/limbs.h"
+#include "formats/zkey.h"
+
+/* A stored value X = v·2^512 mod r read as Montgomery limbs is the element
+ * v·2^256; leaving Montgomery form once gives the integer v·2^256 mod r,
+ * which is exactly how fr.h holds v. */
+static bool coeff_value(fr_t *v, const uint8_t *in)
+{
+    fr_t x;
+    limbs_from_le(x.l, in, FR_LIMBS);
+    if (!limbs_lt(x.l, FR_MODULUS, FR_LIMBS))
+        return false;
+    fr_to_raw(v->l, &x);
+    return true;
+}
+
+cuzk_status zkey_decode_coeffs(zkey_coeff *out, const zkey_t *z, char *msg, size_t msg_len)
+{
+    for (uint64_t i = 0; i < z->num_coeffs; i++) {
+        const uint8_t *p = z->coeffs + i * ZKEY_COEFF_BYTES;
+        zkey_coeff *c = &out[i];
+        c->matrix = ld_le32(p);
+        c->row = ld_le32(p + 4);
+        c->signal = ld_le32(p + 8);
+        const char *bad = NULL;
+        cuzk_status st = CUZK_ERR_CORRUPT;
+        if (c->matrix > 1)
+            bad = "matrix is neither 0 (A) nor 1 (B)";
+        else if (c->row >= z->domain_size)
+            bad = "row is not below domainSize";
+        else if (c->signal >= z->num_vars)
+            bad = "signal is not below nVars";
+        else if (!coeff_value(&c->value, p + 12)) {
+            bad = "value is not below r";
+            st = CUZK_ERR_NOT_CANONICAL;
+        }
+        if (bad) {
+            formats_msg(msg, msg_len,
+                        "%s: section 4 (coefficients), entry %llu (matrix %u, row %u, signal "
+                        "%u): %s",
+                        z->file.name, (unsigned long long)i, c->matrix, c->row, c->signal, bad);
+            return st;
+        }
+    }
+    return CUZK_OK;
+}
+
+void zkey_eval_abc(fr_t *a, fr_t *b, fr_t *c, const zkey_coeff *coeffs, uint64_t num_coeffs,
+                   const fr_t *w, uint64_t domain_size)
+{
+    for (uint64_t i = 0; i < domain_size; i++) {
+        a[i] = FR_ZERO;
+        b[i] = FR_ZERO;
+    }
+    for (uint64_t i = 0; i < num_coeffs; i++) {
+        const zkey_coeff *e = &coeffs[i];
+        fr_t *dst = e->matrix == 0 ? &a[e->row] : &b[e->row];
+        fr_t t;
+        fr_mul(&t, &e->value, &w[e->signal]);
+        fr_add(dst, dst, &t);
+    }
+    if (c)
+        for (uint64_t i = 0; i < domain_size; i++)
+            fr_mul(&c[i], &a[i], &b[i]);
+}
