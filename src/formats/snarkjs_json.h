@@ -1,0 +1,67 @@
+#ifndef CUZK_FORMATS_SNARKJS_JSON_H
+#define CUZK_FORMATS_SNARKJS_JSON_H
+
+/* snarkjs's JSON files for Groth16 over BLS12-381. Every number is a
+ * decimal string of a canonical integer (no Montgomery form).
+ *
+ *   proof.json   {"pi_a": G1, "pi_b": G2, "pi_c": G1, "protocol": "groth16",
+ *                 "curve": "bls12381"}
+ *   public.json  ["w1", ..., "wN"]: the public signals, outputs first
+ *   verification_key.json
+ *                {"protocol": "groth16", "curve": "bls12381", "nPublic": N,
+ *                 "vk_alpha_1": G1, "vk_beta_2": G2, "vk_gamma_2": G2,
+ *                 "vk_delta_2": G2, "vk_alphabeta_12": Fq12, "IC": [N+1 × G1]}
+ *
+ * G1 = [x, y, z] and G2 = [[x.c0, x.c1], [y.c0, y.c1], [z.c0, z.c1]] are
+ * Jacobian: snarkjs writes affine points with z = 1 (["1", "0"] in G2) and
+ * infinity as ["0", "1", "0"] / [["0","0"], ["1","0"], ["0","0"]]; the
+ * readers accept any z (z = 0 is infinity) and the writers emit those
+ * forms. Fq12 = [c0, c1], each Fq6 = [c0, c1, c2] of Fq2 [c0, c1] (the
+ * tower of field/fp12.h). A two-element G1 / G2 (affine, no z) is accepted
+ * too.
+ *
+ * Readers: "protocol", when present, must be "groth16"; "curve", when
+ * present (rapidsnark omits it from proofs), must name BLS12-381 (compared
+ * in lower case without punctuation, as snarkjs does); BN254 names give
+ * CUZK_ERR_UNSUPPORTED and "this file is for the bn128 curve; cuzk
+ * supports BLS12-381 only so far". vk_alphabeta_12 is not read (it is
+ * e(alpha, beta), which the verifier recomputes); the writer computes it.
+ * The JSON key has no beta_g1 / delta_g1: the reader leaves them at
+ * infinity.
+ *
+ * Writers return a malloc'd NUL-terminated string (free()), or NULL when
+ * out of memory, laid out as snarkjs lays them out (keys in its order,
+ * one-space indentation). */
+
+#include <stddef.h>
+
+#include "field/fr.h"
+#include "formats/common.h"
+#include "groth16/keys.h"
+
+cuzk_status snarkjs_proof_from_json(groth16_proof_t *out, const char *text, size_t len,
+                                    const char *name, formats_check check, char *msg,
+                                    size_t msg_len);
+cuzk_status snarkjs_proof_load(groth16_proof_t *out, const char *path, formats_check check,
+                               char *msg, size_t msg_len);
+char *snarkjs_proof_to_json(const groth16_proof_t *proof);
+cuzk_status snarkjs_proof_save(const groth16_proof_t *proof, const char *path, char *msg,
+                               size_t msg_len);
+
+/* *out: a malloc'd array of *n values (free()); NULL for an empty list. */
+cuzk_status snarkjs_public_from_json(fr_t **out, size_t *n, const char *text, size_t len,
+                                     const char *name, char *msg, size_t msg_len);
+cuzk_status snarkjs_public_load(fr_t **out, size_t *n, const char *path, char *msg, size_t msg_len);
+char *snarkjs_public_to_json(const fr_t *inputs, size_t n);
+cuzk_status snarkjs_public_save(const fr_t *inputs, size_t n, const char *path, char *msg,
+                                size_t msg_len);
+
+/* *out owns vk.ic (groth16_vk_free). */
+cuzk_status snarkjs_vk_from_json(groth16_vk_t *out, const char *text, size_t len, const char *name,
+                                 formats_check check, char *msg, size_t msg_len);
+cuzk_status snarkjs_vk_load(groth16_vk_t *out, const char *path, formats_check check, char *msg,
+                            size_t msg_len);
+char *snarkjs_vk_to_json(const groth16_vk_t *vk);
+cuzk_status snarkjs_vk_save(const groth16_vk_t *vk, const char *path, char *msg, size_t msg_len);
+
+#endif
