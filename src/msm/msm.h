@@ -1,0 +1,88 @@
+#ifndef CUZK_MSM_MSM_H
+#define CUZK_MSM_MSM_H
+
+/* Multi-scalar multiplication on the CPU: out = Σ [k_i] P_i over G1 or G2.
+ *
+ * Algorithm (Pippenger's bucket method; the plan and its cost model are in
+ * msm_internal.h):
+ *  - scalars are recoded into ceil(256/c) signed c-bit digits in
+ *    [−(2^(c−1) − 1), 2^(c−1)], so each window has 2^(c−1) buckets and a
+ *    negative digit adds the negated point;
+ *  - buckets are XYZZ points filled by mixed (affine) additions, reduced by
+ *    the running sum Σ_j j·B_j = Σ_j Σ_{i≥j} B_i (two additions a bucket);
+ *  - window sums are combined by c doublings per window, in Jacobian form;
+ *  - work is cut into (window, point range) tasks run on `threads` threads
+ *    (0 = all online CPUs), each with its own buckets; the partial window
+ *    sums are added at the end. Results do not depend on the thread count.
+ *
+ * Inputs: points are affine and may be the point at infinity or repeat one
+ * another (P_i = ±P_j is handled by the additions); they are public, and
+ * everything here is variable time. Scalars are elements of Fr, in
+ * Montgomery form (fr_t) or as canonical little-endian limbs (< r).
+ *
+ * Memory: one allocation of buckets and scratch per call: 2^(c−1) buckets
+ * per thread (at most 32 MiB each), plus 32 bytes per scalar for the
+ * Montgomery-form entry points and 40 bytes per scalar that is neither 0
+ * nor 1 for the split ones. n = 0 gives the point at infinity.
+ *
+ * Returns CUZK_OK; CUZK_ERR_INVALID_ARGUMENT for a NULL out, NULL arrays
+ * with n > 0, raw scalars >= r, or a density bitmap whose popcount is not
+ * the number of points; CUZK_ERR_OUT_OF_MEMORY when scratch cannot be
+ * allocated. On error *out is left unchanged. */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cuzk/status.h"
+#include "curve/g1.h"
+#include "curve/g2.h"
+#include "field/fr.h"
+
+/* Plain Pippenger over n (point, scalar) pairs. */
+cuzk_status msm_g1(g1_jac_t *out, const g1_affine_t *points, const fr_t *scalars, size_t n,
+                   unsigned threads);
+cuzk_status msm_g2(g2_jac_t *out, const g2_affine_t *points, const fr_t *scalars, size_t n,
+                   unsigned threads);
+
+/* The same with canonical integer scalars (fr_to_raw form, each < r): no
+ * conversion pass and no scalar copy. */
+cuzk_status msm_g1_raw(g1_jac_t *out, const g1_affine_t *points, const uint64_t (*scalars)[4],
+                       size_t n, unsigned threads);
+cuzk_status msm_g2_raw(g2_jac_t *out, const g2_affine_t *points, const uint64_t (*scalars)[4],
+                       size_t n, unsigned threads);
+
+/* Witness-shaped scalars (mostly 0 and 1, as in bellman's prover): a zero
+ * drops its point, the points whose scalar is one are summed by plain
+ * mixed additions (multi-threaded), and Pippenger runs only over the rest,
+ * compacted. Same result as msm_g1. */
+cuzk_status msm_g1_split(g1_jac_t *out, const g1_affine_t *points, const fr_t *scalars, size_t n,
+                         unsigned threads);
+cuzk_status msm_g2_split(g2_jac_t *out, const g2_affine_t *points, const fr_t *scalars, size_t n,
+                         unsigned threads);
+
+/* The split MSM over a density-filtered query (bellman's multiexp with a
+ * DensityTracker): scalars[0..n_scalars) are the values of all variables,
+ * points[0..n_points) only those of the variables whose bit is set in
+ * density_bits (the layout of r1cs/density.h: bit i is word i/64, bit
+ * i%64): point j belongs to the j-th set bit. The popcount of the first
+ * n_scalars bits must equal n_points. density_bits = NULL means every
+ * variable has a point (n_points = n_scalars): msm_g1_split. */
+cuzk_status msm_g1_dense(g1_jac_t *out, const g1_affine_t *points, size_t n_points,
+                         const fr_t *scalars, size_t n_scalars, const uint64_t *density_bits,
+                         unsigned threads);
+cuzk_status msm_g2_dense(g2_jac_t *out, const g2_affine_t *points, size_t n_points,
+                         const fr_t *scalars, size_t n_scalars, const uint64_t *density_bits,
+                         unsigned threads);
+
+/* msm_g1_raw with the window size fixed to c bits (4 <= c <= 20), instead
+ * of the one the cost model picks: for tests and window-size measurements. */
+cuzk_status msm_g1_raw_window(g1_jac_t *out, const g1_affine_t *points,
+                              const uint64_t (*scalars)[4], size_t n, unsigned threads, unsigned c);
+cuzk_status msm_g2_raw_window(g2_jac_t *out, const g2_affine_t *points,
+                              const uint64_t (*scalars)[4], size_t n, unsigned threads, unsigned c);
+
+/* The window size the cost model picks for n points on `threads` threads. */
+unsigned msm_g1_window_bits(size_t n, unsigned threads);
+unsigned msm_g2_window_bits(size_t n, unsigned threads);
+
+#endif

@@ -1,0 +1,12 @@
+/* MSM over G1: the template msm_impl.h instantiated with the G1 types. */
+#include "msm/msm.h"
+
+#define MSM_G(name) g1_##name
+#define MSM_F(suffix) msm_g1##suffix
+#define MSM_AFF g1_affine_t
+#define MSM_JAC g1_jac_t
+#define MSM_XYZZ g1_xyzz_t
+/* add-2008-s (12M + 2S) over madd-2008-s (8M + 2S), as timed. */
+#define MSM_ADD_RATIO 1.38
+
+#include "msm/msm_impl.h"

@@ -1,0 +1,12 @@
+/* MSM over G2: the template msm_impl.h instantiated with the G2 types. */
+#include "msm/msm.h"
+
+#define MSM_G(name) g2_##name
+#define MSM_F(suffix) msm_g2##suffix
+#define MSM_AFF g2_affine_t
+#define MSM_JAC g2_jac_t
+#define MSM_XYZZ g2_xyzz_t
+/* add-2008-s (12M + 2S) over madd-2008-s (8M + 2S) in Fp2, as timed. */
+#define MSM_ADD_RATIO 1.38
+
+#include "msm/msm_impl.h"

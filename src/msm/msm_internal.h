@@ -1,0 +1,99 @@
+#ifndef CUZK_MSM_INTERNAL_H
+#define CUZK_MSM_INTERNAL_H
+
+/* The group-independent half of the MSM: window planning, signed-digit
+ * recoding, scalar preparation and the 0/1/other split bookkeeping. The
+ * group half is the template msm_impl.h, instantiated for G1 and G2. */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cuzk/status.h"
+#include "field/fr.h"
+
+#define MSM_MIN_C 4u
+#define MSM_MAX_C 20u
+/* Buckets of one thread may use at most this many bytes: beyond it the
+ * random bucket accesses stop hitting the caches and the model below no
+ * longer holds. */
+#define MSM_BUCKET_BUDGET (32u << 20)
+/* At most this many scalars per block of the split passes (blocks are
+ * multiples of 64, so each starts on a density word). */
+#define MSM_SPLIT_BLOCK 4096u
+
+/* How one Pippenger run is cut up.
+ *
+ * Scalars k < 2^255 are written in nwin = ceil(256/c) signed digits of c
+ * bits, d_w ∈ [−(2^(c−1) − 1), 2^(c−1)], so k = Σ d_w·2^(cw) and a window
+ * needs only 2^(c−1) buckets (bucket |d| − 1, the point negated when d < 0).
+ * Each window w is split into `parts` point ranges; a task is one (window,
+ * range) pair, run by one of `workers` threads on its own buckets.
+ *
+ * Cost model, in mixed additions, per thread:
+ *   ceil(nwin·parts / T) · (n/parts + ρ·2^c)  +  ρ·nwin·parts
+ * where n/parts is the bucket accumulation of one task (one mixed addition
+ * per nonzero digit), ρ·2^c its running-sum reduction (two XYZZ additions
+ * per bucket, ρ = cost of an XYZZ addition over a mixed one) and the last
+ * term the merge of the partial window sums. The c·nwin ≈ 256 doublings of
+ * the window combination do not depend on c. The plan minimises this over
+ * c ∈ [MSM_MIN_C, MSM_MAX_C] and parts ∈ [1, T]. */
+typedef struct msm_plan {
+    unsigned c, nwin, parts, workers;
+    /* Σ_{w<nwin} (2^(c−1) − 1)·2^(cw): K = k + offset has c-bit windows
+     * d_w + 2^(c−1) − 1 (the carries of the recoding are the carries of
+     * this one addition). 320 bits: c·nwin < 256 + c. */
+    uint64_t offset[5];
+} msm_plan;
+
+/* A plan for n points on `threads` threads (already resolved, >= 1), for a
+ * group whose XYZZ bucket takes bucket_bytes and whose XYZZ addition costs
+ * add_ratio mixed additions. force_c in [MSM_MIN_C, MSM_MAX_C] fixes the
+ * window size (tests), 0 lets the model choose. */
+void msm_plan_make(msm_plan *plan, size_t n, unsigned threads, size_t bucket_bytes,
+                   double add_ratio, unsigned force_c);
+
+/* The window size the model picks (for documentation and benchmarks). */
+unsigned msm_window_bits(size_t n, unsigned threads, size_t bucket_bytes, double add_ratio);
+
+/* The signed digit of window w (bits [c·w, c·w + c)) of k < 2^255. */
+static inline int msm_digit(const uint64_t k[4], const msm_plan *plan, unsigned w)
+{
+    const uint64_t *o = plan->offset;
+    uint64_t s[5], carry = 0;
+    for (int i = 0; i < 4; i++) {
+        uint64_t t = k[i] + carry;
+        uint64_t c1 = t < carry;
+        s[i] = t + o[i];
+        carry = c1 | (s[i] < t);
+    }
+    s[4] = o[4] + carry;
+    unsigned bit = plan->c * w, limb = bit >> 6, sh = bit & 63;
+    uint64_t v = s[limb] >> sh;
+    if (sh + plan->c > 64)
+        v |= s[limb + 1] << (64 - sh);
+    v &= (UINT64_C(1) << plan->c) - 1;
+    return (int)v - (int)((1u << (plan->c - 1)) - 1);
+}
+
+/* raw[i] = the canonical integer of scalars[i] (Montgomery form out). */
+void msm_scalars_to_raw(uint64_t (*raw)[4], const fr_t *scalars, size_t n, unsigned threads);
+
+/* Whether every k[i] < r. */
+bool msm_scalars_canonical(const uint64_t (*k)[4], size_t n);
+
+static inline bool msm_fr_is_zero(const fr_t *a)
+{
+    return (a->l[0] | a->l[1] | a->l[2] | a->l[3]) == 0;
+}
+
+static inline bool msm_fr_is_one(const fr_t *a)
+{
+    return ((a->l[0] ^ FR_ONE.l[0]) | (a->l[1] ^ FR_ONE.l[1]) | (a->l[2] ^ FR_ONE.l[2]) |
+            (a->l[3] ^ FR_ONE.l[3])) == 0;
+}
+
+/* Number of set bits among the first n bits of a bitmap. */
+uint64_t msm_popcount(const uint64_t *bits, size_t n);
+
+#endif
