@@ -1,0 +1,662 @@
+/* MSM on G1 and G2 against two references: a naive Σ [k_i]P_i by
+ * jac_mul_var (small sizes), and, for every size, points with known
+ * discrete logs P_i = [a_i]G, for which Σ [k_i]P_i = [Σ k_i·a_i]G (one
+ * scalar multiplication, the sum computed in Fr). Covers sizes 0 .. 2^12+1,
+ * edge scalars (0, 1, r − 1, carry chains through every window), forced
+ * window sizes, infinity and repeated or opposite points (the bucket
+ * doubling and cancelling cases), thread counts, the 0/1 split and the
+ * density-filtered variant against the plain MSM on the expanded inputs,
+ * and argument errors.
+ *
+ * The group-generic half is this file again, included once per group with
+ * TG_ (the curve functions), TM_ (the MSM functions) and TG_LOG_MAX set. */
+
+#ifndef TG_
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "msm/msm.h"
+#include "msm/msm_internal.h"
+#include "seed.h"
+
+static rng_t rng;
+
+static size_t rnd(size_t n)
+{
+    return (size_t)(rng_u64(&rng) % n);
+}
+
+/* Scalars that stress the recoding: the extremes of [0, r), powers of two
+ * at window edges, and patterns whose windows all carry. */
+#define EDGE_COUNT 16
+static void edge_scalar(fr_t *k, unsigned which)
+{
+    uint64_t raw[4] = {0, 0, 0, 0};
+    switch (which % EDGE_COUNT) {
+    case 0:
+        break;
+    case 1:
+        raw[0] = 1;
+        break;
+    case 2: /* r − 1 */
+    case 3: /* r − 2 */
+        memcpy(raw, FR_MODULUS, sizeof(raw));
+        raw[0] -= (which % EDGE_COUNT) - 1;
+        break;
+    case 4: /* (r − 1)/2 */
+        memcpy(raw, FR_MODULUS, sizeof(raw));
+        raw[0] -= 1;
+        for (int i = 0; i < 4; i++)
+            raw[i] = (raw[i] >> 1) | (i < 3 ? raw[i + 1] << 63 : 0);
+        break;
+    case 5: /* 2^254 */
+        raw[3] = (uint64_t)1 << 62;
+        break;
+    case 6: /* 2^254 − 1: every window all ones, the carry ripples to the top */
+        raw[0] = raw[1] = raw[2] = ~(uint64_t)0;
+        raw[3] = ((uint64_t)1 << 62) - 1;
+        break;
+    case 7:    /* 0x8080...: digits at the half-way point 2^(c−1) for c = 8, 16 */
+    case 8:    /* 0x8888...: c = 4 */
+    case 9:    /* 0xc0c0... */
+    case 10: { /* 0xa5a5... */
+        static const uint64_t pat[] = {0x8080808080808080ULL, 0x8888888888888888ULL,
+                                       0xc0c0c0c0c0c0c0c0ULL, 0xa5a5a5a5a5a5a5a5ULL};
+        uint64_t p = pat[(which % EDGE_COUNT) - 7];
+        raw[0] = raw[1] = raw[2] = p;
+        raw[3] = p & 0x3fffffffffffffffULL;
+        break;
+    }
+    case 11: /* r − 2^k for a random k < 200 */
+    {
+        memcpy(raw, FR_MODULUS, sizeof(raw));
+        unsigned b = (unsigned)rnd(200);
+        uint64_t borrow = (uint64_t)1 << (b & 63);
+        for (unsigned i = b >> 6; i < 4 && borrow; i++) {
+            uint64_t t = raw[i];
+            raw[i] = t - borrow;
+            borrow = t < borrow;
+        }
+        break;
+    }
+    case 12: /* a small value */
+        raw[0] = rnd(1 << 16);
+        break;
+    case 13: /* one bit at a random place */
+    {
+        unsigned b = (unsigned)rnd(255);
+        raw[b >> 6] = (uint64_t)1 << (b & 63);
+        break;
+    }
+    default:
+        fr_random(k, &rng);
+        return;
+    }
+    fr_from_raw(k, raw);
+}
+
+/* 0, 1 or random, with the given percentages of zeros and ones. */
+static void mixed_scalar(fr_t *k, unsigned zero_pct, unsigned one_pct)
+{
+    unsigned x = (unsigned)rnd(100);
+    if (x < zero_pct)
+        *k = FR_ZERO;
+    else if (x < zero_pct + one_pct)
+        *k = FR_ONE;
+    else
+        fr_random(k, &rng);
+}
+
+/* ---------------------------------------------------------------- groups */
+
+#define TG_(name) g1_##name
+#define TM_(suffix) msm_g1##suffix
+#define TG_GEN G1_GENERATOR
+#define TG_NAME "G1"
+#define TG_LOG_MAX 12
+#define TG_WINDOW_MAX 16
+#include "test_msm.c"
+#undef TG_
+#undef TM_
+#undef TG_GEN
+#undef TG_NAME
+#undef TG_LOG_MAX
+#undef TG_WINDOW_MAX
+
+#define TG_(name) g2_##name
+#define TM_(suffix) msm_g2##suffix
+#define TG_GEN G2_GENERATOR
+#define TG_NAME "G2"
+#define TG_LOG_MAX 10
+#define TG_WINDOW_MAX 13
+#include "test_msm.c"
+
+/* ------------------------------------------------------------------ main */
+
+static void test_plan(void **state)
+{
+    (void)state;
+    /* The model's choices grow with n and stay in range. */
+    unsigned prev = 0;
+    for (unsigned lg = 0; lg <= 26; lg++) {
+        unsigned c = msm_g1_window_bits((size_t)1 << lg, 1);
+        assert_true(c >= 4 && c <= 20);
+        assert_true(c >= prev);
+        prev = c;
+        unsigned c2 = msm_g2_window_bits((size_t)1 << lg, 2);
+        assert_true(c2 >= 4 && c2 <= 20);
+    }
+    /* More threads than windows: windows are cut into point ranges (the
+     * path test_threads takes with 64 threads). */
+    msm_plan plan;
+    msm_plan_make(&plan, 1500, 64, sizeof(g1_xyzz_t), 1.25, 0);
+    assert_true(plan.parts > 1);
+    assert_true(plan.workers <= 64);
+    msm_plan_make(&plan, 1500, 1, sizeof(g1_xyzz_t), 1.25, 0);
+    assert_int_equal(plan.parts, 1);
+    assert_int_equal(plan.workers, 1);
+    /* The recoding constant: window w of offset is 2^(c−1) − 1. */
+    msm_plan_make(&plan, 1000, 1, sizeof(g1_xyzz_t), 1.25, 10);
+    assert_int_equal(plan.c, 10);
+    assert_int_equal(plan.nwin, 26);
+    uint64_t zero[4] = {0, 0, 0, 0};
+    for (unsigned w = 0; w < plan.nwin; w++)
+        assert_int_equal(msm_digit(zero, &plan, w), 0);
+}
+
+int main(void)
+{
+    rng_seed(&rng, test_seed("test_msm"));
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_plan),
+        cmocka_unit_test(g1_test_naive_small),
+        cmocka_unit_test(g1_test_sizes),
+        cmocka_unit_test(g1_test_edge_scalars),
+        cmocka_unit_test(g1_test_windows),
+        cmocka_unit_test(g1_test_special_points),
+        cmocka_unit_test(g1_test_zero_one),
+        cmocka_unit_test(g1_test_dense),
+        cmocka_unit_test(g1_test_threads),
+        cmocka_unit_test(g1_test_errors),
+        cmocka_unit_test(g2_test_naive_small),
+        cmocka_unit_test(g2_test_sizes),
+        cmocka_unit_test(g2_test_edge_scalars),
+        cmocka_unit_test(g2_test_windows),
+        cmocka_unit_test(g2_test_special_points),
+        cmocka_unit_test(g2_test_zero_one),
+        cmocka_unit_test(g2_test_dense),
+        cmocka_unit_test(g2_test_threads),
+        cmocka_unit_test(g2_test_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+
+#else /* ------------------------------------------- one group (TG_, TM_) */
+
+typedef TG_(affine_t) TG_(t_aff);
+typedef TG_(jac_t) TG_(t_jac);
+
+/* Points with their discrete logs: p[i] = [a[i]]G. */
+typedef struct TG_(t_set) {
+    TG_(t_aff) * p;
+    fr_t *a;
+    size_t n;
+} TG_(t_set);
+
+static void TG_(t_mul)(TG_(t_jac) * r, const TG_(t_jac) * p, const fr_t *k)
+{
+    uint64_t raw[4];
+    fr_to_raw(raw, k);
+    TG_(jac_mul_var)(r, p, raw);
+}
+
+/* n points a chain of additions apart: p[i+1] = p[i] + R[i % 8] with
+ * R[j] = [b_j]G, so a[i+1] = a[i] + b_{i%8}: one addition per point. */
+static void TG_(t_make)(TG_(t_set) * s, size_t n)
+{
+    s->n = n;
+    s->p = malloc(sizeof(TG_(t_aff)) * (n + 1));
+    s->a = malloc(sizeof(fr_t) * (n + 1));
+    TG_(t_jac) *j = malloc(sizeof(TG_(t_jac)) * (n + 1));
+    assert_non_null(s->p);
+    assert_non_null(s->a);
+    assert_non_null(j);
+    TG_(t_jac) g, step[8], acc;
+    fr_t b[8], a;
+    TG_(jac_from_affine)(&g, &TG_GEN);
+    for (int i = 0; i < 8; i++) {
+        fr_random(&b[i], &rng);
+        TG_(t_mul)(&step[i], &g, &b[i]);
+    }
+    fr_random(&a, &rng);
+    TG_(t_mul)(&acc, &g, &a);
+    for (size_t i = 0; i < n; i++) {
+        j[i] = acc;
+        s->a[i] = a;
+        TG_(jac_add_var)(&acc, &acc, &step[i % 8]);
+        fr_add(&a, &a, &b[i % 8]);
+    }
+    TG_(jac_batch_to_affine)(s->p, j, n);
+    free(j);
+}
+
+static void TG_(t_free)(TG_(t_set) * s)
+{
+    free(s->p);
+    free(s->a);
+}
+
+static void TG_(t_set_infinity)(TG_(t_set) * s, size_t i)
+{
+    TG_(affine_set_infinity)(&s->p[i]);
+    s->a[i] = FR_ZERO;
+}
+
+/* p[i] = p[j] (neg: −p[j]). */
+static void TG_(t_copy)(TG_(t_set) * s, size_t i, size_t j, bool neg)
+{
+    if (neg) {
+        TG_(affine_neg)(&s->p[i], &s->p[j]);
+        fr_neg(&s->a[i], &s->a[j]);
+    } else {
+        s->p[i] = s->p[j];
+        s->a[i] = s->a[j];
+    }
+}
+
+/* [Σ k_i·a_i]G. */
+static void TG_(t_ref)(TG_(t_jac) * out, const TG_(t_set) * s, const fr_t *k)
+{
+    fr_t acc = FR_ZERO, t;
+    for (size_t i = 0; i < s->n; i++) {
+        fr_mul(&t, &k[i], &s->a[i]);
+        fr_add(&acc, &acc, &t);
+    }
+    TG_(t_jac) g;
+    TG_(jac_from_affine)(&g, &TG_GEN);
+    TG_(t_mul)(out, &g, &acc);
+}
+
+/* Σ [k_i]P_i, one scalar multiplication per point. */
+static void TG_(t_naive)(TG_(t_jac) * out, const TG_(t_aff) * p, const fr_t *k, size_t n)
+{
+    TG_(t_jac) acc, t;
+    TG_(jac_set_infinity)(&acc);
+    for (size_t i = 0; i < n; i++) {
+        TG_(jac_from_affine)(&t, &p[i]);
+        TG_(t_mul)(&t, &t, &k[i]);
+        TG_(jac_add_var)(&acc, &acc, &t);
+    }
+    *out = acc;
+}
+
+static void TG_(t_expect)(const TG_(t_jac) * got, const TG_(t_jac) * want, const char *what,
+                          size_t n, unsigned threads)
+{
+    if (!TG_(jac_eq)(got, want))
+        fprintf(stderr, "%s: %s differs from the reference (n = %zu, threads = %u)\n", TG_NAME,
+                what, n, threads);
+    assert_true(TG_(jac_eq)(got, want));
+}
+
+/* Every entry point on the same inputs against ref. */
+static void TG_(t_check_all)(const TG_(t_set) * s, const fr_t *k, const TG_(t_jac) * ref,
+                             unsigned threads)
+{
+    TG_(t_jac) got;
+    uint64_t(*raw)[4] = malloc(sizeof(uint64_t[4]) * (s->n + 1));
+    assert_non_null(raw);
+    for (size_t i = 0; i < s->n; i++)
+        fr_to_raw(raw[i], &k[i]);
+    assert_int_equal(TM_()(&got, s->p, k, s->n, threads), CUZK_OK);
+    TG_(t_expect)(&got, ref, "msm", s->n, threads);
+    assert_int_equal(TM_(_raw)(&got, s->p, (const uint64_t(*)[4])raw, s->n, threads), CUZK_OK);
+    TG_(t_expect)(&got, ref, "msm_raw", s->n, threads);
+    assert_int_equal(TM_(_split)(&got, s->p, k, s->n, threads), CUZK_OK);
+    TG_(t_expect)(&got, ref, "msm_split", s->n, threads);
+    assert_int_equal(TM_(_dense)(&got, s->p, s->n, k, s->n, NULL, threads), CUZK_OK);
+    TG_(t_expect)(&got, ref, "msm_dense(NULL)", s->n, threads);
+    free(raw);
+}
+
+static fr_t *TG_(t_scalars)(size_t n)
+{
+    fr_t *k = malloc(sizeof(fr_t) * (n + 1));
+    assert_non_null(k);
+    for (size_t i = 0; i < n; i++)
+        fr_random(&k[i], &rng);
+    return k;
+}
+
+static void TG_(test_naive_small)(void **state)
+{
+    (void)state;
+    int iters = test_iters(1);
+    for (int it = 0; it < iters; it++)
+        for (size_t n = 0; n <= 40; n += (n < 17 ? 1 : 7)) {
+            TG_(t_set) s;
+            TG_(t_make)(&s, n);
+            fr_t *k = TG_(t_scalars)(n);
+            for (size_t i = 0; i < n; i++)
+                if (rnd(5) == 0)
+                    edge_scalar(&k[i], (unsigned)rnd(EDGE_COUNT));
+            if (n > 4)
+                TG_(t_set_infinity)(&s, rnd(n));
+            TG_(t_jac) ref, naive;
+            TG_(t_ref)(&ref, &s, k);
+            TG_(t_naive)(&naive, s.p, k, n);
+            TG_(t_expect)(&naive, &ref, "naive sum", n, 0);
+            TG_(t_check_all)(&s, k, &ref, 1);
+            TG_(t_check_all)(&s, k, &ref, 2);
+            free(k);
+            TG_(t_free)(&s);
+        }
+}
+
+static void TG_(test_sizes)(void **state)
+{
+    (void)state;
+    TG_(t_set) s;
+    TG_(t_make)(&s, ((size_t)1 << TG_LOG_MAX) + 1);
+    fr_t *k = TG_(t_scalars)(s.n);
+    size_t all = s.n;
+    for (unsigned lg = 1; lg <= TG_LOG_MAX; lg++) {
+        size_t sizes[3] = {((size_t)1 << lg) - 1, (size_t)1 << lg, ((size_t)1 << lg) + 1};
+        for (int v = 0; v < 3; v++) {
+            s.n = sizes[v];
+            if (v == 0 && lg > 8)
+                continue; /* the odd sizes 2^k ± 1 are covered below 2^9 */
+            TG_(t_jac) ref, got;
+            TG_(t_ref)(&ref, &s, k);
+            unsigned threads = v == 1 ? 1 : 2;
+            assert_int_equal(TM_()(&got, s.p, k, s.n, threads), CUZK_OK);
+            TG_(t_expect)(&got, &ref, "msm", s.n, threads);
+            if (lg <= 8)
+                TG_(t_check_all)(&s, k, &ref, 0);
+        }
+    }
+    s.n = all;
+    free(k);
+    TG_(t_free)(&s);
+}
+
+static void TG_(test_edge_scalars)(void **state)
+{
+    (void)state;
+    int iters = test_iters(2);
+    TG_(t_set) s;
+    TG_(t_make)(&s, 3 * EDGE_COUNT);
+    fr_t *k = TG_(t_scalars)(s.n);
+    for (int it = 0; it < iters; it++) {
+        /* Every edge value at least twice, in a random order. */
+        for (size_t i = 0; i < s.n; i++)
+            edge_scalar(&k[i], (unsigned)(it == 0 ? i : rnd(EDGE_COUNT)));
+        TG_(t_jac) ref;
+        TG_(t_ref)(&ref, &s, k);
+        TG_(t_check_all)(&s, k, &ref, 1);
+        /* One scalar alone, every edge value. */
+        TG_(t_set) one = {s.p, s.a, 1};
+        for (unsigned e = 0; e < EDGE_COUNT; e++) {
+            edge_scalar(&k[0], e);
+            TG_(t_ref)(&ref, &one, k);
+            TG_(t_check_all)(&one, k, &ref, 1);
+        }
+    }
+    free(k);
+    TG_(t_free)(&s);
+}
+
+/* Every window size from 4 bits up, on edge and random scalars: the
+ * recoding's carries and the top window for each c. */
+static void TG_(test_windows)(void **state)
+{
+    (void)state;
+    TG_(t_set) s;
+    TG_(t_make)(&s, 70);
+    fr_t *k = TG_(t_scalars)(s.n);
+    uint64_t(*raw)[4] = malloc(sizeof(uint64_t[4]) * s.n);
+    assert_non_null(raw);
+    for (size_t i = 0; i < s.n; i++) {
+        if (i < 2 * EDGE_COUNT)
+            edge_scalar(&k[i], (unsigned)i);
+        fr_to_raw(raw[i], &k[i]);
+    }
+    TG_(t_jac) ref, got;
+    TG_(t_ref)(&ref, &s, k);
+    for (unsigned c = 4; c <= TG_WINDOW_MAX; c++) {
+        unsigned threads = c % 2 ? 2 : 1;
+        assert_int_equal(TM_(_raw_window)(&got, s.p, (const uint64_t(*)[4])raw, s.n, threads, c),
+                         CUZK_OK);
+        if (!TG_(jac_eq)(&got, &ref))
+            fprintf(stderr, "window c = %u\n", c);
+        TG_(t_expect)(&got, &ref, "msm_raw_window", s.n, threads);
+    }
+    free(raw);
+    free(k);
+    TG_(t_free)(&s);
+}
+
+/* Infinity, P_i = P_j and P_i = −P_j, with scalars drawn from a few values
+ * so that equal and opposite points meet in one bucket (the doubling and
+ * cancelling branches of the mixed addition), and the same point in every
+ * position (equal bucket sums: doublings in the reduction). */
+static void TG_(test_special_points)(void **state)
+{
+    (void)state;
+    int iters = test_iters(2);
+    for (int it = 0; it < iters; it++) {
+        TG_(t_set) s;
+        size_t n = 300 + rnd(64);
+        TG_(t_make)(&s, n);
+        fr_t few[4];
+        for (int i = 0; i < 4; i++)
+            edge_scalar(&few[i], (unsigned)rnd(EDGE_COUNT));
+        fr_t *k = TG_(t_scalars)(n);
+        for (size_t i = 0; i < n; i++) {
+            size_t kind = rnd(10);
+            if (kind == 0)
+                TG_(t_set_infinity)(&s, i);
+            else if (kind <= 3 && i > 0)
+                TG_(t_copy)(&s, i, rnd(i), false);
+            else if (kind <= 6 && i > 0)
+                TG_(t_copy)(&s, i, rnd(i), true);
+            if (rnd(3))
+                k[i] = few[rnd(4)];
+        }
+        TG_(t_jac) ref;
+        TG_(t_ref)(&ref, &s, k);
+        TG_(t_check_all)(&s, k, &ref, 2);
+
+        /* All points the same, or ± one point, or all infinity. */
+        for (int shape = 0; shape < 3; shape++) {
+            for (size_t i = 1; i < n; i++) {
+                if (shape == 2)
+                    TG_(t_set_infinity)(&s, i);
+                else
+                    TG_(t_copy)(&s, i, 0, shape == 1 && (i & 1));
+            }
+            if (shape == 2)
+                TG_(t_set_infinity)(&s, 0);
+            for (size_t i = 0; i < n; i++)
+                k[i] = it == 0 ? FR_ONE : few[rnd(4)];
+            TG_(t_ref)(&ref, &s, k);
+            TG_(t_check_all)(&s, k, &ref, 1);
+        }
+        free(k);
+        TG_(t_free)(&s);
+    }
+}
+
+static void TG_(test_zero_one)(void **state)
+{
+    (void)state;
+    static const unsigned mix[][2] = {{100, 0}, {0, 100}, {50, 50}, {45, 45},
+                                      {10, 85}, {85, 10}, {0, 0},   {33, 33}};
+    /* The second size spans several split blocks on any thread count. */
+    size_t sizes[] = {TG_LOG_MAX < 12 ? 500 : 1000, MSM_SPLIT_BLOCK + 7};
+    for (int si = 0; si < 2; si++) {
+        TG_(t_set) s;
+        TG_(t_make)(&s, sizes[si]);
+        fr_t *k = TG_(t_scalars)(s.n);
+        for (size_t m = 0; m < sizeof(mix) / sizeof(mix[0]); m++) {
+            /* Mostly random scalars only at the small size: the plain MSM
+             * does the same work for them as any other test. */
+            if (si == 1 && mix[m][0] + mix[m][1] < 90)
+                continue;
+            for (size_t i = 0; i < s.n; i++)
+                mixed_scalar(&k[i], mix[m][0], mix[m][1]);
+            TG_(t_jac) ref;
+            TG_(t_ref)(&ref, &s, k);
+            TG_(t_check_all)(&s, k, &ref, m % 2 ? 2 : 1);
+        }
+        free(k);
+        TG_(t_free)(&s);
+    }
+}
+
+/* The density-filtered MSM against the plain one over the points of the
+ * variables whose bit is set and their scalars. */
+static void TG_(test_dense)(void **state)
+{
+    (void)state;
+    static const unsigned pct[] = {50, 10, 90, 100, 0, 97};
+    int iters = test_iters(1);
+    for (int it = 0; it < iters; it++)
+        for (size_t d = 0; d < sizeof(pct) / sizeof(pct[0]); d++) {
+            size_t n_scalars =
+                d == 0 ? 2 * MSM_SPLIT_BLOCK + 37 + rnd(64) : 700 + rnd(700) + (d & 1);
+            if (TG_LOG_MAX < 12)
+                n_scalars /= 3;
+            uint64_t *bits = calloc(n_scalars / 64 + 2, sizeof(uint64_t));
+            fr_t *k = TG_(t_scalars)(n_scalars);
+            assert_non_null(bits);
+            size_t n_points = 0;
+            for (size_t i = 0; i < n_scalars; i++) {
+                mixed_scalar(&k[i], 40, 40);
+                if (rnd(100) < pct[d]) {
+                    bits[i / 64] |= (uint64_t)1 << (i % 64);
+                    n_points++;
+                }
+            }
+            /* Bits past n_scalars must be ignored. */
+            bits[n_scalars / 64] |= ~(uint64_t)0 << (n_scalars % 64);
+            bits[n_scalars / 64 + 1] = ~(uint64_t)0;
+            TG_(t_set) s;
+            TG_(t_make)(&s, n_points);
+            fr_t *kd = malloc(sizeof(fr_t) * (n_points + 1));
+            assert_non_null(kd);
+            for (size_t i = 0, j = 0; i < n_scalars; i++)
+                if ((bits[i / 64] >> (i % 64)) & 1)
+                    kd[j++] = k[i];
+            TG_(t_jac) want, got, ref;
+            assert_int_equal(TM_()(&want, s.p, kd, n_points, 1), CUZK_OK);
+            TG_(t_ref)(&ref, &s, kd);
+            TG_(t_expect)(&want, &ref, "msm (expanded)", n_points, 1);
+            unsigned threads = (unsigned)(d % 3);
+            assert_int_equal(TM_(_dense)(&got, s.p, n_points, k, n_scalars, bits, threads),
+                             CUZK_OK);
+            TG_(t_expect)(&got, &want, "msm_dense", n_scalars, threads);
+
+            /* A point count that does not match the bitmap. */
+            TG_(t_jac) before = got;
+            if (n_points > 0)
+                assert_int_equal(TM_(_dense)(&got, s.p, n_points - 1, k, n_scalars, bits, threads),
+                                 CUZK_ERR_INVALID_ARGUMENT);
+            assert_int_equal(TM_(_dense)(&got, s.p, n_points + 1, k, n_scalars, bits, threads),
+                             CUZK_ERR_INVALID_ARGUMENT);
+            assert_true(TG_(jac_eq)(&got, &before));
+            free(kd);
+            free(k);
+            free(bits);
+            TG_(t_free)(&s);
+        }
+}
+
+/* One result whatever the thread count, including more threads than
+ * windows (windows split into point ranges). */
+static void TG_(test_threads)(void **state)
+{
+    (void)state;
+    TG_(t_set) s;
+    TG_(t_make)(&s, 1500 >> (TG_LOG_MAX < 12 ? 1 : 0));
+    fr_t *k = TG_(t_scalars)(s.n);
+    for (size_t i = 0; i < s.n; i++)
+        mixed_scalar(&k[i], 20, 20);
+    TG_(t_jac) ref, got;
+    TG_(t_ref)(&ref, &s, k);
+    static const unsigned counts[] = {1, 2, 3, 4, 7, 16, 64, 0};
+    for (size_t t = 0; t < sizeof(counts) / sizeof(counts[0]); t++) {
+        assert_int_equal(TM_()(&got, s.p, k, s.n, counts[t]), CUZK_OK);
+        TG_(t_expect)(&got, &ref, "msm", s.n, counts[t]);
+        if (t % 2 == 0 || TG_LOG_MAX >= 12) {
+            assert_int_equal(TM_(_split)(&got, s.p, k, s.n, counts[t]), CUZK_OK);
+            TG_(t_expect)(&got, &ref, "msm_split", s.n, counts[t]);
+        }
+    }
+    free(k);
+    TG_(t_free)(&s);
+}
+
+static void TG_(test_errors)(void **state)
+{
+    (void)state;
+    TG_(t_set) s;
+    TG_(t_make)(&s, 3);
+    fr_t k[3];
+    uint64_t raw[3][4];
+    for (int i = 0; i < 3; i++) {
+        fr_random(&k[i], &rng);
+        fr_to_raw(raw[i], &k[i]);
+    }
+    TG_(t_jac) got, ref;
+    TG_(t_ref)(&ref, &s, k);
+
+    /* Size 0: infinity, NULL arrays allowed. */
+    assert_int_equal(TM_()(&got, NULL, NULL, 0, 1), CUZK_OK);
+    assert_true(TG_(jac_is_infinity)(&got));
+    assert_int_equal(TM_(_raw)(&got, NULL, NULL, 0, 1), CUZK_OK);
+    assert_true(TG_(jac_is_infinity)(&got));
+    assert_int_equal(TM_(_split)(&got, NULL, NULL, 0, 1), CUZK_OK);
+    assert_true(TG_(jac_is_infinity)(&got));
+    assert_int_equal(TM_(_dense)(&got, NULL, 0, NULL, 0, NULL, 1), CUZK_OK);
+    assert_true(TG_(jac_is_infinity)(&got));
+
+    assert_int_equal(TM_()(NULL, s.p, k, 3, 1), CUZK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(TM_()(&got, NULL, k, 3, 1), CUZK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(TM_()(&got, s.p, NULL, 3, 1), CUZK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(TM_(_split)(NULL, s.p, k, 3, 1), CUZK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(TM_(_dense)(&got, s.p, 2, k, 3, NULL, 1), CUZK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(TM_(_raw_window)(&got, s.p, (const uint64_t(*)[4])raw, 3, 1, 3),
+                     CUZK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(TM_(_raw_window)(&got, s.p, (const uint64_t(*)[4])raw, 3, 1, 21),
+                     CUZK_ERR_INVALID_ARGUMENT);
+
+    /* Raw scalars must be < r; r − 1 is fine, r and 2^256 − 1 are not. */
+    TG_(t_jac) before;
+    TG_(jac_from_affine)(&before, &TG_GEN);
+    got = before;
+    memcpy(raw[1], FR_MODULUS, sizeof(raw[1]));
+    assert_int_equal(TM_(_raw)(&got, s.p, (const uint64_t(*)[4])raw, 3, 1),
+                     CUZK_ERR_INVALID_ARGUMENT);
+    assert_true(TG_(jac_eq)(&got, &before));
+    memset(raw[1], 0xff, sizeof(raw[1]));
+    assert_int_equal(TM_(_raw)(&got, s.p, (const uint64_t(*)[4])raw, 3, 1),
+                     CUZK_ERR_INVALID_ARGUMENT);
+    memcpy(raw[1], FR_MODULUS, sizeof(raw[1]));
+    raw[1][0] -= 1;
+    fr_from_raw(&k[1], raw[1]);
+    TG_(t_ref)(&ref, &s, k);
+    assert_int_equal(TM_(_raw)(&got, s.p, (const uint64_t(*)[4])raw, 3, 1), CUZK_OK);
+    TG_(t_expect)(&got, &ref, "msm_raw(r - 1)", 3, 1);
+    TG_(t_free)(&s);
+}
+
+#endif
