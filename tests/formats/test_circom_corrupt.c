@@ -1,0 +1,396 @@
+/* Damaged circom / snarkjs binary files must give a status and a message,
+ * never a crash or an out-of-bounds read: every truncation of each fixture,
+ * random flipped bytes (parsed and then decoded in full), and crafted
+ * headers, counts and indices. Meant to run under the sanitizer build;
+ * every input sits in a buffer of exactly its size. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats/circom_r1cs.h"
+#include "formats/circom_wtns.h"
+#include "formats/zkey.h"
+#include "seed.h"
+
+#define FIX CUZK_VECTOR_DIR "/../fixtures/circom/"
+
+static char msg[512];
+static rng_t rng;
+
+static uint8_t *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    uint8_t *buf = malloc((size_t)n);
+    assert_non_null(buf);
+    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    *len = (size_t)n;
+    return buf;
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* Offset of the contents of section id (and of its 12-byte header). */
+static size_t section(const uint8_t *d, uint32_t id, size_t *hdr)
+{
+    size_t off = 12;
+    for (uint32_t i = 0; i < get32(d + 8); i++) {
+        uint64_t size = get32(d + off + 4) | (uint64_t)get32(d + off + 8) << 32;
+        if (get32(d + off) == id) {
+            if (hdr)
+                *hdr = off;
+            return off + 12;
+        }
+        off += 12 + size;
+    }
+    fail_msg("no section %u", id);
+    return 0;
+}
+
+/* Parses (and on success fully decodes) one input; returns the status. */
+typedef cuzk_status (*parse_fn)(const uint8_t *d, size_t len);
+
+static cuzk_status parse_r1cs(const uint8_t *d, size_t len)
+{
+    mapped_file_t f;
+    mapped_file_from_buffer(&f, d, len, "r1cs");
+    r1cs_t r;
+    uint64_t *labels;
+    cuzk_status st = circom_r1cs_parse(&r, NULL, &labels, &f, 1, msg, sizeof(msg));
+    if (st == CUZK_OK) {
+        assert_int_equal(r1cs_validate(&r, 1, NULL, 0), CUZK_OK);
+        r1cs_free(&r);
+        free(labels);
+    } else {
+        assert_null(r.a.row_ptr);
+        assert_null(labels);
+    }
+    return st;
+}
+
+static cuzk_status parse_wtns(const uint8_t *d, size_t len)
+{
+    circom_wtns_t w;
+    cuzk_status st = circom_wtns_open_buffer(&w, d, len, "wtns", msg, sizeof(msg));
+    if (st != CUZK_OK)
+        return st;
+    fr_t *v = malloc(w.num_values * sizeof(fr_t));
+    st = circom_wtns_decode(v, &w, 0, w.num_values, msg, sizeof(msg));
+    free(v);
+    circom_wtns_close(&w);
+    return st;
+}
+
+static cuzk_status parse_zkey(const uint8_t *d, size_t len)
+{
+    zkey_t z;
+    cuzk_status st = zkey_open_buffer(&z, d, len, "zkey", FORMATS_CHECK_CURVE, msg, sizeof(msg));
+    if (st != CUZK_OK)
+        return st;
+    zkey_coeff *co = malloc((z.num_coeffs + 1) * sizeof(zkey_coeff));
+    st = zkey_decode_coeffs(co, &z, msg, sizeof(msg));
+    if (st == CUZK_OK) {
+        fr_t *w = calloc(z.num_vars, sizeof(fr_t));
+        fr_t *abc = malloc(3 * (size_t)z.domain_size * sizeof(fr_t));
+        zkey_eval_abc(abc, abc + z.domain_size, abc + 2 * z.domain_size, co, z.num_coeffs, w,
+                      z.domain_size);
+        free(w);
+        free(abc);
+    }
+    free(co);
+    for (int k = 0; k < ZKEY_POINTS_COUNT && st == CUZK_OK; k++) {
+        uint64_t n = z.num_points[k];
+        if (k == ZKEY_POINTS_B2) {
+            g2_affine_t *p = malloc((n + 1) * sizeof(*p));
+            st = zkey_decode_g2(p, &z, 0, n, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg));
+            free(p);
+        } else {
+            g1_affine_t *p = malloc((n + 1) * sizeof(*p));
+            st = zkey_decode_g1(p, &z, (zkey_points)k, 0, n, FORMATS_CHECK_CURVE, msg, sizeof(msg));
+            free(p);
+        }
+    }
+    zkey_close(&z);
+    return st;
+}
+
+/* Runs parse on a copy of d[0..len) in an exact-size buffer. */
+static cuzk_status run(parse_fn parse, const uint8_t *d, size_t len)
+{
+    uint8_t *t = malloc(len ? len : 1);
+    memcpy(t, d, len);
+    msg[0] = '\0';
+    cuzk_status st = parse(t, len);
+    free(t);
+    if (st != CUZK_OK && msg[0] == '\0' && st != CUZK_ERR_OUT_OF_MEMORY)
+        fail_msg("status %s without a message", cuzk_status_str(st));
+    return st;
+}
+
+typedef struct fixture_file {
+    const char *path;
+    parse_fn parse;
+} fixture_file;
+
+static const fixture_file FILES[] = {
+    {FIX "chain_bls12381.r1cs", parse_r1cs},
+    {FIX "chain_bls12381.wtns", parse_wtns},
+    {FIX "chain_bls12381.zkey", parse_zkey},
+    {FIX "chain_setup_bls12381.zkey", parse_zkey},
+};
+#define NUM_FILES (sizeof(FILES) / sizeof(FILES[0]))
+
+static void test_truncated(void **state)
+{
+    (void)state;
+    for (size_t f = 0; f < NUM_FILES; f++) {
+        size_t len;
+        uint8_t *d = read_file(FILES[f].path, &len);
+        assert_int_equal(run(FILES[f].parse, d, len), CUZK_OK);
+        for (size_t cut = 0; cut < len; cut++) {
+            cuzk_status st = run(FILES[f].parse, d, cut);
+            if (st != CUZK_ERR_TRUNCATED && !(cut < 4 && st == CUZK_ERR_INVALID_ARGUMENT))
+                fail_msg("%s cut at %zu: %s (%s)", FILES[f].path, cut, cuzk_status_str(st), msg);
+        }
+        free(d);
+    }
+}
+
+static void test_flipped(void **state)
+{
+    (void)state;
+    rng_seed(&rng, test_seed("circom_corrupt_flipped"));
+    int iters = test_iters(400);
+    for (size_t f = 0; f < NUM_FILES; f++) {
+        size_t len;
+        uint8_t *d = read_file(FILES[f].path, &len);
+        unsigned ok = 0;
+        for (int it = 0; it < iters; it++) {
+            uint8_t *c = malloc(len);
+            memcpy(c, d, len);
+            /* Half the flips in the first 512 bytes, where the headers are. */
+            size_t span = it % 2 ? len : (len < 512 ? len : 512);
+            int flips = 1 + (int)(rng_u64(&rng) % 3);
+            for (int k = 0; k < flips; k++)
+                c[rng_u64(&rng) % span] ^= (uint8_t)(1 + rng_u64(&rng) % 255);
+            ok += FILES[f].parse(c, len) == CUZK_OK; /* c is exact-size already */
+            free(c);
+        }
+        printf("%s: %u of %d damaged copies still parse\n", FILES[f].path, ok, iters);
+        free(d);
+    }
+}
+
+static void expect(parse_fn parse, const uint8_t *d, size_t len, cuzk_status want,
+                   const char *needle)
+{
+    cuzk_status st = run(parse, d, len);
+    if (st != want || (needle && !strstr(msg, needle)))
+        fail_msg("got %s (%s), want %s with \"%s\"", cuzk_status_str(st), msg,
+                 cuzk_status_str(want), needle ? needle : "");
+}
+
+static void test_crafted_container(void **state)
+{
+    (void)state;
+    size_t len;
+    uint8_t *d = read_file(FIX "chain_bls12381.wtns", &len);
+    uint8_t *c = malloc(len + 16);
+#define RESET() memcpy(c, d, len)
+    RESET();
+    put32(c + 4, 3);
+    expect(parse_wtns, c, len, CUZK_ERR_UNSUPPORTED, "version 3");
+    RESET();
+    put32(c + 8, 1000);
+    expect(parse_wtns, c, len, CUZK_ERR_CORRUPT, "1000 sections");
+    RESET();
+    put32(c + 8, 3);
+    expect(parse_wtns, c, len, CUZK_ERR_TRUNCATED, "section table");
+    RESET();
+    put32(c + 8, 1);
+    expect(parse_wtns, c, len, CUZK_ERR_CORRUPT, "after the last");
+    RESET();
+    put32(c + 16, 0x10000000u); /* section 1 size: 2^60 + ... */
+    expect(parse_wtns, c, len, CUZK_ERR_TRUNCATED, "declares");
+    RESET();
+    size_t h2;
+    section(d, 2, &h2);
+    put32(c + h2, 1); /* two sections with id 1 */
+    expect(parse_wtns, c, len, CUZK_ERR_CORRUPT, "more than once");
+    RESET();
+    put32(c + h2, 7); /* no section 2 */
+    expect(parse_wtns, c, len, CUZK_ERR_CORRUPT, "missing");
+    RESET();
+    memset(c + len, 0, 16);
+    expect(parse_wtns, c, len + 16, CUZK_ERR_CORRUPT, "16 bytes after");
+    /* The wtns header and values. */
+    size_t s1 = section(d, 1, NULL), s2 = section(d, 2, NULL);
+    RESET();
+    put32(c + s1, 0xffffffffu); /* n8 */
+    expect(parse_wtns, c, len, CUZK_ERR_CORRUPT, "cannot hold the prime");
+    RESET();
+    c[s1 + 4] ^= 2; /* another prime */
+    expect(parse_wtns, c, len, CUZK_ERR_UNSUPPORTED, "unknown curve");
+    RESET();
+    put32(c + s1 + 36, 40); /* nWitness */
+    expect(parse_wtns, c, len, CUZK_ERR_CORRUPT, "expected");
+    RESET();
+    c[s2] = 2; /* w[0] */
+    expect(parse_wtns, c, len, CUZK_ERR_CORRUPT, "w[0] is not 1");
+    RESET();
+    memset(c + s2 + 5 * 32, 0xff, 32);
+    expect(parse_wtns, c, len, CUZK_ERR_NOT_CANONICAL, "w[5]");
+#undef RESET
+    free(c);
+    free(d);
+}
+
+static void test_crafted_r1cs(void **state)
+{
+    (void)state;
+    size_t len;
+    uint8_t *d = read_file(FIX "chain_bls12381.r1cs", &len);
+    uint8_t *c = malloc(len);
+    size_t h = section(d, 1, NULL), s2 = section(d, 2, NULL), h3;
+    section(d, 3, &h3);
+    const size_t nwires = h + 36, npubout = h + 40, nprv = h + 48, nlabels = h + 52, ncons = h + 60;
+#define RESET() memcpy(c, d, len)
+    RESET();
+    put32(c + ncons, 0xffffffffu);
+    expect(parse_r1cs, c, len, CUZK_ERR_CORRUPT, "cannot fit");
+    RESET();
+    put32(c + ncons, 35);
+    expect(parse_r1cs, c, len, CUZK_ERR_CORRUPT, "left after 35 constraints");
+    RESET();
+    put32(c + ncons, 37);
+    expect(parse_r1cs, c, len, CUZK_ERR_CORRUPT, "constraint 36");
+    RESET();
+    put32(c + nwires, 0);
+    expect(parse_r1cs, c, len, CUZK_ERR_CORRUPT, "wires cannot hold");
+    RESET();
+    put32(c + npubout, 0xfffffff0u);
+    expect(parse_r1cs, c, len, CUZK_ERR_CORRUPT, "wires cannot hold");
+    RESET();
+    put32(c + nprv, 40);
+    expect(parse_r1cs, c, len, CUZK_ERR_CORRUPT, "private inputs");
+    RESET();
+    put32(c + nlabels, 3);
+    expect(parse_r1cs, c, len, CUZK_ERR_CORRUPT, "labels");
+    RESET();
+    put32(c + nwires, 20); /* wires referenced beyond 20 */
+    expect(parse_r1cs, c, len, CUZK_ERR_CORRUPT, "out of range");
+    RESET();
+    put32(c + s2, 0x7fffffffu); /* first LC's term count */
+    expect(parse_r1cs, c, len, CUZK_ERR_CORRUPT, "terms do not fit");
+    RESET();
+    put32(c + s2 + 4, 39); /* first term's wire */
+    expect(parse_r1cs, c, len, CUZK_ERR_CORRUPT, "wire 39 out of range");
+    RESET();
+    memset(c + s2 + 8, 0xff, 32); /* first term's coefficient */
+    expect(parse_r1cs, c, len, CUZK_ERR_NOT_CANONICAL, "constraint 0, A, term 0");
+    RESET();
+    put32(c + h, 48); /* the bytes after the prime read as a larger prime */
+    expect(parse_r1cs, c, len, CUZK_ERR_UNSUPPORTED, "48-byte prime");
+    RESET();
+    put32(c + h, 64);
+    expect(parse_r1cs, c, len, CUZK_ERR_CORRUPT, "more than the section holds");
+    RESET();
+    put32(c + h3, 4); /* the label map becomes a custom-gates section */
+    expect(parse_r1cs, c, len, CUZK_ERR_UNSUPPORTED, "custom gates");
+    RESET();
+    put32(c + h3 + 4, 8 * 38); /* map one entry short: the file has 8 bytes extra */
+    expect(parse_r1cs, c, len, CUZK_ERR_CORRUPT, NULL);
+#undef RESET
+    free(c);
+    free(d);
+}
+
+static void test_crafted_zkey(void **state)
+{
+    (void)state;
+    size_t len;
+    uint8_t *d = read_file(FIX "chain_bls12381.zkey", &len);
+    uint8_t *c = malloc(len);
+    size_t s1 = section(d, 1, NULL), s2 = section(d, 2, NULL), s4 = section(d, 4, NULL);
+    size_t counts = s2 + 4 + 48 + 4 + 32, points = counts + 12;
+#define RESET() memcpy(c, d, len)
+    RESET();
+    put32(c + s1, 2);
+    expect(parse_zkey, c, len, CUZK_ERR_UNSUPPORTED, "PLONK");
+    RESET();
+    put32(c + s2, 32); /* n8q of bn128 size with the wrong prime */
+    expect(parse_zkey, c, len, CUZK_ERR_UNSUPPORTED, "unknown curve");
+    RESET();
+    put32(c + s2, 0xfffffff0u);
+    expect(parse_zkey, c, len, CUZK_ERR_CORRUPT, "cannot hold");
+    RESET();
+    put32(c + counts + 4, 39); /* nPublic = nVars */
+    expect(parse_zkey, c, len, CUZK_ERR_CORRUPT, "nPublic");
+    RESET();
+    put32(c + counts + 8, 48); /* domainSize */
+    expect(parse_zkey, c, len, CUZK_ERR_CORRUPT, "power of two");
+    RESET();
+    put32(c + counts + 8, 128);
+    expect(parse_zkey, c, len, CUZK_ERR_CORRUPT, "section 9 (H)");
+    RESET();
+    put32(c + counts, 40); /* nVars */
+    expect(parse_zkey, c, len, CUZK_ERR_CORRUPT, "section 5 (A)");
+    RESET();
+    c[points + 10] ^= 1; /* alpha1.x */
+    expect(parse_zkey, c, len, CUZK_ERR_NOT_ON_CURVE, "alpha1");
+    RESET();
+    memset(c + points + 96 + 48, 0xff, 48); /* beta1.y */
+    expect(parse_zkey, c, len, CUZK_ERR_NOT_CANONICAL, "beta1");
+    RESET();
+    put32(c + s4, 121);
+    expect(parse_zkey, c, len, CUZK_ERR_CORRUPT, "section 4 (coefficients)");
+    RESET();
+    put32(c + s4 + 4, 2);
+    expect(parse_zkey, c, len, CUZK_ERR_CORRUPT, "matrix");
+    RESET();
+    put32(c + s4 + 4 + 4, 64);
+    expect(parse_zkey, c, len, CUZK_ERR_CORRUPT, "row");
+    RESET();
+    put32(c + s4 + 4 + 8, 39);
+    expect(parse_zkey, c, len, CUZK_ERR_CORRUPT, "signal");
+    RESET();
+    memset(c + s4 + 4 + 12, 0xff, 32);
+    expect(parse_zkey, c, len, CUZK_ERR_NOT_CANONICAL, "value");
+    RESET();
+    size_t s7 = section(d, 7, NULL);
+    c[s7 + 192 * 38 + 100] ^= 0x10; /* B2 point 38 */
+    expect(parse_zkey, c, len, CUZK_ERR_NOT_ON_CURVE, "section 7 (B2), point 38");
+#undef RESET
+    free(c);
+    free(d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_truncated),         cmocka_unit_test(test_flipped),
+        cmocka_unit_test(test_crafted_container), cmocka_unit_test(test_crafted_r1cs),
+        cmocka_unit_test(test_crafted_zkey),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
