@@ -1,11 +1,9 @@
 #include "formats/bellman_params.h"
 
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "formats/bellman_codec.h"
-#include "util/parallel.h"
 
 static const char *const QUERY_NAME[BELLMAN_QUERY_COUNT] = {"h", "l", "a", "b_g1", "b_g2"};
 
@@ -87,11 +85,13 @@ typedef struct decode_job {
     const uint8_t *in;
     bool g2;
     formats_check check;
-    _Atomic uint64_t first_bad; /* UINT64_MAX while none */
 } decode_job;
 
-static cuzk_status decode_one(const decode_job *j, uint64_t i)
+/* Decodes point i; infinity (which bellman forbids in IC and the queries)
+ * is CUZK_ERR_INVALID_ARGUMENT here, reported as corrupt. */
+static cuzk_status decode_one(void *ctx, uint64_t i)
 {
+    const decode_job *j = ctx;
     cuzk_status st;
     bool inf;
     if (j->g2) {
@@ -104,19 +104,6 @@ static cuzk_status decode_one(const decode_job *j, uint64_t i)
         inf = p->infinity;
     }
     return st == CUZK_OK && inf ? CUZK_ERR_INVALID_ARGUMENT : st;
-}
-
-static void decode_chunk(void *ctx, size_t begin, size_t end)
-{
-    decode_job *j = ctx;
-    for (size_t i = begin; i < end; i++) {
-        if (decode_one(j, i) == CUZK_OK)
-            continue;
-        uint64_t cur = atomic_load(&j->first_bad);
-        while (i < cur && !atomic_compare_exchange_weak(&j->first_bad, &cur, i))
-            ;
-        return;
-    }
 }
 
 static cuzk_status decode_range(void *out, const bellman_params_map_t *m, int q, uint64_t start,
@@ -133,11 +120,9 @@ static cuzk_status decode_range(void *out, const bellman_params_map_t *m, int q,
                     .in = m->query[q] + start * point_bytes(q),
                     .g2 = q == BELLMAN_B_G2,
                     .check = check};
-    atomic_init(&j.first_bad, UINT64_MAX);
     /* Subgroup checks cost far more per point than the other modes. */
     size_t grain = check == FORMATS_CHECK_SUBGROUP ? 64 : 4096;
-    parallel_for((size_t)count, grain, threads, decode_chunk, &j);
-    uint64_t bad = atomic_load(&j.first_bad);
+    uint64_t bad = formats_parallel_first_failure(count, grain, threads, decode_one, &j);
     if (bad == UINT64_MAX)
         return CUZK_OK;
     cuzk_status st = decode_one(&j, bad);

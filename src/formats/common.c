@@ -2,6 +2,7 @@
 #include "formats/common.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,6 +11,8 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "util/parallel.h"
 
 void formats_msg(char *msg, size_t msg_len, const char *fmt, ...)
 {
@@ -149,4 +152,35 @@ cuzk_status formats_save(const char *path, const void *data, size_t size, char *
         return st;
     st = formats_out_write(&o, data, size, msg, msg_len);
     return formats_out_finish(&o, st, msg, msg_len);
+}
+
+typedef struct first_failure {
+    formats_item_fn fn;
+    void *ctx;
+    _Atomic uint64_t first;
+} first_failure;
+
+static void first_failure_chunk(void *arg, size_t begin, size_t end)
+{
+    first_failure *f = arg;
+    for (size_t i = begin; i < end; i++) {
+        if (i >= atomic_load(&f->first))
+            return; /* a lower index already failed */
+        if (f->fn(f->ctx, i) == CUZK_OK)
+            continue;
+        uint64_t cur = atomic_load(&f->first);
+        while (i < cur && !atomic_compare_exchange_weak(&f->first, &cur, i))
+            ;
+        return;
+    }
+}
+
+uint64_t formats_parallel_first_failure(uint64_t n, size_t grain, unsigned threads,
+                                        formats_item_fn fn, void *ctx)
+{
+    first_failure f = {.fn = fn, .ctx = ctx};
+    atomic_init(&f.first, UINT64_MAX);
+    if (n > 0)
+        parallel_for((size_t)n, grain, threads, first_failure_chunk, &f);
+    return atomic_load(&f.first);
 }

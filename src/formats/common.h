@@ -76,6 +76,14 @@ cuzk_status formats_out_finish(formats_out *o, cuzk_status st, char *msg, size_t
 cuzk_status formats_save(const char *path, const void *data, size_t size, char *msg,
                          size_t msg_len);
 
+/* Calls fn(ctx, i) for every i < n on up to `threads` threads (0: all
+ * CPUs), in chunks of at least `grain`; a chunk stops at its first failure.
+ * Returns the lowest i for which fn failed, or UINT64_MAX when none did:
+ * the caller calls fn once more on it for the status and the message. */
+typedef cuzk_status (*formats_item_fn)(void *ctx, uint64_t i);
+uint64_t formats_parallel_first_failure(uint64_t n, size_t grain, unsigned threads,
+                                        formats_item_fn fn, void *ctx);
+
 static inline uint32_t ld_le32(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;

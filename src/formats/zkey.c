@@ -284,38 +284,55 @@ static cuzk_status range_ok(const zkey_t *z, zkey_points which, uint64_t start, 
     return CUZK_OK;
 }
 
+typedef struct decode_job {
+    void *out;
+    const uint8_t *in;
+    bool g2;
+    formats_check check;
+} decode_job;
+
+static cuzk_status decode_one(void *ctx, uint64_t i)
+{
+    const decode_job *j = ctx;
+    if (j->g2)
+        return g2_from_zkey((g2_affine_t *)j->out + i, j->in + i * G2_BYTES, j->check);
+    return g1_from_zkey((g1_affine_t *)j->out + i, j->in + i * G1_BYTES, j->check);
+}
+
+static cuzk_status decode_range(void *out, const zkey_t *z, zkey_points which, uint64_t start,
+                                uint64_t count, formats_check check, unsigned threads, char *msg,
+                                size_t msg_len)
+{
+    cuzk_status st = range_ok(z, which, start, count, msg, msg_len);
+    if (st != CUZK_OK)
+        return st;
+    bool g2 = which == ZKEY_POINTS_B2;
+    decode_job j = {.out = out,
+                    .in = z->points[which] + start * (g2 ? G2_BYTES : G1_BYTES),
+                    .g2 = g2,
+                    .check = check};
+    size_t grain = check == FORMATS_CHECK_SUBGROUP ? 64 : 4096;
+    uint64_t bad = formats_parallel_first_failure(count, grain, threads, decode_one, &j);
+    if (bad == UINT64_MAX)
+        return CUZK_OK;
+    char where[32];
+    formats_msg(where, sizeof(where), "section %u (%s)", POINTS_SECTION[which], POINTS_NAME[which]);
+    return point_error(decode_one(&j, bad), z, where, start + bad, msg, msg_len);
+}
+
 cuzk_status zkey_decode_g1(g1_affine_t *out, const zkey_t *z, zkey_points which, uint64_t start,
-                           uint64_t count, formats_check check, char *msg, size_t msg_len)
+                           uint64_t count, formats_check check, unsigned threads, char *msg,
+                           size_t msg_len)
 {
     if (which == ZKEY_POINTS_B2) {
         formats_msg(msg, msg_len, "%s: section 7 (B2) holds G2 points", z->file.name);
         return CUZK_ERR_INVALID_ARGUMENT;
     }
-    cuzk_status st = range_ok(z, which, start, count, msg, msg_len);
-    if (st != CUZK_OK)
-        return st;
-    for (uint64_t i = 0; i < count; i++) {
-        st = g1_from_zkey(&out[i], z->points[which] + (start + i) * G1_BYTES, check);
-        if (st != CUZK_OK) {
-            char where[32];
-            formats_msg(where, sizeof(where), "section %u (%s)", POINTS_SECTION[which],
-                        POINTS_NAME[which]);
-            return point_error(st, z, where, start + i, msg, msg_len);
-        }
-    }
-    return CUZK_OK;
+    return decode_range(out, z, which, start, count, check, threads, msg, msg_len);
 }
 
 cuzk_status zkey_decode_g2(g2_affine_t *out, const zkey_t *z, uint64_t start, uint64_t count,
-                           formats_check check, char *msg, size_t msg_len)
+                           formats_check check, unsigned threads, char *msg, size_t msg_len)
 {
-    cuzk_status st = range_ok(z, ZKEY_POINTS_B2, start, count, msg, msg_len);
-    if (st != CUZK_OK)
-        return st;
-    for (uint64_t i = 0; i < count; i++) {
-        st = g2_from_zkey(&out[i], z->points[ZKEY_POINTS_B2] + (start + i) * G2_BYTES, check);
-        if (st != CUZK_OK)
-            return point_error(st, z, "section 7 (B2)", start + i, msg, msg_len);
-    }
-    return CUZK_OK;
+    return decode_range(out, z, ZKEY_POINTS_B2, start, count, check, threads, msg, msg_len);
 }

@@ -80,16 +80,20 @@ cuzk_status zkey_open_buffer(zkey_t *z, const void *data, size_t size, const cha
                              formats_check check, char *msg, size_t msg_len);
 void zkey_close(zkey_t *z);
 
-/* out[i] = point start + i of a G1 section (A, B1, C, H). */
+/* out[i] = point start + i of a G1 section (A, B1, C, H), on up to
+ * `threads` threads (0: all CPUs). On failure the message names the first
+ * bad point. */
 cuzk_status zkey_decode_g1(g1_affine_t *out, const zkey_t *z, zkey_points which, uint64_t start,
-                           uint64_t count, formats_check check, char *msg, size_t msg_len);
+                           uint64_t count, formats_check check, unsigned threads, char *msg,
+                           size_t msg_len);
 /* out[i] = point start + i of B2. */
 cuzk_status zkey_decode_g2(g2_affine_t *out, const zkey_t *z, uint64_t start, uint64_t count,
-                           formats_check check, char *msg, size_t msg_len);
+                           formats_check check, unsigned threads, char *msg, size_t msg_len);
 
 /* All num_coeffs entries, each checked (matrix 0 or 1, row < domain_size,
  * signal < num_vars, value < r). */
-cuzk_status zkey_decode_coeffs(zkey_coeff *out, const zkey_t *z, char *msg, size_t msg_len);
+cuzk_status zkey_decode_coeffs(zkey_coeff *out, const zkey_t *z, unsigned threads, char *msg,
+                               size_t msg_len);
 
 /* What snarkjs's prover computes from a witness w (num_vars values):
  *   a[row] = Σ_{A entries} value·w[signal], b likewise from B,

@@ -16,35 +16,55 @@ static bool coeff_value(fr_t *v, const uint8_t *in)
     return true;
 }
 
-cuzk_status zkey_decode_coeffs(zkey_coeff *out, const zkey_t *z, char *msg, size_t msg_len)
+typedef struct decode_job {
+    zkey_coeff *out;
+    const zkey_t *z;
+} decode_job;
+
+/* Entry i, or the reason it is wrong (*why, when why is not NULL). */
+static cuzk_status decode_entry(const decode_job *j, uint64_t i, const char **why)
 {
-    for (uint64_t i = 0; i < z->num_coeffs; i++) {
-        const uint8_t *p = z->coeffs + i * ZKEY_COEFF_BYTES;
-        zkey_coeff *c = &out[i];
-        c->matrix = ld_le32(p);
-        c->row = ld_le32(p + 4);
-        c->signal = ld_le32(p + 8);
-        const char *bad = NULL;
-        cuzk_status st = CUZK_ERR_CORRUPT;
-        if (c->matrix > 1)
-            bad = "matrix is neither 0 (A) nor 1 (B)";
-        else if (c->row >= z->domain_size)
-            bad = "row is not below domainSize";
-        else if (c->signal >= z->num_vars)
-            bad = "signal is not below nVars";
-        else if (!coeff_value(&c->value, p + 12)) {
-            bad = "value is not below r";
-            st = CUZK_ERR_NOT_CANONICAL;
-        }
-        if (bad) {
-            formats_msg(msg, msg_len,
-                        "%s: section 4 (coefficients), entry %llu (matrix %u, row %u, signal "
-                        "%u): %s",
-                        z->file.name, (unsigned long long)i, c->matrix, c->row, c->signal, bad);
-            return st;
-        }
+    const uint8_t *p = j->z->coeffs + i * ZKEY_COEFF_BYTES;
+    zkey_coeff *c = &j->out[i];
+    c->matrix = ld_le32(p);
+    c->row = ld_le32(p + 4);
+    c->signal = ld_le32(p + 8);
+    const char *bad = NULL;
+    cuzk_status st = CUZK_ERR_CORRUPT;
+    if (c->matrix > 1)
+        bad = "matrix is neither 0 (A) nor 1 (B)";
+    else if (c->row >= j->z->domain_size)
+        bad = "row is not below domainSize";
+    else if (c->signal >= j->z->num_vars)
+        bad = "signal is not below nVars";
+    else if (!coeff_value(&c->value, p + 12)) {
+        bad = "value is not below r";
+        st = CUZK_ERR_NOT_CANONICAL;
     }
-    return CUZK_OK;
+    if (why)
+        *why = bad;
+    return bad ? st : CUZK_OK;
+}
+
+static cuzk_status decode_one(void *ctx, uint64_t i)
+{
+    return decode_entry(ctx, i, NULL);
+}
+
+cuzk_status zkey_decode_coeffs(zkey_coeff *out, const zkey_t *z, unsigned threads, char *msg,
+                               size_t msg_len)
+{
+    decode_job j = {out, z};
+    uint64_t bad = formats_parallel_first_failure(z->num_coeffs, 4096, threads, decode_one, &j);
+    if (bad == UINT64_MAX)
+        return CUZK_OK;
+    const char *why;
+    cuzk_status st = decode_entry(&j, bad, &why);
+    const zkey_coeff *c = &out[bad];
+    formats_msg(msg, msg_len,
+                "%s: section 4 (coefficients), entry %llu (matrix %u, row %u, signal %u): %s",
+                z->file.name, (unsigned long long)bad, c->matrix, c->row, c->signal, why);
+    return st;
 }
 
 void zkey_eval_abc(fr_t *a, fr_t *b, fr_t *c, const zkey_coeff *coeffs, uint64_t num_coeffs,

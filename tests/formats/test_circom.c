@@ -167,7 +167,7 @@ static void check_zkey_against_r1cs(const char *zkey_name)
      * then one A entry of 1 on signal i in row nConstraints + i. */
     zkey_coeff *co = malloc(z->num_coeffs * sizeof(zkey_coeff));
     assert_non_null(co);
-    expect_ok(zkey_decode_coeffs(co, z, msg, sizeof(msg)));
+    expect_ok(zkey_decode_coeffs(co, z, 2, msg, sizeof(msg)));
     uint64_t nnz = f.r.a.nnz + f.r.b.nnz;
     assert_int_equal(z->num_coeffs, nnz + npub + 1);
     uint64_t k = 0;
@@ -219,27 +219,28 @@ static void check_zkey_against_r1cs(const char *zkey_name)
     g2_affine_t *g2 = malloc(nv * sizeof(g2_affine_t));
     assert_true(g1 && g2);
     expect_ok(
-        zkey_decode_g1(g1, z, ZKEY_POINTS_A, 0, nv, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg)));
+        zkey_decode_g1(g1, z, ZKEY_POINTS_A, 0, nv, FORMATS_CHECK_SUBGROUP, 2, msg, sizeof(msg)));
     for (uint32_t i = 0; i < nv; i++)
         assert_int_equal(g1[i].infinity, !(i <= npub || column_used(&f.r.a, i)));
     expect_ok(
-        zkey_decode_g1(g1, z, ZKEY_POINTS_B1, 0, nv, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg)));
-    expect_ok(zkey_decode_g2(g2, z, 0, nv, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg)));
+        zkey_decode_g1(g1, z, ZKEY_POINTS_B1, 0, nv, FORMATS_CHECK_SUBGROUP, 2, msg, sizeof(msg)));
+    expect_ok(zkey_decode_g2(g2, z, 0, nv, FORMATS_CHECK_SUBGROUP, 2, msg, sizeof(msg)));
     for (uint32_t i = 0; i < nv; i++) {
         assert_int_equal(g1[i].infinity, !column_used(&f.r.b, i));
         assert_int_equal(g2[i].infinity, g1[i].infinity);
     }
-    expect_ok(zkey_decode_g1(g1, z, ZKEY_POINTS_C, 0, nv - npub - 1, FORMATS_CHECK_SUBGROUP, msg,
+    expect_ok(zkey_decode_g1(g1, z, ZKEY_POINTS_C, 0, nv - npub - 1, FORMATS_CHECK_SUBGROUP, 2, msg,
                              sizeof(msg)));
-    expect_ok(zkey_decode_g1(g1, z, ZKEY_POINTS_H, 0, n, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg)));
+    expect_ok(
+        zkey_decode_g1(g1, z, ZKEY_POINTS_H, 0, n, FORMATS_CHECK_SUBGROUP, 2, msg, sizeof(msg)));
     for (uint64_t i = 0; i < n; i++)
         assert_false(g1[i].infinity);
     /* Ranges are checked. */
     assert_int_equal(
-        zkey_decode_g1(g1, z, ZKEY_POINTS_H, 1, n, FORMATS_CHECK_NONE, msg, sizeof(msg)),
+        zkey_decode_g1(g1, z, ZKEY_POINTS_H, 1, n, FORMATS_CHECK_NONE, 2, msg, sizeof(msg)),
         CUZK_ERR_INVALID_ARGUMENT);
     assert_int_equal(
-        zkey_decode_g1(g1, z, ZKEY_POINTS_B2, 0, 1, FORMATS_CHECK_NONE, msg, sizeof(msg)),
+        zkey_decode_g1(g1, z, ZKEY_POINTS_B2, 0, 1, FORMATS_CHECK_NONE, 2, msg, sizeof(msg)),
         CUZK_ERR_INVALID_ARGUMENT);
     free(g1);
     free(g2);

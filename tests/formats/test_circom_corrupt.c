@@ -108,7 +108,7 @@ static cuzk_status parse_zkey(const uint8_t *d, size_t len)
     if (st != CUZK_OK)
         return st;
     zkey_coeff *co = malloc((z.num_coeffs + 1) * sizeof(zkey_coeff));
-    st = zkey_decode_coeffs(co, &z, msg, sizeof(msg));
+    st = zkey_decode_coeffs(co, &z, 2, msg, sizeof(msg));
     if (st == CUZK_OK) {
         fr_t *w = calloc(z.num_vars, sizeof(fr_t));
         fr_t *abc = malloc(3 * (size_t)z.domain_size * sizeof(fr_t));
@@ -122,11 +122,12 @@ static cuzk_status parse_zkey(const uint8_t *d, size_t len)
         uint64_t n = z.num_points[k];
         if (k == ZKEY_POINTS_B2) {
             g2_affine_t *p = malloc((n + 1) * sizeof(*p));
-            st = zkey_decode_g2(p, &z, 0, n, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg));
+            st = zkey_decode_g2(p, &z, 0, n, FORMATS_CHECK_SUBGROUP, 2, msg, sizeof(msg));
             free(p);
         } else {
             g1_affine_t *p = malloc((n + 1) * sizeof(*p));
-            st = zkey_decode_g1(p, &z, (zkey_points)k, 0, n, FORMATS_CHECK_CURVE, msg, sizeof(msg));
+            st = zkey_decode_g1(p, &z, (zkey_points)k, 0, n, FORMATS_CHECK_CURVE, 2, msg,
+                                sizeof(msg));
             free(p);
         }
     }

@@ -366,12 +366,80 @@ static void test_malformed(void **state)
     json_decref(vk);
 }
 
+static uint8_t *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    uint8_t *buf = malloc((size_t)n);
+    assert_non_null(buf);
+    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    *len = (size_t)n;
+    return buf;
+}
+
+/* Parses text[0..len) (an exact-size copy) as the given kind of file. */
+static cuzk_status parse_kind(int kind, const uint8_t *text, size_t len)
+{
+    char *t = malloc(len ? len : 1);
+    memcpy(t, text, len);
+    cuzk_status st;
+    if (kind == 0) {
+        groth16_proof_t p;
+        st = snarkjs_proof_from_json(&p, t, len, "proof", FORMATS_CHECK_SUBGROUP, msg, sizeof(msg));
+    } else if (kind == 1) {
+        fr_t *v;
+        size_t n;
+        st = snarkjs_public_from_json(&v, &n, t, len, "public", msg, sizeof(msg));
+        free(v);
+    } else {
+        groth16_vk_t vk;
+        st = snarkjs_vk_from_json(&vk, t, len, "vk", FORMATS_CHECK_SUBGROUP, msg, sizeof(msg));
+        groth16_vk_free(&vk);
+    }
+    free(t);
+    return st;
+}
+
+/* Every truncation fails; flipped bytes fail or give other valid values,
+ * never a crash. */
+static void test_damaged(void **state)
+{
+    (void)state;
+    rng_seed(&rng, test_seed("snarkjs_json_damaged"));
+    const char *files[3] = {FIX "proof_bls12381.json", FIX "public_bls12381.json",
+                            FIX "verification_key_bls12381.json"};
+    for (int k = 0; k < 3; k++) {
+        size_t len;
+        uint8_t *d = read_file(files[k], &len);
+        expect_ok(parse_kind(k, d, len));
+        for (size_t cut = 0; cut < len; cut++)
+            if (parse_kind(k, d, cut) == CUZK_OK)
+                fail_msg("%s cut at %zu accepted", files[k], cut);
+        unsigned ok = 0;
+        int iters = test_iters(200);
+        for (int it = 0; it < iters; it++) {
+            uint8_t *c = malloc(len);
+            memcpy(c, d, len);
+            c[rng_u64(&rng) % len] ^= (uint8_t)(1 + rng_u64(&rng) % 255);
+            ok += parse_kind(k, c, len) == CUZK_OK;
+            free(c);
+        }
+        printf("%s: %u of %d damaged copies still parse\n", files[k], ok, iters);
+        free(d);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_decimal),        cmocka_unit_test(test_vk_matches_zkey),
         cmocka_unit_test(test_proof_verifies), cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_point_forms),    cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_damaged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
