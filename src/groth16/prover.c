@@ -1,0 +1,193 @@
+#include "groth16/prover.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "msm/msm.h"
+#include "poly/quotient.h"
+
+static void set_msg(char *msg, size_t len, const char *fmt, ...)
+{
+    if (!msg || !len)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, len, fmt, ap);
+    va_end(ap);
+}
+
+cuzk_status groth16_circuit_init(groth16_circuit_t *c, const r1cs_t *r,
+                                 const groth16_params_t *params, unsigned threads, char *msg,
+                                 size_t msg_len)
+{
+    memset(c, 0, sizeof(*c));
+    c->r1cs = r;
+    c->params = params;
+    cuzk_status st = r1cs_density(&c->density, r, threads);
+    if (st != CUZK_OK) {
+        set_msg(msg, msg_len, "cannot compute the density of the constraint system: %s",
+                cuzk_status_str(st));
+        return st;
+    }
+    st = domain_init(&c->domain, r->num_constraints, DOMAIN_ROOTS_BELLMAN, threads);
+    if (st != CUZK_OK) {
+        set_msg(msg, msg_len, "cannot build the evaluation domain for %llu constraints: %s",
+                (unsigned long long)r->num_constraints, cuzk_status_str(st));
+        groth16_circuit_free(c);
+        return st;
+    }
+    const r1cs_density_t *d = &c->density;
+    struct {
+        const char *what;
+        uint64_t have, want;
+    } checks[] = {
+        {"IC (inputs)", params->vk.num_ic, r->num_inputs},
+        {"L (aux variables)", params->num_l, r->num_aux},
+        {"H (domain size - 1)", params->num_h, c->domain.n - 1},
+        {"A", params->num_a, r->num_inputs + d->a_aux_count},
+        {"B_G1", params->num_b_g1, d->b_input_count + d->b_aux_count},
+        {"B_G2", params->num_b_g2, d->b_input_count + d->b_aux_count},
+    };
+    for (size_t i = 0; i < sizeof(checks) / sizeof(checks[0]); i++) {
+        if (checks[i].have != checks[i].want) {
+            set_msg(msg, msg_len,
+                    "parameters do not fit the circuit: query %s has %llu points, the circuit "
+                    "needs %llu",
+                    checks[i].what, (unsigned long long)checks[i].have,
+                    (unsigned long long)checks[i].want);
+            groth16_circuit_free(c);
+            return CUZK_ERR_INVALID_ARGUMENT;
+        }
+    }
+    return CUZK_OK;
+}
+
+void groth16_circuit_free(groth16_circuit_t *c)
+{
+    r1cs_density_free(&c->density);
+    domain_free(&c->domain);
+}
+
+size_t groth16_prover_scratch_bytes(const groth16_circuit_t *c)
+{
+    return 3 * c->domain.n * sizeof(fr_t);
+}
+
+static void g1_add_affine_to(g1_jac_t *acc, const g1_affine_t *p)
+{
+    g1_jac_add_mixed(acc, acc, p);
+}
+
+cuzk_status groth16_prove_with(groth16_proof_t *proof, const groth16_circuit_t *c,
+                               const fr_t *w, const fr_t *r, const fr_t *s, void *scratch,
+                               unsigned threads)
+{
+    const r1cs_t *cs = c->r1cs;
+    const groth16_params_t *p = c->params;
+    const r1cs_density_t *dens = &c->density;
+    size_t n = c->domain.n;
+    fr_t *va = scratch, *vb = va + n, *vc = vb + n;
+    const fr_t *w_aux = w + cs->num_inputs;
+    cuzk_status st;
+
+    /* a, b, c and the quotient h (into va). */
+    r1cs_eval(cs, w, va, vb, vc, threads);
+    st = poly_compute_h(va, vb, vc, cs->num_constraints, &c->domain, POLY_H_COSET_GENERATOR,
+                        threads);
+    if (st != CUZK_OK)
+        return st;
+    if (!poly_h_top_is_zero(va, &c->domain))
+        return CUZK_ERR_UNSATISFIED;
+
+    /* The five queries. */
+    g1_jac_t h_acc, l_acc, a_in, a_aux, b1_in, b1_aux;
+    g2_jac_t b2_in, b2_aux;
+    if ((st = msm_g1(&h_acc, p->h, va, n - 1, threads)) != CUZK_OK ||
+        (st = msm_g1_split(&l_acc, p->l, w_aux, cs->num_aux, threads)) != CUZK_OK ||
+        (st = msm_g1_split(&a_in, p->a, w, cs->num_inputs, threads)) != CUZK_OK ||
+        (st = msm_g1_dense(&a_aux, p->a + cs->num_inputs, dens->a_aux_count, w_aux, cs->num_aux,
+                           dens->a_aux, threads)) != CUZK_OK ||
+        (st = msm_g1_dense(&b1_in, p->b_g1, dens->b_input_count, w, cs->num_inputs,
+                           dens->b_input, threads)) != CUZK_OK ||
+        (st = msm_g1_dense(&b1_aux, p->b_g1 + dens->b_input_count, dens->b_aux_count, w_aux,
+                           cs->num_aux, dens->b_aux, threads)) != CUZK_OK ||
+        (st = msm_g2_dense(&b2_in, p->b_g2, dens->b_input_count, w, cs->num_inputs,
+                           dens->b_input, threads)) != CUZK_OK ||
+        (st = msm_g2_dense(&b2_aux, p->b_g2 + dens->b_input_count, dens->b_aux_count, w_aux,
+                           cs->num_aux, dens->b_aux, threads)) != CUZK_OK)
+        return st;
+
+    uint64_t rk[4], sk[4], rsk[4];
+    fr_t rs;
+    fr_mul(&rs, r, s);
+    fr_to_raw(rk, r);
+    fr_to_raw(sk, s);
+    fr_to_raw(rsk, &rs);
+
+    /* A = α + Σ + r·δ */
+    g1_jac_t ga, t1;
+    g1_jac_add(&ga, &a_in, &a_aux);
+    g1_add_affine_to(&ga, &p->vk.alpha_g1);
+    g1_jac_from_affine(&t1, &p->vk.delta_g1);
+    g1_jac_mul(&t1, &t1, rk);
+    g1_jac_add(&ga, &ga, &t1);
+
+    /* B (G2) = β + Σ + s·δ, and its G1 twin for C. */
+    g2_jac_t gb, t2;
+    g2_jac_add(&gb, &b2_in, &b2_aux);
+    g2_jac_add_mixed(&gb, &gb, &p->vk.beta_g2);
+    g2_jac_from_affine(&t2, &p->vk.delta_g2);
+    g2_jac_mul(&t2, &t2, sk);
+    g2_jac_add(&gb, &gb, &t2);
+
+    g1_jac_t gb1;
+    g1_jac_add(&gb1, &b1_in, &b1_aux);
+    g1_add_affine_to(&gb1, &p->vk.beta_g1);
+    g1_jac_from_affine(&t1, &p->vk.delta_g1);
+    g1_jac_mul(&t1, &t1, sk);
+    g1_jac_add(&gb1, &gb1, &t1);
+
+    /* C = s·A + r·B1 − r·s·δ + H + L */
+    g1_jac_t gc;
+    g1_jac_mul(&gc, &ga, sk);
+    g1_jac_mul(&t1, &gb1, rk);
+    g1_jac_add(&gc, &gc, &t1);
+    g1_jac_from_affine(&t1, &p->vk.delta_g1);
+    g1_jac_mul(&t1, &t1, rsk);
+    g1_jac_neg(&t1, &t1);
+    g1_jac_add(&gc, &gc, &t1);
+    g1_jac_add(&gc, &gc, &h_acc);
+    g1_jac_add(&gc, &gc, &l_acc);
+
+    g1_jac_to_affine(&proof->a, &ga);
+    g2_jac_to_affine(&proof->b, &gb);
+    g1_jac_to_affine(&proof->c, &gc);
+
+    volatile uint64_t *v = rk;
+    for (int i = 0; i < 4; i++)
+        v[i] = 0;
+    v = sk;
+    for (int i = 0; i < 4; i++)
+        v[i] = 0;
+    v = rsk;
+    for (int i = 0; i < 4; i++)
+        v[i] = 0;
+    return CUZK_OK;
+}
+
+cuzk_status groth16_prove(groth16_proof_t *proof, const groth16_circuit_t *c, const fr_t *w,
+                          rng_t *rng, void *scratch, unsigned threads)
+{
+    fr_t r, s;
+    fr_random(&r, rng);
+    fr_random(&s, rng);
+    cuzk_status st = groth16_prove_with(proof, c, w, &r, &s, scratch, threads);
+    volatile uint8_t *v = (volatile uint8_t *)&r;
+    for (size_t i = 0; i < sizeof(r); i++)
+        v[i] = 0;
+    v = (volatile uint8_t *)&s;
+    for (size_t i = 0; i < sizeof(s); i++)
+        v[i] = 0;
+    return st;
+}
