@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "groth16/assemble.h"
 #include "msm/msm.h"
 #include "poly/quotient.h"
 
@@ -74,11 +75,6 @@ size_t groth16_prover_scratch_bytes(const groth16_circuit_t *c)
     return 3 * c->domain.n * sizeof(fr_t);
 }
 
-static void g1_add_affine_to(g1_jac_t *acc, const g1_affine_t *p)
-{
-    g1_jac_add_mixed(acc, acc, p);
-}
-
 cuzk_status groth16_prove_with(groth16_proof_t *proof, const groth16_circuit_t *c,
                                const fr_t *w, const fr_t *r, const fr_t *s, void *scratch,
                                unsigned threads)
@@ -118,61 +114,12 @@ cuzk_status groth16_prove_with(groth16_proof_t *proof, const groth16_circuit_t *
                            cs->num_aux, dens->b_aux, threads)) != CUZK_OK)
         return st;
 
-    uint64_t rk[4], sk[4], rsk[4];
-    fr_t rs;
-    fr_mul(&rs, r, s);
-    fr_to_raw(rk, r);
-    fr_to_raw(sk, s);
-    fr_to_raw(rsk, &rs);
-
-    /* A = α + Σ + r·δ */
-    g1_jac_t ga, t1;
-    g1_jac_add(&ga, &a_in, &a_aux);
-    g1_add_affine_to(&ga, &p->vk.alpha_g1);
-    g1_jac_from_affine(&t1, &p->vk.delta_g1);
-    g1_jac_mul(&t1, &t1, rk);
-    g1_jac_add(&ga, &ga, &t1);
-
-    /* B (G2) = β + Σ + s·δ, and its G1 twin for C. */
-    g2_jac_t gb, t2;
-    g2_jac_add(&gb, &b2_in, &b2_aux);
-    g2_jac_add_mixed(&gb, &gb, &p->vk.beta_g2);
-    g2_jac_from_affine(&t2, &p->vk.delta_g2);
-    g2_jac_mul(&t2, &t2, sk);
-    g2_jac_add(&gb, &gb, &t2);
-
-    g1_jac_t gb1;
-    g1_jac_add(&gb1, &b1_in, &b1_aux);
-    g1_add_affine_to(&gb1, &p->vk.beta_g1);
-    g1_jac_from_affine(&t1, &p->vk.delta_g1);
-    g1_jac_mul(&t1, &t1, sk);
-    g1_jac_add(&gb1, &gb1, &t1);
-
-    /* C = s·A + r·B1 − r·s·δ + H + L */
-    g1_jac_t gc;
-    g1_jac_mul(&gc, &ga, sk);
-    g1_jac_mul(&t1, &gb1, rk);
-    g1_jac_add(&gc, &gc, &t1);
-    g1_jac_from_affine(&t1, &p->vk.delta_g1);
-    g1_jac_mul(&t1, &t1, rsk);
-    g1_jac_neg(&t1, &t1);
-    g1_jac_add(&gc, &gc, &t1);
-    g1_jac_add(&gc, &gc, &h_acc);
-    g1_jac_add(&gc, &gc, &l_acc);
-
-    g1_jac_to_affine(&proof->a, &ga);
-    g2_jac_to_affine(&proof->b, &gb);
-    g1_jac_to_affine(&proof->c, &gc);
-
-    volatile uint64_t *v = rk;
-    for (int i = 0; i < 4; i++)
-        v[i] = 0;
-    v = sk;
-    for (int i = 0; i < 4; i++)
-        v[i] = 0;
-    v = rsk;
-    for (int i = 0; i < 4; i++)
-        v[i] = 0;
+    groth16_sums sums;
+    g1_jac_add(&sums.a, &a_in, &a_aux);
+    g2_jac_add(&sums.b, &b2_in, &b2_aux);
+    g1_jac_add(&sums.b1, &b1_in, &b1_aux);
+    g1_jac_add(&sums.c, &h_acc, &l_acc);
+    groth16_assemble(proof, &p->vk, &sums, r, s);
     return CUZK_OK;
 }
 
