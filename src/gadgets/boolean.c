@@ -191,10 +191,11 @@ void gbits_unpack(gadget_cs *cs, gbit *bits, const gnum *x, size_t n)
     for (size_t i = 0; i < n; i++)
         bits[i] = gbit_alloc(cs, (raw[i / 64] >> (i % 64)) & 1);
     if (gcs_begin(cs)) {
-        /* 0·0 = x - Σ 2^i b_i */
-        lc_add_lc(&cs->C, &x->lc, NULL);
+        /* x·1 = Σ 2^i b_i */
+        lc_add_lc(&cs->A, &x->lc, NULL);
+        lc_add_one_term(&cs->B, R1CS_ONE);
         for (size_t i = 0; i < n; i++)
-            lc_sub_term(&cs->C, bits[i].var, gcs_pow2((unsigned)i));
+            lc_add_term(&cs->C, bits[i].var, gcs_pow2((unsigned)i));
     }
     gcs_enforce(cs);
 }

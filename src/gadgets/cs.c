@@ -188,8 +188,9 @@ void gnum_alloc_input(gadget_cs *cs, gnum *x, const fr_t *value)
 void gnum_enforce_equal(gadget_cs *cs, const gnum *x, const gnum *y)
 {
     if (gcs_begin(cs)) {
-        lc_add_lc(&cs->C, &x->lc, NULL);
-        lc_add_lc(&cs->C, &y->lc, gcs_minus_one());
+        lc_add_lc(&cs->A, &x->lc, NULL);
+        lc_add_one_term(&cs->B, R1CS_ONE);
+        lc_add_lc(&cs->C, &y->lc, NULL);
     }
     gcs_enforce(cs);
 }

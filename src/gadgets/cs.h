@@ -91,7 +91,7 @@ void gnum_materialize(gadget_cs *cs, gnum *x);
 /* Allocates a private (aux) or public (input) number with a value. */
 void gnum_alloc(gadget_cs *cs, gnum *x, const fr_t *value);
 void gnum_alloc_input(gadget_cs *cs, gnum *x, const fr_t *value);
-/* Enforces x = y: 1 constraint, 0·0 = x - y (the difference in C). */
+/* Enforces x = y: 1 constraint, x·1 = y. */
 void gnum_enforce_equal(gadget_cs *cs, const gnum *x, const gnum *y);
 
 #endif

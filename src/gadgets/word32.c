@@ -91,15 +91,13 @@ void gword_add_many(gadget_cs *cs, gword *out, const gword *const *ops, size_t n
     for (unsigned i = 0; i < nbits; i++)
         r[i] = gbit_alloc(cs, (sum >> i) & 1);
     if (gcs_begin(cs)) {
-        /* 0·0 = Σ_k Σ_i 2^i op_k,i - Σ_j 2^j r_j */
+        /* (Σ_k Σ_i 2^i op_k,i)·1 = Σ_j 2^j r_j */
         for (size_t k = 0; k < n; k++)
             for (unsigned i = 0; i < 32; i++)
-                gbit_lc_add(&cs->C, ops[k]->b[i], gcs_pow2(i));
-        for (unsigned j = 0; j < nbits; j++) {
-            fr_t neg;
-            fr_neg(&neg, gcs_pow2(j));
-            lc_add_term(&cs->C, r[j].var, &neg);
-        }
+                gbit_lc_add(&cs->A, ops[k]->b[i], gcs_pow2(i));
+        lc_add_one_term(&cs->B, R1CS_ONE);
+        for (unsigned j = 0; j < nbits; j++)
+            lc_add_term(&cs->C, r[j].var, gcs_pow2(j));
     }
     gcs_enforce(cs);
     for (unsigned i = 0; i < 32; i++)
