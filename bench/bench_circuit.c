@@ -1,6 +1,8 @@
 /* Synthesis of the built-in PoRep-shaped circuit (src/circuits/porep_like.h)
  * at 2^k constraints: how fast constraints and witnesses are produced, and
- * the shape of what comes out.
+ * the shape of what comes out: nonzeros per matrix, the share of aux
+ * variables the A and B queries need (a_aux_density, b_aux_density: PoRep's
+ * are 99.7 % and 25.4 %), the share of witness values that are 0 or 1.
  *
  * One JSON line per size:
  *   {"bench":"circuit_synthesis","log_constraints":k,"constraints":n,
@@ -19,6 +21,7 @@
 
 #include "circuits/porep_like.h"
 #include "gadgets/cs.h"
+#include "r1cs/density.h"
 #include "r1cs/witness.h"
 #include "suite.h"
 
@@ -120,6 +123,11 @@ int main(int argc, char **argv)
         }
         r1cs_value_counts vc;
         r1cs_witness_classify(NULL, &vc, w, (size_t)n, 0);
+        r1cs_density_t dens;
+        check(r1cs_density(&dens, &sys, 0), "density");
+        double a_aux = (double)dens.a_aux_count / (double)sys.num_aux;
+        double b_aux = (double)dens.b_aux_count / (double)sys.num_aux;
+        r1cs_density_free(&dens);
         double full_ms = median(t_full, runs), shape_ms = median(t_shape, runs);
         double wit_ms = median(t_wit, runs);
         double rows = (double)sys.num_constraints;
@@ -127,6 +135,7 @@ int main(int argc, char **argv)
                "\"aux\":%llu,\"inputs\":%llu,\"challenges\":%u,\"depth\":%u,\"arity\":%u,"
                "\"parents\":%u,\"sha_label\":%s,\"nnz_a\":%llu,\"nnz_b\":%llu,\"nnz_c\":%llu,"
                "\"nnz_per_row_a\":%.3f,\"nnz_per_row_b\":%.3f,\"nnz_per_row_c\":%.3f,"
+               "\"a_aux_density\":%.4f,\"b_aux_density\":%.4f,"
                "\"frac_01_witness\":%.4f,\"synth_ms\":%.2f,\"shape_ms\":%.2f,\"witness_ms\":%.2f,"
                "\"compile_ms\":%.2f,\"constraints_per_s\":%.0f,\"witness_constraints_per_s\":%.0f,"
                "\"runs\":%d,\"commit\":\"%s\"}\n",
@@ -134,8 +143,8 @@ int main(int argc, char **argv)
                (unsigned long long)sys.num_inputs, p.challenges, p.depth, p.arity, p.parents,
                p.sha_label ? "true" : "false", (unsigned long long)sys.a.nnz,
                (unsigned long long)sys.b.nnz, (unsigned long long)sys.c.nnz,
-               (double)sys.a.nnz / rows, (double)sys.b.nnz / rows, (double)sys.c.nnz / rows,
-               (double)(vc.zero + vc.one) / (double)n, full_ms, shape_ms, wit_ms, compile_ms,
+               (double)sys.a.nnz / rows, (double)sys.b.nnz / rows, (double)sys.c.nnz / rows, a_aux,
+               b_aux, (double)(vc.zero + vc.one) / (double)n, full_ms, shape_ms, wit_ms, compile_ms,
                rows / (full_ms / 1e3), rows / (wit_ms / 1e3), runs, CUZK_GIT_COMMIT);
         fflush(stdout);
         free(w);
