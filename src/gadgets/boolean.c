@@ -163,6 +163,10 @@ gbit gbit_maj(gadget_cs *cs, gbit a, gbit b, gbit c)
 
 void gnum_from_bits(gadget_cs *cs, gnum *x, const gbit *bits, size_t n)
 {
+    if (n > GBITS_MAX) {
+        gcs_fail(cs, CUZK_ERR_INVALID_ARGUMENT);
+        n = GBITS_MAX;
+    }
     lc_clear(&x->lc);
     x->val = FR_ZERO;
     x->single = false;
@@ -171,9 +175,9 @@ void gnum_from_bits(gadget_cs *cs, gnum *x, const gbit *bits, size_t n)
             gbit_lc_add(&x->lc, bits[i], gcs_pow2((unsigned)i));
     if (cs->values) {
         uint64_t raw[FR_LIMBS] = {0, 0, 0, 0};
-        for (size_t i = 0; i < n && i < 256; i++)
+        for (size_t i = 0; i < n; i++)
             raw[i / 64] |= (uint64_t)(bits[i].val & 1) << (i % 64);
-        fr_from_raw(&x->val, raw); /* n ≤ 254 keeps this below r */
+        fr_from_raw(&x->val, raw); /* below 2^254 < r */
     }
 }
 
@@ -185,6 +189,10 @@ void gnum_pack_bits(gadget_cs *cs, gnum *x, const gbit *bits, size_t n)
 
 void gbits_unpack(gadget_cs *cs, gbit *bits, const gnum *x, size_t n)
 {
+    if (n > GBITS_MAX) { /* the representation would not be unique */
+        gcs_fail(cs, CUZK_ERR_INVALID_ARGUMENT);
+        return;
+    }
     uint64_t raw[FR_LIMBS] = {0, 0, 0, 0};
     if (cs->values)
         fr_to_raw(raw, &x->val);

@@ -74,13 +74,18 @@ gbit gbit_ch(gadget_cs *cs, gbit a, gbit b, gbit c);
 /* SHA-256 Maj (FIPS 180-4 §4.1.2, (4.3)): (a ∧ b) ⊕ (a ∧ c) ⊕ (b ∧ c) */
 gbit gbit_maj(gadget_cs *cs, gbit a, gbit b, gbit c);
 
-/* x = Σ_{i<n} 2^i bits[i], a linear combination (no constraint); n ≤ 256. */
+/* Most bits packed into or unpacked from one field element: 2^254 < r, so
+ * every 254-bit value has exactly one representation. */
+#define GBITS_MAX 254
+
+/* x = Σ_{i<n} 2^i bits[i], a linear combination (no constraint); n ≤ 254
+ * (more is an error: gcs_status). */
 void gnum_from_bits(gadget_cs *cs, gnum *x, const gbit *bits, size_t n);
 /* The same, allocated as a variable: 1 constraint. */
 void gnum_pack_bits(gadget_cs *cs, gnum *x, const gbit *bits, size_t n);
 /* bits[0..n) = the n low bits of x, little-endian, and x = Σ 2^i bits[i]
- * enforced: n + 1 constraints. n ≤ 254, so the representation is unique
- * (2^254 < r); x ≥ 2^n leaves the system unsatisfiable. */
+ * enforced: n + 1 constraints. n ≤ 254 (more is an error: gcs_status), so
+ * the representation is unique; x ≥ 2^n leaves the system unsatisfiable. */
 void gbits_unpack(gadget_cs *cs, gbit *bits, const gnum *x, size_t n);
 
 #endif

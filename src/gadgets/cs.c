@@ -55,10 +55,15 @@ cuzk_status gcs_status(const gadget_cs *cs)
     return cs->b ? r1cs_builder_status(cs->b) : CUZK_OK;
 }
 
-static void note(gadget_cs *cs, cuzk_status st)
+void gcs_fail(gadget_cs *cs, cuzk_status st)
 {
     if (st != CUZK_OK && cs->status == CUZK_OK)
         cs->status = st;
+}
+
+static void note(gadget_cs *cs, cuzk_status st)
+{
+    gcs_fail(cs, st);
 }
 
 r1cs_var gcs_alloc_aux(gadget_cs *cs, const fr_t *value)

@@ -40,6 +40,8 @@ void gcs_free(gadget_cs *cs);
 
 /* The first error, from this context or the builder. */
 cuzk_status gcs_status(const gadget_cs *cs);
+/* Records an error (a gadget used outside its limits); the first sticks. */
+void gcs_fail(gadget_cs *cs, cuzk_status st);
 
 /* New variables; value is read in VALUES mode only (may be NULL otherwise). */
 r1cs_var gcs_alloc_aux(gadget_cs *cs, const fr_t *value);

@@ -226,6 +226,19 @@ static void test_pack_unpack(void **state)
         gnum_free(&xn), gnum_free(&packed), gnum_free(&lin);
         fx_close(&f);
     }
+    /* more than 254 bits: refused */
+    {
+        fixture g;
+        fx_open(&g);
+        gnum z;
+        gnum_init(&z);
+        gnum_alloc(&g.cs, &z, &FR_ONE);
+        gbit many[255];
+        gbits_unpack(&g.cs, many, &z, 255);
+        assert_int_equal(gcs_status(&g.cs), CUZK_ERR_INVALID_ARGUMENT);
+        gnum_free(&z);
+        fx_close(&g);
+    }
     /* a value too wide for n bits cannot be unpacked */
     fixture f;
     fx_open(&f);
