@@ -9,6 +9,8 @@ static void usage(FILE *out)
     fprintf(out, "usage: cuzk <command> [options]\n"
                  "\n"
                  "commands:\n"
+                 "  prove     make a Groth16 proof (snarkjs .zkey + circom .wtns)\n"
+                 "  verify    verify a Groth16 proof (snarkjs verification_key.json)\n"
                  "  bench     benchmark the BLS12-381 arithmetic (JSON lines on stdout)\n"
                  "  version   print the version and build\n"
                  "\n"
@@ -30,6 +32,10 @@ int main(int argc, char **argv)
         printf("cuzk %s (commit %s)\n", CUZK_VERSION, CUZK_GIT_COMMIT);
         return CLI_EXIT_OK;
     }
+    if (!strcmp(cmd, "prove"))
+        return cli_prove(argc - 1, argv + 1);
+    if (!strcmp(cmd, "verify"))
+        return cli_verify(argc - 1, argv + 1);
     if (!strcmp(cmd, "bench"))
         return cli_bench(argc - 1, argv + 1);
     fprintf(stderr, "cuzk: unknown command '%s'\n", cmd);

@@ -2,8 +2,11 @@
 # Installs the Debian 12 packages cuzk builds and tests with, when missing.
 # Safe to run again: it installs nothing that is already there.
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config libcmocka-dev libjansson-dev git)
+# node and npm run snarkjs, the independent verifier the tests check our proofs with
+command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -19,4 +22,10 @@ if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
     echo "cuzk: nvcc found: the CUDA backend will be built"
 else
     echo "cuzk: nvcc not found: building without the CUDA backend (the CPU backend is used)"
+fi
+
+# snarkjs (pinned in tools/fixtures/package-lock.json) into a local folder.
+if [ "${1:-}" = "--with-snarkjs" ] && [ ! -f tools/fixtures/node_modules/snarkjs/build/cli.cjs ]; then
+    echo "cuzk: installing snarkjs into tools/fixtures/node_modules"
+    (cd tools/fixtures && npm ci --no-audit --no-fund --loglevel=error)
 fi

@@ -4,7 +4,7 @@
 # GPU tests report themselves skipped on machines without a GPU.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+scripts/install-deps.sh --with-snarkjs
 status=0
 for flavour in release sanitize; do
     echo "== cuzk tests: $flavour build =="

@@ -1,0 +1,52 @@
+/* cuzk prove: dispatches on the arguments' shape. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/commands.h"
+
+static void prove_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: cuzk prove [options] circuit.zkey witness.wtns proof.json public.json\n"
+            "  Proves with a snarkjs Groth16 key (BLS12-381) and a circom witness, and writes\n"
+            "  snarkjs's proof.json and public.json. The proof is verified before it is written.\n"
+            "options:\n"
+            "  --threads N   CPU threads (default: all)\n"
+            "  --no-verify   skip the verification of the new proof\n"
+            "  --quiet       no timing line on stderr\n"
+            "exit codes: 0 proof written, 1 proving failed, 2 usage, 3 bad input file\n");
+}
+
+int cli_prove(int argc, char **argv)
+{
+    cli_options opt = {.threads = 0, .verify = true, .quiet = false};
+    const char *pos[4];
+    int npos = 0;
+    for (int i = 1; i < argc;) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            prove_usage(stdout);
+            return CLI_EXIT_OK;
+        }
+        int r = cli_common_option(argc, argv, &i, &opt);
+        if (r < 0)
+            return CLI_EXIT_USAGE;
+        if (r > 0)
+            continue;
+        if (argv[i][0] == '-' && argv[i][1]) {
+            cli_error("prove: unknown option '%s'", argv[i]);
+            prove_usage(stderr);
+            return CLI_EXIT_USAGE;
+        }
+        if (npos == 4) {
+            cli_error("prove: too many arguments");
+            prove_usage(stderr);
+            return CLI_EXIT_USAGE;
+        }
+        pos[npos++] = argv[i++];
+    }
+    if (npos != 4) {
+        prove_usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    return cli_prove_circom(pos[0], pos[1], pos[2], pos[3], &opt);
+}

@@ -1,0 +1,68 @@
+#define _POSIX_C_SOURCE 200809L
+#include "cli/util.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("cuzk: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+double cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+bool cli_parse_uint(const char *option, const char *text, unsigned long long max,
+                    unsigned long long *out)
+{
+    char *end;
+    errno = 0;
+    if (!text || !*text || *text == '-') {
+        cli_error("%s wants a number", option);
+        return false;
+    }
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || *end || v > max) {
+        cli_error("%s wants a whole number up to %llu, got '%s'", option, max, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+int cli_common_option(int argc, char **argv, int *i, cli_options *opt)
+{
+    const char *a = argv[*i];
+    if (!strcmp(a, "--threads")) {
+        unsigned long long v;
+        if (*i + 1 >= argc || !cli_parse_uint("--threads", argv[*i + 1], 4096, &v))
+            return -1;
+        opt->threads = (unsigned)v;
+        *i += 2;
+        return 1;
+    }
+    if (!strcmp(a, "--no-verify")) {
+        opt->verify = false;
+        (*i)++;
+        return 1;
+    }
+    if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
+        opt->quiet = true;
+        (*i)++;
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# cuzk prove / verify on the circom fixture, checked by snarkjs itself:
+# our proof must pass `snarkjs groth16 verify`, a tampered one must fail
+# there and here, and bad inputs must give the documented exit codes.
+# Usage: test_cli_circom.sh path/to/cuzk
+set -u
+cuzk=$1
+root=$(cd "$(dirname "$0")/../.." && pwd)
+fix=$root/tests/fixtures/circom
+snarkjs_cli=$root/tools/fixtures/node_modules/snarkjs/build/cli.cjs
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+check() { # name, expected exit code, command...
+    local name=$1 want=$2
+    shift 2
+    "$@" >"$tmp/out" 2>&1
+    local got=$?
+    if [ "$got" -eq "$want" ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL: $name: exit $got, expected $want"
+        sed 's/^/    /' "$tmp/out"
+    fi
+}
+if ! command -v node >/dev/null || [ ! -f "$snarkjs_cli" ]; then
+    echo "FAIL: snarkjs is not installed (scripts/test.sh installs it into tools/fixtures)"
+    exit 1
+fi
+
+check "prove" 0 "$cuzk" prove "$fix/chain_bls12381.zkey" "$fix/chain_bls12381.wtns" \
+    "$tmp/proof.json" "$tmp/public.json"
+check "snarkjs accepts our proof" 0 node "$snarkjs_cli" groth16 verify \
+    "$fix/verification_key_bls12381.json" "$tmp/public.json" "$tmp/proof.json"
+check "cuzk accepts our proof" 0 "$cuzk" verify "$fix/verification_key_bls12381.json" \
+    "$tmp/public.json" "$tmp/proof.json"
+check "cuzk accepts snarkjs's proof" 0 "$cuzk" verify "$fix/verification_key_bls12381.json" \
+    "$fix/public_bls12381.json" "$fix/proof_bls12381.json"
+# The same proof against other public inputs: both verifiers must refuse it.
+sed -e '0,/"[0-9]*"/s//"12345"/' "$tmp/public.json" >"$tmp/public_bad.json"
+if cmp -s "$tmp/public.json" "$tmp/public_bad.json"; then
+    echo "FAIL: could not alter public.json"
+    failed=$((failed + 1))
+fi
+check "snarkjs refuses a wrong input" 1 node "$snarkjs_cli" groth16 verify \
+    "$fix/verification_key_bls12381.json" "$tmp/public_bad.json" "$tmp/proof.json"
+check "cuzk refuses a wrong input" 1 "$cuzk" verify "$fix/verification_key_bls12381.json" \
+    "$tmp/public_bad.json" "$tmp/proof.json"
+# Bad inputs: exit 3 with a message naming the file.
+check "bn128 key refused" 3 "$cuzk" prove "$fix/chain_bn128.zkey" "$fix/chain_bn128.wtns" \
+    "$tmp/p.json" "$tmp/q.json"
+grep -q "bn128" "$tmp/out" || { echo "FAIL: bn128 message missing"; failed=$((failed + 1)); }
+check "missing witness" 3 "$cuzk" prove "$fix/chain_bls12381.zkey" "$tmp/none.wtns" \
+    "$tmp/p.json" "$tmp/q.json"
+grep -q "none.wtns" "$tmp/out" || { echo "FAIL: file not named"; failed=$((failed + 1)); }
+head -c 1000 "$fix/chain_bls12381.zkey" >"$tmp/short.zkey"
+check "truncated key" 3 "$cuzk" prove "$tmp/short.zkey" "$fix/chain_bls12381.wtns" \
+    "$tmp/p.json" "$tmp/q.json"
+check "witness of another circuit" 3 "$cuzk" prove "$fix/chain_bls12381.zkey" \
+    "$fix/chain_bn128.wtns" "$tmp/p.json" "$tmp/q.json"
+echo '{"pi_a": [' >"$tmp/broken.json"
+check "malformed proof.json" 3 "$cuzk" verify "$fix/verification_key_bls12381.json" \
+    "$tmp/public.json" "$tmp/broken.json"
+check "usage" 2 "$cuzk" prove "$fix/chain_bls12381.zkey"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
