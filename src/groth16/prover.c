@@ -1,8 +1,10 @@
+#define _POSIX_C_SOURCE 200809L
 #include "groth16/prover.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "groth16/assemble.h"
 #include "msm/msm.h"
@@ -16,6 +18,31 @@ static void set_msg(char *msg, size_t len, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, len, fmt, ap);
     va_end(ap);
+}
+
+const char *groth16_phase_name(groth16_phase phase)
+{
+    static const char *const names[GROTH16_PHASE_COUNT] = {
+        "eval_abc", "h", "msm_h", "msm_l", "msm_a", "msm_b_g1", "msm_b_g2", "assemble",
+    };
+    return phase < GROTH16_PHASE_COUNT ? names[phase] : "unknown";
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Records the time since *mark into phase and moves the mark. */
+static void lap(groth16_timings *times, groth16_phase phase, double *mark)
+{
+    if (!times)
+        return;
+    double t = now_seconds();
+    times->seconds[phase] += t - *mark;
+    *mark = t;
 }
 
 cuzk_status groth16_circuit_init(groth16_circuit_t *c, const r1cs_t *r,
@@ -77,7 +104,7 @@ size_t groth16_prover_scratch_bytes(const groth16_circuit_t *c)
 
 cuzk_status groth16_prove_with(groth16_proof_t *proof, const groth16_circuit_t *c,
                                const fr_t *w, const fr_t *r, const fr_t *s, void *scratch,
-                               unsigned threads)
+                               unsigned threads, groth16_timings *times)
 {
     const r1cs_t *cs = c->r1cs;
     const groth16_params_t *p = c->params;
@@ -86,50 +113,63 @@ cuzk_status groth16_prove_with(groth16_proof_t *proof, const groth16_circuit_t *
     fr_t *va = scratch, *vb = va + n, *vc = vb + n;
     const fr_t *w_aux = w + cs->num_inputs;
     cuzk_status st;
+    double mark = times ? now_seconds() : 0;
 
     /* a, b, c and the quotient h (into va). */
     r1cs_eval(cs, w, va, vb, vc, threads);
+    lap(times, GROTH16_PHASE_EVAL_ABC, &mark);
     st = poly_compute_h(va, vb, vc, cs->num_constraints, &c->domain, POLY_H_COSET_GENERATOR,
                         threads);
     if (st != CUZK_OK)
         return st;
     if (!poly_h_top_is_zero(va, &c->domain))
         return CUZK_ERR_UNSATISFIED;
+    lap(times, GROTH16_PHASE_H, &mark);
 
     /* The five queries. */
-    g1_jac_t h_acc, l_acc, a_in, a_aux, b1_in, b1_aux;
-    g2_jac_t b2_in, b2_aux;
-    if ((st = msm_g1(&h_acc, p->h, va, n - 1, threads)) != CUZK_OK ||
-        (st = msm_g1_split(&l_acc, p->l, w_aux, cs->num_aux, threads)) != CUZK_OK ||
-        (st = msm_g1_split(&a_in, p->a, w, cs->num_inputs, threads)) != CUZK_OK ||
+    groth16_sums sums;
+    g1_jac_t h_acc, l_acc, a_aux, b1_aux;
+    g2_jac_t b2_aux;
+    if ((st = msm_g1(&h_acc, p->h, va, n - 1, threads)) != CUZK_OK)
+        return st;
+    lap(times, GROTH16_PHASE_MSM_H, &mark);
+    if ((st = msm_g1_split(&l_acc, p->l, w_aux, cs->num_aux, threads)) != CUZK_OK)
+        return st;
+    lap(times, GROTH16_PHASE_MSM_L, &mark);
+    if ((st = msm_g1_split(&sums.a, p->a, w, cs->num_inputs, threads)) != CUZK_OK ||
         (st = msm_g1_dense(&a_aux, p->a + cs->num_inputs, dens->a_aux_count, w_aux, cs->num_aux,
-                           dens->a_aux, threads)) != CUZK_OK ||
-        (st = msm_g1_dense(&b1_in, p->b_g1, dens->b_input_count, w, cs->num_inputs,
+                           dens->a_aux, threads)) != CUZK_OK)
+        return st;
+    lap(times, GROTH16_PHASE_MSM_A, &mark);
+    if ((st = msm_g1_dense(&sums.b1, p->b_g1, dens->b_input_count, w, cs->num_inputs,
                            dens->b_input, threads)) != CUZK_OK ||
         (st = msm_g1_dense(&b1_aux, p->b_g1 + dens->b_input_count, dens->b_aux_count, w_aux,
-                           cs->num_aux, dens->b_aux, threads)) != CUZK_OK ||
-        (st = msm_g2_dense(&b2_in, p->b_g2, dens->b_input_count, w, cs->num_inputs,
+                           cs->num_aux, dens->b_aux, threads)) != CUZK_OK)
+        return st;
+    lap(times, GROTH16_PHASE_MSM_B_G1, &mark);
+    if ((st = msm_g2_dense(&sums.b, p->b_g2, dens->b_input_count, w, cs->num_inputs,
                            dens->b_input, threads)) != CUZK_OK ||
         (st = msm_g2_dense(&b2_aux, p->b_g2 + dens->b_input_count, dens->b_aux_count, w_aux,
                            cs->num_aux, dens->b_aux, threads)) != CUZK_OK)
         return st;
+    lap(times, GROTH16_PHASE_MSM_B_G2, &mark);
 
-    groth16_sums sums;
-    g1_jac_add(&sums.a, &a_in, &a_aux);
-    g2_jac_add(&sums.b, &b2_in, &b2_aux);
-    g1_jac_add(&sums.b1, &b1_in, &b1_aux);
+    g1_jac_add(&sums.a, &sums.a, &a_aux);
+    g2_jac_add(&sums.b, &sums.b, &b2_aux);
+    g1_jac_add(&sums.b1, &sums.b1, &b1_aux);
     g1_jac_add(&sums.c, &h_acc, &l_acc);
     groth16_assemble(proof, &p->vk, &sums, r, s);
+    lap(times, GROTH16_PHASE_ASSEMBLE, &mark);
     return CUZK_OK;
 }
 
 cuzk_status groth16_prove(groth16_proof_t *proof, const groth16_circuit_t *c, const fr_t *w,
-                          rng_t *rng, void *scratch, unsigned threads)
+                          rng_t *rng, void *scratch, unsigned threads, groth16_timings *times)
 {
     fr_t r, s;
     fr_random(&r, rng);
     fr_random(&s, rng);
-    cuzk_status st = groth16_prove_with(proof, c, w, &r, &s, scratch, threads);
+    cuzk_status st = groth16_prove_with(proof, c, w, &r, &s, scratch, threads, times);
     volatile uint8_t *v = (volatile uint8_t *)&r;
     for (size_t i = 0; i < sizeof(r); i++)
         v[i] = 0;

@@ -39,16 +39,36 @@ void groth16_circuit_free(groth16_circuit_t *c);
 /* Bytes of scratch one proof needs: three n-element Fr vectors. */
 size_t groth16_prover_scratch_bytes(const groth16_circuit_t *c);
 
+/* Where one proof's time went, in seconds (filled when a pointer is given). */
+typedef enum groth16_phase {
+    GROTH16_PHASE_EVAL_ABC, /* a, b, c = A·w, B·w, C·w */
+    GROTH16_PHASE_H,        /* the quotient: NTTs and the pointwise step */
+    GROTH16_PHASE_MSM_H,
+    GROTH16_PHASE_MSM_L,
+    GROTH16_PHASE_MSM_A,
+    GROTH16_PHASE_MSM_B_G1,
+    GROTH16_PHASE_MSM_B_G2,
+    GROTH16_PHASE_ASSEMBLE, /* A, B, C from the sums and r, s */
+    GROTH16_PHASE_COUNT
+} groth16_phase;
+
+typedef struct groth16_timings {
+    double seconds[GROTH16_PHASE_COUNT];
+} groth16_timings;
+
+/* Short names of the phases ("eval_abc", "h", "msm_h", ...). */
+const char *groth16_phase_name(groth16_phase phase);
+
 /* Proves for the full assignment w (r1cs_num_vars entries, w[0] = 1) with
  * the blinding factors r and s given (tests compare backends with the same
  * r, s). scratch has groth16_prover_scratch_bytes() bytes, aligned for fr_t.
  * Returns CUZK_ERR_UNSATISFIED when w visibly fails the constraints. */
 cuzk_status groth16_prove_with(groth16_proof_t *proof, const groth16_circuit_t *c,
                                const fr_t *w, const fr_t *r, const fr_t *s, void *scratch,
-                               unsigned threads);
+                               unsigned threads, groth16_timings *times);
 
 /* Same, drawing r and s from rng (use a secure one). */
 cuzk_status groth16_prove(groth16_proof_t *proof, const groth16_circuit_t *c, const fr_t *w,
-                          rng_t *rng, void *scratch, unsigned threads);
+                          rng_t *rng, void *scratch, unsigned threads, groth16_timings *times);
 
 #endif

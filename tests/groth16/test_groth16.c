@@ -19,9 +19,9 @@ static uint64_t g_seed;
 
 typedef struct test_circuit {
     r1cs_t r1cs;
-    fr_t *w;          /* full assignment */
+    fr_t *w; /* full assignment */
     size_t num_vars;
-    fr_t *inputs;     /* public inputs, ONE excluded */
+    fr_t *inputs; /* public inputs, ONE excluded */
     size_t num_inputs;
 } test_circuit;
 
@@ -119,9 +119,8 @@ static void fixture_init(fixture *f, rng_t *rng, size_t num_inputs, size_t rows)
     make_circuit(&f->tc, rng, num_inputs, rows);
     assert_int_equal(groth16_setup_dev(&f->params, &f->tc.r1cs, rng, NULL), CUZK_OK);
     char msg[256] = "";
-    assert_int_equal(groth16_circuit_init(&f->circuit, &f->tc.r1cs, &f->params, 2, msg,
-                                          sizeof(msg)),
-                     CUZK_OK);
+    assert_int_equal(
+        groth16_circuit_init(&f->circuit, &f->tc.r1cs, &f->params, 2, msg, sizeof(msg)), CUZK_OK);
     assert_int_equal(groth16_prepare_vk(&f->pvk, &f->params.vk), CUZK_OK);
     f->scratch = malloc(groth16_prover_scratch_bytes(&f->circuit));
     assert_non_null(f->scratch);
@@ -147,7 +146,8 @@ static void test_prove_verify(void **state)
         fixture f;
         fixture_init(&f, &rng, shapes[sh][0], shapes[sh][1]);
         groth16_proof_t proof;
-        assert_int_equal(groth16_prove(&proof, &f.circuit, f.tc.w, &rng, f.scratch, 2), CUZK_OK);
+        assert_int_equal(groth16_prove(&proof, &f.circuit, f.tc.w, &rng, f.scratch, 2, NULL),
+                         CUZK_OK);
         assert_int_equal(groth16_verify(&f.pvk, &proof, f.tc.inputs, f.tc.num_inputs), CUZK_OK);
         /* a different public input must fail */
         if (f.tc.num_inputs > 0) {
@@ -185,12 +185,15 @@ static void test_deterministic_blinding(void **state)
     fr_random(&r, &rng);
     fr_random(&s, &rng);
     groth16_proof_t p1, p2, p3;
-    assert_int_equal(groth16_prove_with(&p1, &f.circuit, f.tc.w, &r, &s, f.scratch, 1), CUZK_OK);
-    assert_int_equal(groth16_prove_with(&p2, &f.circuit, f.tc.w, &r, &s, f.scratch, 2), CUZK_OK);
+    assert_int_equal(groth16_prove_with(&p1, &f.circuit, f.tc.w, &r, &s, f.scratch, 1, NULL),
+                     CUZK_OK);
+    assert_int_equal(groth16_prove_with(&p2, &f.circuit, f.tc.w, &r, &s, f.scratch, 2, NULL),
+                     CUZK_OK);
     assert_true(g1_affine_eq(&p1.a, &p2.a) && g2_affine_eq(&p1.b, &p2.b) &&
                 g1_affine_eq(&p1.c, &p2.c));
     fr_add(&s, &s, &FR_ONE);
-    assert_int_equal(groth16_prove_with(&p3, &f.circuit, f.tc.w, &r, &s, f.scratch, 2), CUZK_OK);
+    assert_int_equal(groth16_prove_with(&p3, &f.circuit, f.tc.w, &r, &s, f.scratch, 2, NULL),
+                     CUZK_OK);
     assert_false(g2_affine_eq(&p1.b, &p3.b));
     assert_int_equal(groth16_verify(&f.pvk, &p3, f.tc.inputs, f.tc.num_inputs), CUZK_OK);
     fixture_free(&f);
@@ -206,7 +209,7 @@ static void test_unsatisfied(void **state)
     fixture_init(&f, &rng, 1, 20);
     fr_add(&f.tc.w[f.tc.num_vars - 1], &f.tc.w[f.tc.num_vars - 1], &FR_ONE);
     groth16_proof_t proof;
-    assert_int_equal(groth16_prove(&proof, &f.circuit, f.tc.w, &rng, f.scratch, 1),
+    assert_int_equal(groth16_prove(&proof, &f.circuit, f.tc.w, &rng, f.scratch, 1, NULL),
                      CUZK_ERR_UNSATISFIED);
     fixture_free(&f);
 }
@@ -223,7 +226,7 @@ static void test_batch_verify(void **state)
     groth16_proof_t proofs[N];
     fr_t inputs[N * 2];
     for (int i = 0; i < N; i++) {
-        assert_int_equal(groth16_prove(&proofs[i], &f.circuit, f.tc.w, &rng, f.scratch, 2),
+        assert_int_equal(groth16_prove(&proofs[i], &f.circuit, f.tc.w, &rng, f.scratch, 2, NULL),
                          CUZK_OK);
         memcpy(&inputs[i * 2], f.tc.inputs, sizeof(fr_t) * 2);
     }
@@ -260,10 +263,8 @@ int main(void)
 {
     g_seed = test_seed("test_groth16");
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_prove_verify),
-        cmocka_unit_test(test_deterministic_blinding),
-        cmocka_unit_test(test_unsatisfied),
-        cmocka_unit_test(test_batch_verify),
+        cmocka_unit_test(test_prove_verify),    cmocka_unit_test(test_deterministic_blinding),
+        cmocka_unit_test(test_unsatisfied),     cmocka_unit_test(test_batch_verify),
         cmocka_unit_test(test_params_mismatch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
