@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/builtin.h"
 #include "cli/commands.h"
 
 static void usage(FILE *out)
@@ -9,7 +10,8 @@ static void usage(FILE *out)
     fprintf(out, "usage: cuzk <command> [options]\n"
                  "\n"
                  "commands:\n"
-                 "  prove     make a Groth16 proof (snarkjs .zkey + circom .wtns)\n"
+                 "  setup     development parameters for the built-in circuit\n"
+                 "  prove     make Groth16 proofs (snarkjs .zkey + circom .wtns, or built-in)\n"
                  "  verify    verify a Groth16 proof (snarkjs verification_key.json)\n"
                  "  bench     benchmark the BLS12-381 arithmetic (JSON lines on stdout)\n"
                  "  version   print the version and build\n"
@@ -32,6 +34,8 @@ int main(int argc, char **argv)
         printf("cuzk %s (commit %s)\n", CUZK_VERSION, CUZK_GIT_COMMIT);
         return CLI_EXIT_OK;
     }
+    if (!strcmp(cmd, "setup"))
+        return cli_setup(argc - 1, argv + 1);
     if (!strcmp(cmd, "prove"))
         return cli_prove(argc - 1, argv + 1);
     if (!strcmp(cmd, "verify"))

@@ -269,12 +269,24 @@ cuzk_status porep_like_count(const porep_like_params *p, uint64_t *constraints, 
     return CUZK_OK;
 }
 
-static double log_size(const porep_like_params *p)
+/* The rows a Groth16 domain must hold: the constraints plus bellman's one
+ * row per public input (ONE included). */
+static uint64_t domain_rows(const porep_like_params *p)
 {
     uint64_t n, aux;
     if (porep_like_count(p, &n, &aux) != CUZK_OK)
+        return UINT64_MAX;
+    return n + porep_like_num_inputs(p) + 1;
+}
+
+/* log2 of the circuit's size, or infinity when its rows would overflow the
+ * domain of 2^k (which would double every NTT and the H query). */
+static double log_size(const porep_like_params *p, unsigned k)
+{
+    uint64_t rows = domain_rows(p);
+    if (rows == UINT64_MAX || rows > ((uint64_t)1 << k))
         return INFINITY;
-    return log2((double)n);
+    return log2((double)rows);
 }
 
 /* Weight of one tree level away from the natural depth, against the error
@@ -321,7 +333,7 @@ cuzk_status porep_like_params_for_constraints(porep_like_params *out, size_t tar
         q.sha_label = false;
         q.challenges = 1u << (k > 12 ? k - 12 : 0);
         for (q.depth = 1; q.depth * bpl <= 30; q.depth++) {
-            double e = fabs(log_size(&q) - target);
+            double e = fabs(log_size(&q, k) - target);
             if (e < best_err)
                 best_err = e, best = q;
         }
@@ -368,10 +380,10 @@ cuzk_status porep_like_params_for_constraints(porep_like_params *out, size_t tar
                     else
                         phi = mid - 1;
                 }
-                for (uint32_t pp = plo; pp <= plo + 1 && pp <= MAX_PARENTS; pp++) {
-                    double sz = (double)c.pro +
-                                (double)q.challenges * (double)sha_challenge(&c, pp, q.depth);
-                    double e = fabs(log2(sz) - target) + penalty;
+                for (uint32_t pp = plo > 0 ? plo - 1 : 0; pp <= plo + 1 && pp <= MAX_PARENTS;
+                     pp++) {
+                    q.parents = pp;
+                    double e = fabs(log_size(&q, k) - target) + penalty;
                     if (e < best_err) {
                         q.parents = pp;
                         best_err = e, best = q;

@@ -61,8 +61,10 @@ cuzk_status porep_like_params_check(const porep_like_params *p);
  * (a 32 GiB PoRep partition proves 176/10 ≈ 18 challenges), the tree
  * spans min(k + 3, 30) index bits (30: 32 GiB of 32-byte nodes), and the
  * number of parents fills the rest (one parent pair is one SHA block, so
- * the steps are coarse at the small end). The result is within 11 % of
- * the target, 5 % from 2^18, 3 % from 2^19 up. */
+ * the steps are coarse at the small end). The constraints plus one row
+ * per public input never exceed 2^target_log2, so the Groth16 domain is
+ * exactly 2^target_log2; within that the size is as near the target as
+ * the coarse steps allow. */
 cuzk_status porep_like_params_for_constraints(porep_like_params *out, size_t target_log2,
                                               unsigned arity);
 
