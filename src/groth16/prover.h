@@ -62,7 +62,8 @@ const char *groth16_phase_name(groth16_phase phase);
 /* Proves for the full assignment w (r1cs_num_vars entries, w[0] = 1) with
  * the blinding factors r and s given (tests compare backends with the same
  * r, s). scratch has groth16_prover_scratch_bytes() bytes, aligned for fr_t.
- * Returns CUZK_ERR_UNSATISFIED when w visibly fails the constraints. */
+ * Returns CUZK_ERR_UNSATISFIED, before any MSM, when some row has
+ * (A·w)·(B·w) ≠ C·w (r1cs_is_satisfied finds which). */
 cuzk_status groth16_prove_with(groth16_proof_t *proof, const groth16_circuit_t *c,
                                const fr_t *w, const fr_t *r, const fr_t *s, void *scratch,
                                unsigned threads, groth16_timings *times);

@@ -166,6 +166,14 @@ static void test_prove_verify(void **state)
         g1_affine_neg(&bad.a, &proof.a);
         assert_int_equal(groth16_verify(&f.pvk, &bad, f.tc.inputs, f.tc.num_inputs),
                          CUZK_ERR_VERIFY_FAILED);
+        bad = proof;
+        g2_affine_neg(&bad.b, &proof.b);
+        assert_int_equal(groth16_verify(&f.pvk, &bad, f.tc.inputs, f.tc.num_inputs),
+                         CUZK_ERR_VERIFY_FAILED);
+        bad = proof;
+        g1_affine_neg(&bad.c, &proof.c);
+        assert_int_equal(groth16_verify(&f.pvk, &bad, f.tc.inputs, f.tc.num_inputs),
+                         CUZK_ERR_VERIFY_FAILED);
         /* wrong input count is an argument error */
         assert_int_equal(groth16_verify(&f.pvk, &proof, f.tc.inputs, f.tc.num_inputs + 1),
                          CUZK_ERR_INVALID_ARGUMENT);
@@ -234,6 +242,14 @@ static void test_batch_verify(void **state)
     assert_int_equal(rng_seed_secure(&secure), CUZK_OK);
     assert_int_equal(groth16_verify_batch(&f.pvk, proofs, inputs, 2, N, &secure), CUZK_OK);
     assert_int_equal(groth16_verify_batch(&f.pvk, proofs, inputs, 2, 1, &secure), CUZK_OK);
+    /* one proof of many with a changed C */
+    groth16_proof_t saved = proofs[2];
+    proofs[2].c = proofs[1].c;
+    assert_int_equal(groth16_verify_batch(&f.pvk, proofs, inputs, 2, N, &secure),
+                     CUZK_ERR_VERIFY_FAILED);
+    proofs[2] = saved;
+    assert_int_equal(groth16_verify_batch(&f.pvk, proofs, inputs, 2, N, &secure), CUZK_OK);
+    /* one proof of many checked against other public inputs */
     fr_add(&inputs[5], &inputs[5], &FR_ONE);
     assert_int_equal(groth16_verify_batch(&f.pvk, proofs, inputs, 2, N, &secure),
                      CUZK_ERR_VERIFY_FAILED);
