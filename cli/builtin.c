@@ -491,6 +491,13 @@ int builtin_prove_partition(builtin_prover *bp, uint64_t seed, groth16_proof_t *
     double t1 = cli_now();
     st = groth16_prove(proof, &bp->circuit, bp->w, &bp->rng, bp->scratch, o->common.threads,
                        &res->phases);
+    if (st == CUZK_ERR_UNSATISFIED) {
+        uint64_t row = R1CS_ROW_NONE;
+        r1cs_is_satisfied(&bp->r1cs, bp->w, &row, o->common.threads);
+        cli_error("the witness for seed %llu does not satisfy constraint row %llu of %s",
+                  (unsigned long long)seed, (unsigned long long)row, o->name);
+        return CLI_EXIT_FAILURE;
+    }
     if (st != CUZK_OK) {
         cli_error("proving seed %llu failed: %s", (unsigned long long)seed, cuzk_status_str(st));
         return CLI_EXIT_FAILURE;
