@@ -15,6 +15,7 @@ enum {
 int cli_bench(int argc, char **argv);
 int cli_prove(int argc, char **argv);
 int cli_verify(int argc, char **argv);
+int cli_trace(int argc, char **argv);
 
 /* circom / snarkjs files */
 int cli_prove_circom(const char *zkey_path, const char *wtns_path, const char *proof_path,

@@ -14,6 +14,7 @@ static void usage(FILE *out)
                  "  prove     make Groth16 proofs (snarkjs .zkey + circom .wtns, or built-in)\n"
                  "  verify    verify a Groth16 proof (snarkjs verification_key.json)\n"
                  "  bench     benchmark the BLS12-381 arithmetic (JSON lines on stdout)\n"
+                 "  trace     timeline (Perfetto, SVG, HTML) and summary of a timing log\n"
                  "  version   print the version and build\n"
                  "\n"
                  "cuzk <command> --help describes a command.\n");
@@ -42,6 +43,8 @@ int main(int argc, char **argv)
         return cli_verify(argc - 1, argv + 1);
     if (!strcmp(cmd, "bench"))
         return cli_bench(argc - 1, argv + 1);
+    if (!strcmp(cmd, "trace"))
+        return cli_trace(argc - 1, argv + 1);
     fprintf(stderr, "cuzk: unknown command '%s'\n", cmd);
     usage(stderr);
     return CLI_EXIT_USAGE;
