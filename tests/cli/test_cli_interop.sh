@@ -64,7 +64,7 @@ changed_public() {
     cmp -s "$1" "$2" && fail "could not change entry $3 of $1"
 }
 same_values() { # two JSON arrays of decimal strings, whitespace ignored
-    [ "$(tr -d ' \t\r\n' <"$1")" = "$(tr -d ' \t\r\n' <"$2")" ]
+    [ -f "$1" ] && [ -f "$2" ] && [ "$(tr -d ' \t\r\n' <"$1")" = "$(tr -d ' \t\r\n' <"$2")" ]
 }
 # Fixture paths of circuit $1 into zkey, wtns, vk, sproof, spub.
 files() {
