@@ -1,0 +1,121 @@
+#ifndef CUZK_BACKEND_BACKEND_H
+#define CUZK_BACKEND_BACKEND_H
+
+/* The prover interface the engine calls: one vtable, one implementation
+ * per kind of hardware (the CPU now, CUDA later). Nothing above this layer
+ * knows whether a GPU exists.
+ *
+ * A backend owns num_devices devices, numbered 0 .. num_devices − 1. The
+ * engine runs several prover workers per device and calls prove() from all
+ * of them at once; the backend serializes its kernel work per device with
+ * its own lock, held only around that work, so one worker's host
+ * preparation (and the engine's synthesis and finalize stages) overlaps
+ * another's kernels. prove() for different devices runs in parallel.
+ *
+ * One partition's proof, split between the engine and the backend:
+ *   engine (synthesis): w, then a = A·w, b = B·w, c = C·w
+ *   backend (prove):    h from a, b, c; the MSMs over H, L (or the zkey's C
+ *                       section), A, B_G1, B_G2 -> groth16_sums
+ *   engine (finalize):  A, B, C from the sums with r, s (groth16_assemble),
+ *                       then the pairing check
+ * so the blinding factors never reach a device. */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cuzk/status.h"
+#include "formats/zkey.h"
+#include "groth16/assemble.h"
+#include "groth16/keys.h"
+#include "r1cs/r1cs.h"
+
+typedef enum backend_kind {
+    BACKEND_AUTO = 0, /* a GPU backend when one is compiled in and finds a GPU, else the CPU */
+    BACKEND_CPU,
+    BACKEND_CUDA,
+} backend_kind;
+
+/* Which kind of proving key a circuit has. */
+typedef enum backend_key_kind {
+    BACKEND_KEY_BELLMAN, /* a compiled r1cs and bellman-layout parameters (h, l, a, b_g1, b_g2) */
+    BACKEND_KEY_ZKEY,    /* a snarkjs zkey (sections A, B1, B2, C, H) */
+} backend_key_kind;
+
+/* What the engine holds resident for a circuit; the backend borrows it for
+ * as long as its handle lives. */
+typedef struct backend_circuit_desc {
+    backend_key_kind kind;
+    const char *name;               /* for messages */
+    const r1cs_t *r1cs;             /* BELLMAN */
+    const groth16_params_t *params; /* BELLMAN */
+    const zkey_t *zkey;             /* ZKEY (mapped; its points are decoded by the backend) */
+    formats_check check;            /* ZKEY: checks on those points */
+    unsigned threads;               /* for preparing (0: the backend's own count) */
+} backend_circuit_desc;
+
+/* One partition's inputs to prove(). */
+typedef struct backend_input {
+    const fr_t *w; /* the full assignment, w[0] = 1 */
+    fr_t *abc;     /* a, b, c: three consecutive domain-sized vectors; clobbered */
+    uint64_t rows; /* evaluated rows of each (the rest of each vector is ignored) */
+} backend_input;
+
+/* Called by prove() after each phase: phase is one of "h", "msm_h",
+ * "msm_l", "msm_a", "msm_b_g1", "msm_b_g2", "upload", "download"; cat is
+ * "cpu", "gpu" or "copy"; times on the monotonic clock (backend_clock_ns);
+ * bytes is what the phase read (scalars and points) or moved. */
+typedef void (*backend_phase_fn)(void *ctx, const char *phase, const char *cat, uint64_t start_ns,
+                                 uint64_t end_ns, uint64_t bytes);
+
+typedef struct backend backend_t;
+struct backend {
+    const char *name;     /* "cpu", "cuda", or a test's name */
+    unsigned num_devices; /* >= 1 */
+    void *impl;
+
+    /* Makes a circuit's parameters resident on every device (or whatever
+     * the backend needs per circuit) and returns a handle for prove().
+     * *bytes is the memory this took (host and device), for accounting. */
+    cuzk_status (*prepare)(backend_t *b, const backend_circuit_desc *desc, void **handle,
+                           uint64_t *bytes, char *msg, size_t msg_len);
+    /* Frees what prepare() made; never called while a prove() uses handle. */
+    void (*release)(backend_t *b, void *handle);
+    /* The MSM sums of one partition on one device. Thread-safe (see the
+     * top of this file). phase may be NULL. On failure msg says what went
+     * wrong; CUZK_ERR_UNSATISFIED means the inputs are at fault (the engine
+     * does not retry those), anything else is the backend's. */
+    cuzk_status (*prove)(backend_t *b, unsigned device, void *handle, const backend_input *in,
+                         groth16_sums *out, backend_phase_fn phase, void *phase_ctx, char *msg,
+                         size_t msg_len);
+    /* Frees the backend (every handle released first). */
+    void (*destroy)(backend_t *b);
+};
+
+/* The CPU backend: the Groth16 CPU prover's phases on `threads` threads per
+ * device. It has one device, the CPU; `devices` > 1 makes it pose as that
+ * many (each with its own lock), so tests can exercise placement on one
+ * machine. */
+typedef struct backend_cpu_opts {
+    unsigned devices; /* 0: 1 */
+    unsigned threads; /* per device; 0: all CPUs */
+} backend_cpu_opts;
+
+cuzk_status backend_cpu_create(backend_t **out, const backend_cpu_opts *opts);
+
+/* Selects and creates a backend. AUTO takes a GPU backend when one is
+ * compiled in and finds a device, otherwise the CPU; note (when not NULL)
+ * then gets one line saying which and why, e.g. "no GPU backend is compiled
+ * in; proving on the CPU". CUDA fails with CUZK_ERR_UNSUPPORTED and a
+ * message when it cannot be had. cpu may be NULL (defaults). */
+cuzk_status backend_create(backend_t **out, backend_kind kind, const backend_cpu_opts *cpu,
+                           char *note, size_t note_len, char *msg, size_t msg_len);
+
+/* "auto", "cpu", "cuda"; parse returns false for anything else. */
+const char *backend_kind_name(backend_kind kind);
+bool backend_kind_parse(const char *s, backend_kind *out);
+
+/* The monotonic clock in nanoseconds: every timing event uses it. */
+uint64_t backend_clock_ns(void);
+
+#endif

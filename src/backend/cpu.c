@@ -1,0 +1,338 @@
+/* The CPU backend: the phases of the Groth16 CPU provers (groth16/prover.c
+ * for bellman-layout parameters, groth16/zkey_prover.c for snarkjs keys)
+ * from a, b, c that the engine's synthesis stage already evaluated, each
+ * phase reported to the engine as it ends. The "device" is the CPU: its
+ * lock is held for the whole computation, which is all kernel work here. */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/backend.h"
+#include "groth16/prover.h"
+#include "msm/msm.h"
+#include "poly/quotient.h"
+
+typedef struct cpu_backend {
+    backend_t base;
+    unsigned threads;
+    unsigned devices;
+    pthread_mutex_t *locks; /* one per device */
+} cpu_backend;
+
+/* The resident state of one circuit. */
+typedef struct cpu_circuit {
+    backend_key_kind kind;
+    groth16_circuit_t g; /* BELLMAN: density bitmaps and domain; r1cs, params borrowed */
+    /* ZKEY: the decoded point sections and the snarkjs domain. */
+    const zkey_t *z;
+    g1_affine_t *a, *b1, *c, *h;
+    g2_affine_t *b2;
+    domain_t domain;
+} cpu_circuit;
+
+static void put(char *buf, size_t len, const char *fmt, ...)
+{
+    if (!buf || !len)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, len, fmt, ap);
+    va_end(ap);
+}
+
+/* Bytes of n field elements plus n G1 / G2 points in the uncompressed
+ * encoding: what an MSM reads. */
+#define SCALAR_BYTES 32u
+#define POINT_G1_BYTES 96u
+#define POINT_G2_BYTES 192u
+
+static uint64_t domain_bytes(const domain_t *d)
+{
+    return (uint64_t)d->n * sizeof(fr_t); /* the two half-size twiddle tables */
+}
+
+static void cpu_circuit_free(cpu_circuit *cc)
+{
+    if (!cc)
+        return;
+    if (cc->kind == BACKEND_KEY_BELLMAN) {
+        groth16_circuit_free(&cc->g);
+    } else {
+        free(cc->a);
+        free(cc->b1);
+        free(cc->b2);
+        free(cc->c);
+        free(cc->h);
+        domain_free(&cc->domain);
+    }
+    free(cc);
+}
+
+static cuzk_status prepare_zkey(cpu_circuit *cc, const zkey_t *z, formats_check check,
+                                unsigned threads, uint64_t *bytes, char *msg, size_t msg_len)
+{
+    uint64_t nv = z->num_vars, np = z->num_public, n = z->domain_size;
+    uint64_t nc = nv - np - 1;
+    cc->z = z;
+    /* +1: an empty section still gets a valid pointer */
+    cc->a = malloc(sizeof(g1_affine_t) * (nv + 1));
+    cc->b1 = malloc(sizeof(g1_affine_t) * (nv + 1));
+    cc->b2 = malloc(sizeof(g2_affine_t) * (nv + 1));
+    cc->c = malloc(sizeof(g1_affine_t) * (nc + 1));
+    cc->h = malloc(sizeof(g1_affine_t) * (n + 1));
+    if (!cc->a || !cc->b1 || !cc->b2 || !cc->c || !cc->h) {
+        put(msg, msg_len, "out of memory for the zkey's points");
+        return CUZK_ERR_OUT_OF_MEMORY;
+    }
+    cuzk_status st;
+    if ((st = zkey_decode_g1(cc->a, z, ZKEY_POINTS_A, 0, nv, check, threads, msg, msg_len)) !=
+            CUZK_OK ||
+        (st = zkey_decode_g1(cc->b1, z, ZKEY_POINTS_B1, 0, nv, check, threads, msg, msg_len)) !=
+            CUZK_OK ||
+        (st = zkey_decode_g2(cc->b2, z, 0, nv, check, threads, msg, msg_len)) != CUZK_OK ||
+        (st = zkey_decode_g1(cc->c, z, ZKEY_POINTS_C, 0, nc, check, threads, msg, msg_len)) !=
+            CUZK_OK ||
+        (st = zkey_decode_g1(cc->h, z, ZKEY_POINTS_H, 0, n, check, threads, msg, msg_len)) !=
+            CUZK_OK)
+        return st;
+    if ((st = domain_init(&cc->domain, n, DOMAIN_ROOTS_SNARKJS, threads)) != CUZK_OK) {
+        put(msg, msg_len, "cannot build the evaluation domain of size %llu: %s",
+            (unsigned long long)n, cuzk_status_str(st));
+        return st;
+    }
+    if (cc->domain.n != n) {
+        put(msg, msg_len, "the zkey's domain size %llu is not a power of two",
+            (unsigned long long)n);
+        return CUZK_ERR_CORRUPT;
+    }
+    *bytes = (3 * nv + 1 + nc + n) * sizeof(g1_affine_t) + (nv + 1) * sizeof(g2_affine_t) +
+             domain_bytes(&cc->domain);
+    return CUZK_OK;
+}
+
+static cuzk_status cpu_prepare(backend_t *b, const backend_circuit_desc *d, void **handle,
+                               uint64_t *bytes, char *msg, size_t msg_len)
+{
+    cpu_backend *cb = b->impl;
+    *handle = NULL;
+    *bytes = 0;
+    cpu_circuit *cc = calloc(1, sizeof(*cc));
+    if (!cc)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    cc->kind = d->kind;
+    unsigned threads = d->threads ? d->threads : cb->threads;
+    cuzk_status st;
+    if (d->kind == BACKEND_KEY_BELLMAN) {
+        if (!d->r1cs || !d->params) {
+            free(cc);
+            put(msg, msg_len, "%s: no constraint system or parameters", d->name);
+            return CUZK_ERR_INVALID_ARGUMENT;
+        }
+        st = groth16_circuit_init(&cc->g, d->r1cs, d->params, threads, msg, msg_len);
+        if (st != CUZK_OK) {
+            free(cc); /* groth16_circuit_init freed its parts */
+            return st;
+        }
+        const r1cs_density_t *den = &cc->g.density;
+        *bytes = (2 * den->num_aux + den->num_inputs + 63) / 64 * 8 + domain_bytes(&cc->g.domain);
+    } else if (d->kind == BACKEND_KEY_ZKEY && d->zkey) {
+        if ((st = prepare_zkey(cc, d->zkey, d->check, threads, bytes, msg, msg_len)) != CUZK_OK) {
+            cpu_circuit_free(cc);
+            return st;
+        }
+    } else {
+        free(cc);
+        put(msg, msg_len, "%s: unknown kind of key", d->name);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    *handle = cc;
+    return CUZK_OK;
+}
+
+static void cpu_release(backend_t *b, void *handle)
+{
+    (void)b;
+    cpu_circuit_free(handle);
+}
+
+/* Times consecutive phases and reports each as it ends. */
+typedef struct phase_clock {
+    backend_phase_fn fn;
+    void *ctx;
+    uint64_t mark;
+} phase_clock;
+
+static void lap(phase_clock *pc, const char *phase, uint64_t bytes)
+{
+    uint64_t t = backend_clock_ns();
+    if (pc->fn)
+        pc->fn(pc->ctx, phase, "cpu", pc->mark, t, bytes);
+    pc->mark = t;
+}
+
+static cuzk_status fail(cuzk_status st, const char *what, char *msg, size_t msg_len)
+{
+    put(msg, msg_len, "%s: %s", what, cuzk_status_str(st));
+    return st;
+}
+
+/* groth16_prove_with after r1cs_eval (bellman's create_proof). */
+static cuzk_status prove_bellman(const cpu_circuit *cc, const backend_input *in, groth16_sums *sums,
+                                 unsigned threads, phase_clock *pc, char *msg, size_t msg_len)
+{
+    const groth16_circuit_t *c = &cc->g;
+    const r1cs_t *cs = c->r1cs;
+    const groth16_params_t *p = c->params;
+    const r1cs_density_t *dens = &c->density;
+    size_t n = c->domain.n;
+    fr_t *va = in->abc, *vb = va + n, *vc = vb + n;
+    const fr_t *w = in->w, *w_aux = w + cs->num_inputs;
+    cuzk_status st;
+
+    if (in->rows != cs->num_constraints) {
+        put(msg, msg_len, "a, b, c have %llu rows, the circuit %llu", (unsigned long long)in->rows,
+            (unsigned long long)cs->num_constraints);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    st = poly_compute_h(va, vb, vc, in->rows, &c->domain, POLY_H_COSET_GENERATOR, threads);
+    if (st != CUZK_OK)
+        return fail(st, "the quotient polynomial", msg, msg_len);
+    if (!poly_h_top_is_zero(va, &c->domain)) {
+        put(msg, msg_len, "the witness does not satisfy the constraints (h has degree n - 1)");
+        return CUZK_ERR_UNSATISFIED;
+    }
+    lap(pc, "h", 3 * (uint64_t)n * SCALAR_BYTES);
+
+    g1_jac_t h_acc, l_acc, a_aux, b1_aux;
+    g2_jac_t b2_aux;
+    if ((st = msm_g1(&h_acc, p->h, va, n - 1, threads)) != CUZK_OK)
+        return fail(st, "the MSM over H", msg, msg_len);
+    lap(pc, "msm_h", (uint64_t)(n - 1) * (SCALAR_BYTES + POINT_G1_BYTES));
+    if ((st = msm_g1_split(&l_acc, p->l, w_aux, cs->num_aux, threads)) != CUZK_OK)
+        return fail(st, "the MSM over L", msg, msg_len);
+    lap(pc, "msm_l", cs->num_aux * (SCALAR_BYTES + POINT_G1_BYTES));
+    if ((st = msm_g1_split(&sums->a, p->a, w, cs->num_inputs, threads)) != CUZK_OK ||
+        (st = msm_g1_dense(&a_aux, p->a + cs->num_inputs, dens->a_aux_count, w_aux, cs->num_aux,
+                           dens->a_aux, threads)) != CUZK_OK)
+        return fail(st, "the MSM over A", msg, msg_len);
+    lap(pc, "msm_a", p->num_a * POINT_G1_BYTES + r1cs_num_vars(cs) * SCALAR_BYTES);
+    if ((st = msm_g1_dense(&sums->b1, p->b_g1, dens->b_input_count, w, cs->num_inputs,
+                           dens->b_input, threads)) != CUZK_OK ||
+        (st = msm_g1_dense(&b1_aux, p->b_g1 + dens->b_input_count, dens->b_aux_count, w_aux,
+                           cs->num_aux, dens->b_aux, threads)) != CUZK_OK)
+        return fail(st, "the MSM over B in G1", msg, msg_len);
+    lap(pc, "msm_b_g1", p->num_b_g1 * POINT_G1_BYTES + r1cs_num_vars(cs) * SCALAR_BYTES);
+    if ((st = msm_g2_dense(&sums->b, p->b_g2, dens->b_input_count, w, cs->num_inputs, dens->b_input,
+                           threads)) != CUZK_OK ||
+        (st = msm_g2_dense(&b2_aux, p->b_g2 + dens->b_input_count, dens->b_aux_count, w_aux,
+                           cs->num_aux, dens->b_aux, threads)) != CUZK_OK)
+        return fail(st, "the MSM over B in G2", msg, msg_len);
+    lap(pc, "msm_b_g2", p->num_b_g2 * POINT_G2_BYTES + r1cs_num_vars(cs) * SCALAR_BYTES);
+
+    g1_jac_add(&sums->a, &sums->a, &a_aux);
+    g2_jac_add(&sums->b, &sums->b, &b2_aux);
+    g1_jac_add(&sums->b1, &sums->b1, &b1_aux);
+    g1_jac_add(&sums->c, &h_acc, &l_acc);
+    return CUZK_OK;
+}
+
+/* groth16_zkey_prove_with after zkey_eval_abc (snarkjs's groth16 prove).
+ * The C section plays L's part, so its time is reported as msm_l. */
+static cuzk_status prove_zkey(const cpu_circuit *cc, const backend_input *in, groth16_sums *sums,
+                              unsigned threads, phase_clock *pc, char *msg, size_t msg_len)
+{
+    const zkey_t *z = cc->z;
+    size_t n = z->domain_size, nv = z->num_vars, np = z->num_public;
+    fr_t *va = in->abc, *vb = va + n, *vc = vb + n;
+    const fr_t *w = in->w;
+    if (in->rows > n) {
+        put(msg, msg_len, "a, b, c have %llu rows, the domain %zu", (unsigned long long)in->rows,
+            n);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    cuzk_status st =
+        poly_h_coset_evals(va, vb, vc, in->rows, &cc->domain, POLY_H_COSET_2N_ROOT, threads);
+    if (st != CUZK_OK)
+        return fail(st, "the quotient evaluations", msg, msg_len);
+    lap(pc, "h", 3 * (uint64_t)n * SCALAR_BYTES);
+
+    g1_jac_t h_acc, c_acc;
+    if ((st = msm_g1(&h_acc, cc->h, va, n, threads)) != CUZK_OK)
+        return fail(st, "the MSM over H", msg, msg_len);
+    lap(pc, "msm_h", (uint64_t)n * (SCALAR_BYTES + POINT_G1_BYTES));
+    if ((st = msm_g1_split(&c_acc, cc->c, w + np + 1, nv - np - 1, threads)) != CUZK_OK)
+        return fail(st, "the MSM over C", msg, msg_len);
+    lap(pc, "msm_l", (uint64_t)(nv - np - 1) * (SCALAR_BYTES + POINT_G1_BYTES));
+    if ((st = msm_g1_split(&sums->a, cc->a, w, nv, threads)) != CUZK_OK)
+        return fail(st, "the MSM over A", msg, msg_len);
+    lap(pc, "msm_a", (uint64_t)nv * (SCALAR_BYTES + POINT_G1_BYTES));
+    if ((st = msm_g1_split(&sums->b1, cc->b1, w, nv, threads)) != CUZK_OK)
+        return fail(st, "the MSM over B1", msg, msg_len);
+    lap(pc, "msm_b_g1", (uint64_t)nv * (SCALAR_BYTES + POINT_G1_BYTES));
+    if ((st = msm_g2_split(&sums->b, cc->b2, w, nv, threads)) != CUZK_OK)
+        return fail(st, "the MSM over B2", msg, msg_len);
+    lap(pc, "msm_b_g2", (uint64_t)nv * (SCALAR_BYTES + POINT_G2_BYTES));
+    g1_jac_add(&sums->c, &h_acc, &c_acc);
+    return CUZK_OK;
+}
+
+static cuzk_status cpu_prove(backend_t *b, unsigned device, void *handle, const backend_input *in,
+                             groth16_sums *out, backend_phase_fn phase, void *phase_ctx, char *msg,
+                             size_t msg_len)
+{
+    cpu_backend *cb = b->impl;
+    const cpu_circuit *cc = handle;
+    if (device >= cb->devices || !cc || !in || !in->w || !in->abc) {
+        put(msg, msg_len, "bad arguments (device %u of %u)", device, cb->devices);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    pthread_mutex_lock(&cb->locks[device]);
+    phase_clock pc = {.fn = phase, .ctx = phase_ctx, .mark = backend_clock_ns()};
+    cuzk_status st = cc->kind == BACKEND_KEY_BELLMAN
+                         ? prove_bellman(cc, in, out, cb->threads, &pc, msg, msg_len)
+                         : prove_zkey(cc, in, out, cb->threads, &pc, msg, msg_len);
+    pthread_mutex_unlock(&cb->locks[device]);
+    return st;
+}
+
+static void cpu_destroy(backend_t *b)
+{
+    if (!b)
+        return;
+    cpu_backend *cb = b->impl;
+    for (unsigned i = 0; i < cb->devices; i++)
+        pthread_mutex_destroy(&cb->locks[i]);
+    free(cb->locks);
+    free(cb);
+}
+
+cuzk_status backend_cpu_create(backend_t **out, const backend_cpu_opts *opts)
+{
+    *out = NULL;
+    cpu_backend *cb = calloc(1, sizeof(*cb));
+    if (!cb)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    cb->devices = opts && opts->devices ? opts->devices : 1;
+    cb->threads = opts ? opts->threads : 0; /* 0 stays "all CPUs" for the routines */
+    cb->locks = calloc(cb->devices, sizeof(pthread_mutex_t));
+    if (!cb->locks) {
+        free(cb);
+        return CUZK_ERR_OUT_OF_MEMORY;
+    }
+    for (unsigned i = 0; i < cb->devices; i++)
+        pthread_mutex_init(&cb->locks[i], NULL);
+    cb->base = (backend_t){
+        .name = "cpu",
+        .num_devices = cb->devices,
+        .impl = cb,
+        .prepare = cpu_prepare,
+        .release = cpu_release,
+        .prove = cpu_prove,
+        .destroy = cpu_destroy,
+    };
+    *out = &cb->base;
+    return CUZK_OK;
+}

@@ -1,0 +1,229 @@
+#ifndef CUZK_ENGINE_ENGINE_H
+#define CUZK_ENGINE_ENGINE_H
+
+/* The proving engine: a library that keeps circuits' parameters resident
+ * and proves jobs through a pipeline (docs/ENGINE.md has the picture, the
+ * knobs and their defaults):
+ *
+ *   submit -> [priority queues] -> synthesis workers (w; a, b, c = A·w, B·w, C·w)
+ *          -> [bounded prove queue] -> prover workers, W per device (backend)
+ *          -> [finalize queue] -> finalizers (assemble, verify, answer)
+ *
+ * A job names a registered circuit and carries N partitions; its proof is
+ * the partitions' 192-byte proofs in order. Every submitted job reaches a
+ * terminal state (done, failed, cancelled) with a reason, shutdown
+ * included. Every function is thread-safe. Functions that can fail return
+ * a cuzk_status and, when msg is given, a message saying what and why. */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "backend/backend.h"
+#include "circuits/porep_like.h"
+#include "cuzk/status.h"
+#include "field/fr.h"
+#include "formats/common.h"
+
+typedef enum engine_priority {
+    ENGINE_PRIORITY_CRITICAL = 0,
+    ENGINE_PRIORITY_HIGH,
+    ENGINE_PRIORITY_NORMAL,
+    ENGINE_PRIORITY_LOW,
+    ENGINE_PRIORITY_COUNT
+} engine_priority;
+
+/* States of a partition and of a job, in pipeline order. A job is QUEUED
+ * until one of its partitions starts, then in the earliest state any of its
+ * unfinished partitions is in (waiting for a prover counts as PROVING),
+ * until all are DONE, or it fails or is cancelled. */
+typedef enum engine_state {
+    ENGINE_STATE_QUEUED = 0,
+    ENGINE_STATE_SYNTHESIZING,
+    ENGINE_STATE_PROVING,
+    ENGINE_STATE_FINALIZING,
+    ENGINE_STATE_DONE,
+    ENGINE_STATE_FAILED,
+    ENGINE_STATE_CANCELLED,
+} engine_state;
+
+static inline bool engine_state_is_terminal(engine_state s)
+{
+    return s >= ENGINE_STATE_DONE;
+}
+
+/* "critical", "high", "normal", "low"; "queued", "synthesizing", ... */
+const char *engine_priority_name(engine_priority p);
+bool engine_priority_parse(const char *s, engine_priority *out);
+const char *engine_state_name(engine_state s);
+
+/* Every knob; engine_config_default() fills in the defaults (the table in
+ * docs/ENGINE.md). Thread counts and budgets of 0 mean "auto-sized". */
+typedef struct engine_config {
+    backend_kind backend;        /* auto | cpu | cuda */
+    backend_t *backend_override; /* use this backend instead (not owned; tests, embedders) */
+    unsigned cpu_devices;        /* CPU backend: pose as this many devices (tests); 1 */
+    unsigned device_threads;     /* CPU backend: threads per device; 0 = all CPUs */
+    unsigned workers_per_device; /* prover workers per device; 2 */
+    unsigned synth_workers;      /* synthesis workers; 0 = auto: ncpu / 4, 1 .. 8 */
+    unsigned synth_threads;      /* threads of one synthesis worker's a, b, c; 1 */
+    unsigned finalizers;         /* finalizer threads; 0 = auto: ncpu / 16, 1 .. 4 */
+    unsigned load_threads;       /* threads for loading circuits; 0 = all CPUs */
+    unsigned queue_bound;        /* synthesized-or-synthesizing partitions not yet taken by a
+                                    prover; 0 = auto: the number of prover workers */
+    uint64_t buffer_budget;      /* bytes of partition buffers (w, a, b, c); 0 = auto: RAM / 4 */
+    uint64_t resident_budget;    /* bytes of resident circuits; 0 = auto: RAM / 2 */
+    bool verify;                 /* pairing check of every partition proof; true */
+    const char *event_log;       /* JSON-lines timing events; NULL = none */
+    unsigned retries;            /* further attempts of a partition after a backend error; 2 */
+    bool cpu_fallback;           /* a non-CPU backend gets the CPU as a fallback device for
+                                    retries; true */
+    double default_timeout_s;    /* per job, from submission; 0 = none */
+    unsigned keep_finished;      /* finished jobs kept for queries (oldest dropped); 1024 */
+    bool quiet;                  /* no line on stderr about the backend chosen */
+} engine_config;
+
+void engine_config_default(engine_config *cfg);
+
+typedef struct engine engine_t;
+
+/* Starts the threads. The config is copied (event_log too). */
+cuzk_status engine_create(engine_t **out, const engine_config *cfg, char *msg, size_t msg_len);
+
+/* Stops the engine: with drain, waits for every job to finish; otherwise
+ * cancels every unfinished job with the reason "engine shut down" (running
+ * partitions stop at their next boundary). Then joins every thread. New
+ * submissions fail from the start of the call; queries still work after
+ * it. Idempotent. */
+void engine_shutdown(engine_t *e, bool drain);
+
+/* engine_shutdown(e, false) if not done yet, then frees everything. */
+void engine_destroy(engine_t *e);
+
+/* ------------------------------------------------------------ circuits */
+
+typedef enum engine_circuit_kind {
+    ENGINE_CIRCUIT_BUILTIN, /* the built-in storage-proof-shaped circuit + bellman params file */
+    ENGINE_CIRCUIT_ZKEY,    /* a snarkjs .zkey (witnesses come as .wtns files or arrays) */
+} engine_circuit_kind;
+
+typedef struct engine_circuit_spec {
+    const char *name; /* unique, at most 63 bytes */
+    engine_circuit_kind kind;
+    porep_like_params shape; /* BUILTIN */
+    const char *params_path; /* BUILTIN: bellman parameters for that shape */
+    const char *zkey_path;   /* ZKEY */
+    formats_check check;     /* point checks on loading (see formats/common.h) */
+} engine_circuit_spec;
+
+/* Registers a circuit: checks the spec and the file's header (cheap: the
+ * file is mapped, not loaded). Loading happens on engine_preload or at the
+ * first job. A duplicate name is CUZK_ERR_INVALID_ARGUMENT. */
+cuzk_status engine_register(engine_t *e, const engine_circuit_spec *spec, char *msg,
+                            size_t msg_len);
+
+/* Loads a circuit now (evicting idle ones, least recently used first, to
+ * stay within the resident budget). CUZK_OK when it is resident. */
+cuzk_status engine_preload(engine_t *e, const char *name, char *msg, size_t msg_len);
+
+/* Frees a resident circuit and its buffer pool. Refused with
+ * CUZK_ERR_INVALID_ARGUMENT while an unfinished job uses it (or it is
+ * loading); CUZK_OK also when it was not resident. */
+cuzk_status engine_evict(engine_t *e, const char *name, char *msg, size_t msg_len);
+
+/* ----------------------------------------------------------------- jobs */
+
+/* One partition's witness: exactly one of these. */
+typedef struct engine_partition_input {
+    uint64_t seed; /* built-in circuit: the witness from this seed (when the others are unset) */
+    const char *wtns_path; /* a .wtns file, read at synthesis (path copied) */
+    const fr_t *witness;   /* the full assignment (w[0] = 1), copied at submit */
+    uint64_t witness_len;  /* its length: the circuit's variable count */
+} engine_partition_input;
+
+typedef struct engine_job_spec {
+    const char *circuit;
+    engine_priority priority;
+    uint32_t partitions;                  /* >= 1 */
+    const engine_partition_input *inputs; /* one per partition; NULL: seeds seed + i */
+    uint64_t seed;
+    double timeout_s; /* 0: the engine's default; < 0: none */
+} engine_job_spec;
+
+/* Queues a job; *id is unique for the life of the process (never reused). */
+cuzk_status engine_submit(engine_t *e, const engine_job_spec *spec, uint64_t *id, char *msg,
+                          size_t msg_len);
+
+typedef struct engine_job_info {
+    uint64_t id;
+    char circuit[64];
+    engine_priority priority;
+    engine_state state;
+    uint32_t partitions;
+    uint32_t partitions_done;
+    uint32_t attempts;  /* prover attempts over all partitions (retries show here) */
+    uint64_t submit_ns; /* monotonic clock */
+    uint64_t finish_ns; /* 0 until terminal */
+    char message[256];  /* why, for failed and cancelled jobs */
+} engine_job_info;
+
+/* A job's state; parts (when not NULL) gets the first parts_cap partition
+ * states. CUZK_ERR_INVALID_ARGUMENT for an unknown (or forgotten) id. */
+cuzk_status engine_job_status(engine_t *e, uint64_t id, engine_job_info *info, engine_state *parts,
+                              uint32_t parts_cap);
+
+/* Waits until the job is terminal or timeout_s passes (< 0: forever);
+ * *state is its state then (not terminal: timed out). */
+cuzk_status engine_wait(engine_t *e, uint64_t id, double timeout_s, engine_state *state);
+
+/* Cancels a job: its queued partitions at once, running ones at their next
+ * boundary; their buffers go back to the pools. The job is CANCELLED once
+ * nothing of it runs. CUZK_ERR_INVALID_ARGUMENT when unknown or finished. */
+cuzk_status engine_cancel(engine_t *e, uint64_t id, char *msg, size_t msg_len);
+
+/* The proof of a DONE job: partitions × 192 bytes (compressed A, B, C each,
+ * bellman's layout) into out (cap bytes); *len the size. */
+cuzk_status engine_job_proof(engine_t *e, uint64_t id, uint8_t *out, size_t cap, size_t *len);
+
+/* Forgets a finished job (its proof too). */
+cuzk_status engine_forget(engine_t *e, uint64_t id);
+
+/* Up to cap known jobs in id order into out; returns how many there are. */
+size_t engine_list_jobs(engine_t *e, engine_job_info *out, size_t cap);
+
+/* --------------------------------------------------------------- status */
+
+typedef struct engine_circuit_info {
+    char name[64];
+    engine_circuit_kind kind;
+    bool resident;
+    bool loading;
+    uint32_t refs;            /* unfinished jobs using it */
+    uint64_t resident_bytes;  /* actual when resident, else the estimate */
+    uint64_t set_bytes;       /* one partition's buffers */
+    uint32_t sets, sets_free; /* its buffer pool */
+    uint64_t last_used;       /* LRU tick (larger: more recent) */
+    uint32_t loads;           /* times loaded */
+} engine_circuit_info;
+
+typedef struct engine_stats {
+    char backend[32];
+    char backend_note[160];
+    unsigned devices, workers_per_device, synth_workers, finalizers, queue_bound;
+    uint32_t jobs[ENGINE_STATE_CANCELLED + 1]; /* known jobs per state */
+    uint32_t partitions_queued;                /* not yet started */
+    uint32_t synthesizing;
+    uint32_t prove_queue; /* synthesized, waiting for a prover */
+    uint32_t proving;
+    uint32_t finalize_queue; /* proven, waiting for or in a finalizer */
+    uint64_t buffer_budget, buffer_allocated, buffer_in_use, buffer_peak;
+    uint64_t pool_allocs, pool_frees, pool_acquires, pool_releases;
+    uint64_t resident_budget, resident_bytes;
+    uint64_t partitions_proved, retries, verify_failures;
+    size_t num_circuits;
+} engine_stats;
+
+/* A snapshot; circuits (when not NULL) gets up to cap circuits. */
+void engine_get_stats(engine_t *e, engine_stats *out, engine_circuit_info *circuits, size_t cap);
+
+#endif

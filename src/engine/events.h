@@ -1,0 +1,55 @@
+#ifndef CUZK_ENGINE_EVENTS_H
+#define CUZK_ENGINE_EVENTS_H
+
+/* The engine's timing events: JSON lines, one object per line, times on the
+ * monotonic clock in ns (backend_clock_ns). `cuzk trace` reads them, so the
+ * format is fixed (docs/ENGINE.md):
+ *
+ *   {"type":"meta","clock":"monotonic","t0_ns":..,"pid":..,"host":"..","version":".."}
+ *   {"type":"span","name":"<phase>","cat":"queue|cpu|gpu|copy","job":..,
+ *    "partition":..,"circuit":"..","worker":"..","device":..,"start_ns":..,
+ *    "end_ns":..,"bytes":..}
+ *   {"type":"job","job":..,"circuit":"..","state":"queued|done|failed|cancelled",
+ *    "ts_ns":..,"partitions":..,"priority":"..","message":".."}
+ *   {"type":"counter","name":"..","device":..,"ts_ns":..,"value":..}
+ *
+ * Lines are formatted outside the lock and written whole under one mutex
+ * into a buffered stream, flushed when a job finishes and at close. Every
+ * function is a no-op on a NULL log. */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cuzk/status.h"
+
+typedef struct event_log event_log;
+
+/* Creates (truncates) path and writes the meta line. */
+cuzk_status event_log_open(event_log **out, const char *path, char *msg, size_t msg_len);
+/* Flushes and closes (NULL is fine). */
+void event_log_close(event_log *log);
+void event_log_flush(event_log *log);
+
+typedef struct event_span_rec {
+    const char *name; /* queue_wait, synthesize, eval_abc, h, msm_*, assemble, verify, ... */
+    const char *cat;  /* queue, cpu, gpu, copy */
+    uint64_t job;
+    uint32_t partition;
+    const char *circuit;
+    const char *worker; /* synth-0, dev0-w1, final-0 */
+    int device;         /* -1 for CPU stages */
+    uint64_t start_ns, end_ns, bytes;
+} event_span_rec;
+
+void event_span(event_log *log, const event_span_rec *s);
+void event_job(event_log *log, uint64_t job, const char *circuit, const char *state, uint64_t ts_ns,
+               uint32_t partitions, const char *priority, const char *message);
+void event_counter(event_log *log, const char *name, int device, uint64_t ts_ns, double value);
+
+/* Whether events are being written (a cheap test before preparing one). */
+static inline int event_log_on(const event_log *log)
+{
+    return log != NULL;
+}
+
+#endif

@@ -1,0 +1,534 @@
+/* Circuits: registration, loading (once; then resident), LRU eviction of
+ * idle circuits within the resident budget, and the per-circuit buffer
+ * pools within the buffer budget. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "circuits/builtin.h"
+#include "engine/internal.h"
+#include "formats/bellman_params.h"
+#include "groth16/verifier.h"
+
+#define ALIGN64(x) (((x) + 63) & ~(uint64_t)63)
+
+/* ------------------------------------------------------------ lookup */
+
+circuit *registry_find(engine *e, const char *name)
+{
+    for (circuit *c = e->circuits; c; c = c->next)
+        if (name && !strcmp(c->name, name))
+            return c;
+    return NULL;
+}
+
+static uint64_t next_pow2(uint64_t x)
+{
+    uint64_t n = 1;
+    while (n < x)
+        n <<= 1;
+    return n;
+}
+
+/* The counts of a built-in circuit, from its shape and its parameter file's
+ * header (mapped, not decoded). */
+static cuzk_status probe_builtin(circuit *c, char *msg, size_t msg_len)
+{
+    cuzk_status st = porep_like_params_check(&c->shape);
+    uint64_t cons = 0, aux = 0;
+    if (st == CUZK_OK)
+        st = porep_like_count(&c->shape, &cons, &aux);
+    if (st != CUZK_OK) {
+        engine_msg(msg, msg_len, "circuit %s: the built-in shape is out of range", c->name);
+        return st;
+    }
+    uint64_t ni = porep_like_num_inputs(&c->shape);
+    c->num_public = ni;
+    c->num_vars = 1 + ni + aux;
+    bellman_params_map_t m;
+    char why[256] = "";
+    st = bellman_params_open(&m, c->path, c->check, why, sizeof(why));
+    if (st != CUZK_OK) {
+        engine_msg(msg, msg_len, "circuit %s: %s", c->name, why[0] ? why : cuzk_status_str(st));
+        return st;
+    }
+    uint64_t *n = m.count;
+    if (m.vk.num_ic != 1 + ni || n[BELLMAN_L] != aux) {
+        engine_msg(msg, msg_len,
+                   "circuit %s: %s has %zu inputs and %llu aux variables, the shape %llu and %llu",
+                   c->name, c->path, m.vk.num_ic, (unsigned long long)n[BELLMAN_L],
+                   (unsigned long long)(1 + ni), (unsigned long long)aux);
+        bellman_params_close(&m);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    c->domain_n = n[BELLMAN_H] + 1;
+    uint64_t rows = cons + 1 + ni; /* bellman's input rows */
+    if (c->domain_n != next_pow2(rows)) {
+        engine_msg(msg, msg_len, "circuit %s: %s is for a domain of %llu, the shape needs %llu",
+                   c->name, c->path, (unsigned long long)c->domain_n,
+                   (unsigned long long)next_pow2(rows));
+        bellman_params_close(&m);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    /* Parameters, the density bitmaps and domain, and the compiled matrices
+     * (about 6 nonzeros a row, 6 bytes each, and three row pointers). */
+    c->estimate_bytes = (n[BELLMAN_H] + n[BELLMAN_L] + n[BELLMAN_A] + n[BELLMAN_B_G1] + 1 + ni) *
+                            sizeof(g1_affine_t) +
+                        n[BELLMAN_B_G2] * sizeof(g2_affine_t) + c->domain_n * sizeof(fr_t) +
+                        rows * (3 * 8 + 6 * 6);
+    bellman_params_close(&m);
+    return CUZK_OK;
+}
+
+static cuzk_status probe_zkey(circuit *c, char *msg, size_t msg_len)
+{
+    zkey_t z;
+    cuzk_status st = zkey_open(&z, c->path, c->check, msg, msg_len);
+    if (st != CUZK_OK)
+        return st;
+    c->num_vars = z.num_vars;
+    c->num_public = z.num_public;
+    c->domain_n = z.domain_size;
+    uint64_t nv = z.num_vars, nc = nv - z.num_public - 1, n = z.domain_size;
+    c->estimate_bytes = (3 * nv + nc + n + z.num_public + 1) * sizeof(g1_affine_t) +
+                        nv * sizeof(g2_affine_t) + (uint64_t)z.num_coeffs * sizeof(zkey_coeff) +
+                        n * sizeof(fr_t);
+    zkey_close(&z);
+    return CUZK_OK;
+}
+
+cuzk_status engine_register(engine_t *e, const engine_circuit_spec *spec, char *msg, size_t msg_len)
+{
+    if (!e || !spec || !spec->name || !spec->name[0] || strlen(spec->name) >= 64) {
+        engine_msg(msg, msg_len, "a circuit needs a name of 1 to 63 bytes");
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    const char *path = spec->kind == ENGINE_CIRCUIT_BUILTIN ? spec->params_path : spec->zkey_path;
+    if ((spec->kind != ENGINE_CIRCUIT_BUILTIN && spec->kind != ENGINE_CIRCUIT_ZKEY) || !path) {
+        engine_msg(msg, msg_len, "circuit %s: needs a kind and its %s", spec->name,
+                   spec->kind == ENGINE_CIRCUIT_ZKEY ? "zkey path" : "parameters path");
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    circuit *c = calloc(1, sizeof(*c));
+    if (!c || !(c->path = strdup(path))) {
+        free(c);
+        return CUZK_ERR_OUT_OF_MEMORY;
+    }
+    snprintf(c->name, sizeof(c->name), "%s", spec->name);
+    c->kind = spec->kind;
+    c->shape = spec->shape;
+    c->check = spec->check;
+    /* Probing reads file headers: outside the lock. */
+    cuzk_status st = c->kind == ENGINE_CIRCUIT_BUILTIN ? probe_builtin(c, msg, msg_len)
+                                                       : probe_zkey(c, msg, msg_len);
+    if (st == CUZK_OK)
+        c->set_bytes = ALIGN64(c->num_vars * sizeof(fr_t)) + 3 * c->domain_n * sizeof(fr_t);
+    pthread_mutex_lock(&e->mu);
+    if (st == CUZK_OK && registry_find(e, c->name)) {
+        engine_msg(msg, msg_len, "a circuit named %s is already registered", c->name);
+        st = CUZK_ERR_INVALID_ARGUMENT;
+    }
+    if (st == CUZK_OK) {
+        circuit **tail = &e->circuits; /* keep registration order */
+        while (*tail)
+            tail = &(*tail)->next;
+        *tail = c;
+        e->num_circuits++;
+    }
+    pthread_mutex_unlock(&e->mu);
+    if (st != CUZK_OK) {
+        free(c->path);
+        free(c);
+    }
+    return st;
+}
+
+/* ---------------------------------------------------- loading, freeing */
+
+static uint64_t r1cs_bytes(const r1cs_t *r)
+{
+    uint64_t b = r->num_coeffs * sizeof(fr_t);
+    const r1cs_matrix *ms[3] = {&r->a, &r->b, &r->c};
+    for (int i = 0; i < 3; i++)
+        b += (r->num_constraints + 1) * 8 + ms[i]->nnz * (4 + r->coeff_width);
+    return b;
+}
+
+static uint64_t params_bytes(const groth16_params_t *p)
+{
+    return (p->num_h + p->num_l + p->num_a + p->num_b_g1 + p->vk.num_ic) * sizeof(g1_affine_t) +
+           p->num_b_g2 * sizeof(g2_affine_t);
+}
+
+/* Frees whatever of c's loaded data exists (unlocked; c is LOADING or
+ * UNLOADING, so no one else touches it). */
+static void free_loaded(engine *e, circuit *c)
+{
+    for (unsigned b = 0; b < e->num_backends; b++) {
+        if (c->handle[b])
+            e->backends[b]->release(e->backends[b], c->handle[b]);
+        c->handle[b] = NULL;
+    }
+    groth16_pvk_free(&c->pvk);
+    memset(&c->pvk, 0, sizeof(c->pvk));
+    if (c->kind == ENGINE_CIRCUIT_BUILTIN) {
+        groth16_params_free(&c->params);
+        memset(&c->params, 0, sizeof(c->params));
+        r1cs_free(&c->r1cs);
+    } else {
+        free(c->coeffs);
+        c->coeffs = NULL;
+        if (c->vk)
+            zkey_close(&c->zkey);
+        memset(&c->zkey, 0, sizeof(c->zkey));
+    }
+    c->vk = NULL;
+}
+
+cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
+{
+    unsigned threads = e->cfg.load_threads;
+    uint64_t bytes = 0;
+    cuzk_status st;
+    char why[384] = "";
+    backend_circuit_desc d = {.name = c->name, .check = c->check, .threads = threads};
+    if (c->kind == ENGINE_CIRCUIT_BUILTIN) {
+        if ((st = builtin_compile(&c->r1cs, &c->shape, threads)) != CUZK_OK) {
+            engine_msg(why, sizeof(why), "cannot build the constraint system: %s",
+                       cuzk_status_str(st));
+            goto fail;
+        }
+        if (r1cs_num_vars(&c->r1cs) != c->num_vars) {
+            engine_msg(why, sizeof(why), "the constraint system has %llu variables, expected %llu",
+                       (unsigned long long)r1cs_num_vars(&c->r1cs),
+                       (unsigned long long)c->num_vars);
+            st = CUZK_ERR_INTERNAL;
+            goto fail;
+        }
+        if ((st = bellman_params_load(&c->params, c->path, c->check, threads, why, sizeof(why))) !=
+            CUZK_OK)
+            goto fail;
+        c->vk = &c->params.vk;
+        d.kind = BACKEND_KEY_BELLMAN;
+        d.r1cs = &c->r1cs;
+        d.params = &c->params;
+        bytes = r1cs_bytes(&c->r1cs) + params_bytes(&c->params);
+    } else {
+        if ((st = zkey_open(&c->zkey, c->path, c->check, why, sizeof(why))) != CUZK_OK)
+            goto fail;
+        c->vk = &c->zkey.vk;
+        c->coeffs = malloc(sizeof(zkey_coeff) * ((uint64_t)c->zkey.num_coeffs + 1));
+        if (!c->coeffs) {
+            st = CUZK_ERR_OUT_OF_MEMORY;
+            goto fail;
+        }
+        if ((st = zkey_decode_coeffs(c->coeffs, &c->zkey, threads, why, sizeof(why))) != CUZK_OK)
+            goto fail;
+        if (c->zkey.num_vars != c->num_vars || c->zkey.domain_size != c->domain_n) {
+            engine_msg(why, sizeof(why), "%s changed since it was registered", c->path);
+            st = CUZK_ERR_CORRUPT;
+            goto fail;
+        }
+        d.kind = BACKEND_KEY_ZKEY;
+        d.zkey = &c->zkey;
+        bytes = (uint64_t)c->zkey.num_coeffs * sizeof(zkey_coeff);
+    }
+    if ((st = groth16_prepare_vk(&c->pvk, c->vk)) != CUZK_OK) {
+        engine_msg(why, sizeof(why), "cannot prepare the verifying key: %s", cuzk_status_str(st));
+        goto fail;
+    }
+    bytes += sizeof(c->pvk) + c->pvk.num_ic * sizeof(g1_affine_t);
+    for (unsigned b = 0; b < e->num_backends; b++) {
+        uint64_t bb = 0;
+        char bmsg[256] = "";
+        st = e->backends[b]->prepare(e->backends[b], &d, &c->handle[b], &bb, bmsg, sizeof(bmsg));
+        if (st != CUZK_OK) {
+            engine_msg(why, sizeof(why), "backend %s: %s", e->backends[b]->name,
+                       bmsg[0] ? bmsg : cuzk_status_str(st));
+            goto fail;
+        }
+        bytes += bb;
+    }
+    if (bytes > e->cfg.resident_budget) {
+        engine_msg(why, sizeof(why), "it needs %llu bytes resident; the resident budget is %llu",
+                   (unsigned long long)bytes, (unsigned long long)e->cfg.resident_budget);
+        st = CUZK_ERR_OUT_OF_MEMORY;
+        goto fail;
+    }
+    c->resident_bytes = bytes;
+    return CUZK_OK;
+fail:
+    engine_msg(msg, msg_len, "circuit %s could not be loaded: %s", c->name,
+               why[0] ? why : cuzk_status_str(st));
+    free_loaded(e, c);
+    return st;
+}
+
+/* The least recently used idle resident circuit other than c. */
+static circuit *lru_idle(engine *e, const circuit *c)
+{
+    circuit *lru = NULL;
+    for (circuit *o = e->circuits; o; o = o->next)
+        if (o != c && o->state == CIRCUIT_RESIDENT && o->refs == 0 &&
+            (!lru || o->last_used < lru->last_used))
+            lru = o;
+    return lru;
+}
+
+void registry_loaded(engine *e, circuit *c, cuzk_status st)
+{
+    e->resident_bytes -= c->estimate_bytes;
+    if (st == CUZK_OK) {
+        c->state = CIRCUIT_RESIDENT;
+        c->estimate_bytes = c->resident_bytes;
+        e->resident_bytes += c->resident_bytes;
+        c->loads++;
+        c->last_used = ++e->tick;
+    } else {
+        c->state = CIRCUIT_IDLE;
+        c->resident_bytes = 0;
+    }
+    pthread_cond_broadcast(&e->done_cv);
+    pthread_cond_broadcast(&e->synth_cv);
+    /* The estimate admitted c; when the actual size is larger, idle
+     * circuits make up the difference. */
+    uint64_t projected = e->resident_bytes;
+    circuit *victims = NULL, *v;
+    while (projected > e->cfg.resident_budget && (v = lru_idle(e, c))) {
+        v->state = CIRCUIT_UNLOADING;
+        v->unload_next = victims;
+        victims = v;
+        projected -= v->resident_bytes;
+    }
+    registry_unload_victims(e, victims);
+}
+
+void registry_unload(engine *e, circuit *c)
+{
+    free_loaded(e, c);
+    pool_free_list(c->free_sets);
+}
+
+void registry_unloaded(engine *e, circuit *c)
+{
+    e->resident_bytes -= c->resident_bytes;
+    e->buf_allocated -= (uint64_t)c->sets * c->set_bytes;
+    e->pool_frees += c->sets;
+    c->free_sets = NULL;
+    c->sets = c->sets_free = 0;
+    c->resident_bytes = 0;
+    c->state = CIRCUIT_IDLE;
+    pthread_cond_broadcast(&e->done_cv);
+    pthread_cond_broadcast(&e->synth_cv);
+}
+
+void registry_unload_victims(engine *e, circuit *victims)
+{
+    if (!victims)
+        return;
+    pthread_mutex_unlock(&e->mu);
+    for (circuit *v = victims; v; v = v->unload_next)
+        registry_unload(e, v);
+    pthread_mutex_lock(&e->mu);
+    for (circuit *v = victims, *next; v; v = next) {
+        next = v->unload_next;
+        v->unload_next = NULL;
+        registry_unloaded(e, v);
+    }
+}
+
+int registry_make_room(engine *e, circuit *c, circuit **victims)
+{
+    uint64_t budget = e->cfg.resident_budget, need = c->estimate_bytes;
+    *victims = NULL;
+    if (need > budget)
+        return -1;
+    uint64_t idle = 0;
+    for (circuit *o = e->circuits; o; o = o->next)
+        if (o != c && o->state == CIRCUIT_RESIDENT && o->refs == 0)
+            idle += o->resident_bytes;
+    if (e->resident_bytes + need > budget + idle)
+        return 0;
+    while (e->resident_bytes + need > budget) {
+        circuit *lru = lru_idle(e, c);
+        /* Still counted in resident_bytes until freed: the loader frees
+         * the victims before it loads. */
+        lru->state = CIRCUIT_UNLOADING;
+        lru->unload_next = *victims;
+        *victims = lru;
+        budget += lru->resident_bytes;
+    }
+    c->state = CIRCUIT_LOADING;
+    e->resident_bytes += need;
+    return 1;
+}
+
+/* ------------------------------------------------------ preload, evict */
+
+cuzk_status engine_preload(engine_t *e, const char *name, char *msg, size_t msg_len)
+{
+    pthread_mutex_lock(&e->mu);
+    circuit *c = registry_find(e, name);
+    cuzk_status st = CUZK_OK;
+    if (!c) {
+        engine_msg(msg, msg_len, "no circuit named %s", name ? name : "(null)");
+        st = CUZK_ERR_INVALID_ARGUMENT;
+    }
+    while (c && (c->state == CIRCUIT_LOADING || c->state == CIRCUIT_UNLOADING))
+        pthread_cond_wait(&e->done_cv, &e->mu);
+    if (c && c->state == CIRCUIT_IDLE) {
+        circuit *victims;
+        int room = registry_make_room(e, c, &victims);
+        if (room <= 0) {
+            engine_msg(msg, msg_len,
+                       room < 0 ? "circuit %s needs about %llu bytes; the resident budget is %llu"
+                                : "circuit %s needs about %llu bytes; the resident budget (%llu) "
+                                  "is held by circuits in use",
+                       c->name, (unsigned long long)c->estimate_bytes,
+                       (unsigned long long)e->cfg.resident_budget);
+            st = CUZK_ERR_OUT_OF_MEMORY;
+        } else {
+            registry_unload_victims(e, victims);
+            pthread_mutex_unlock(&e->mu);
+            st = registry_load(e, c, msg, msg_len);
+            pthread_mutex_lock(&e->mu);
+            registry_loaded(e, c, st);
+        }
+    } else if (c) {
+        c->last_used = ++e->tick;
+    }
+    pthread_mutex_unlock(&e->mu);
+    return st;
+}
+
+cuzk_status engine_evict(engine_t *e, const char *name, char *msg, size_t msg_len)
+{
+    pthread_mutex_lock(&e->mu);
+    circuit *c = registry_find(e, name);
+    cuzk_status st = CUZK_OK;
+    if (!c) {
+        engine_msg(msg, msg_len, "no circuit named %s", name ? name : "(null)");
+        st = CUZK_ERR_INVALID_ARGUMENT;
+    } else if (c->refs > 0) {
+        engine_msg(msg, msg_len, "circuit %s is in use by %u unfinished job%s", c->name, c->refs,
+                   c->refs == 1 ? "" : "s");
+        st = CUZK_ERR_INVALID_ARGUMENT;
+    } else if (c->state == CIRCUIT_LOADING || c->state == CIRCUIT_UNLOADING) {
+        engine_msg(msg, msg_len, "circuit %s is being %s", c->name,
+                   c->state == CIRCUIT_LOADING ? "loaded" : "unloaded");
+        st = CUZK_ERR_INVALID_ARGUMENT;
+    } else if (c->state == CIRCUIT_RESIDENT) {
+        c->state = CIRCUIT_UNLOADING;
+        c->unload_next = NULL;
+        registry_unload_victims(e, c);
+    }
+    pthread_mutex_unlock(&e->mu);
+    return st;
+}
+
+/* -------------------------------------------------------- buffer pools */
+
+buf_set *pool_alloc_set(const circuit *c)
+{
+    buf_set *s = malloc(sizeof(*s));
+    void *data = aligned_alloc(64, ALIGN64(c->set_bytes));
+    if (!s || !data) {
+        free(s);
+        free(data);
+        return NULL;
+    }
+    s->next = NULL;
+    s->w = data;
+    s->abc = (fr_t *)((uint8_t *)data + ALIGN64(c->num_vars * sizeof(fr_t)));
+    return s;
+}
+
+void pool_free_list(buf_set *list)
+{
+    while (list) {
+        buf_set *next = list->next;
+        free(list->w);
+        free(list);
+        list = next;
+    }
+}
+
+static void account_take(engine *e, circuit *c)
+{
+    e->buf_in_use += c->set_bytes;
+    e->pool_acquires++;
+    if (e->buf_allocated > e->buf_peak)
+        e->buf_peak = e->buf_allocated;
+}
+
+int pool_take(engine *e, circuit *c, buf_set **set, buf_set **trim)
+{
+    uint64_t budget = e->cfg.buffer_budget;
+    *set = NULL;
+    if (c->free_sets) {
+        *set = c->free_sets;
+        c->free_sets = (*set)->next;
+        (*set)->next = NULL;
+        c->sets_free--;
+        account_take(e, c);
+        return 1;
+    }
+    if (c->set_bytes > budget)
+        return -1;
+    /* Other circuits' idle sets give way, least recently used circuit first. */
+    while (e->buf_allocated + c->set_bytes > budget) {
+        circuit *from = NULL;
+        for (circuit *o = e->circuits; o; o = o->next)
+            if (o != c && o->state == CIRCUIT_RESIDENT && o->free_sets &&
+                (!from || o->last_used < from->last_used))
+                from = o;
+        if (!from)
+            return 0;
+        buf_set *s = from->free_sets;
+        from->free_sets = s->next;
+        from->sets--;
+        from->sets_free--;
+        s->next = *trim;
+        *trim = s;
+        e->buf_allocated -= from->set_bytes;
+        e->pool_frees++;
+    }
+    e->buf_allocated += c->set_bytes;
+    e->pool_allocs++;
+    c->sets++;
+    account_take(e, c);
+    return 1;
+}
+
+void pool_unreserve(engine *e, circuit *c)
+{
+    e->buf_allocated -= c->set_bytes;
+    e->buf_in_use -= c->set_bytes;
+    e->pool_allocs--;
+    e->pool_acquires--;
+    c->sets--;
+}
+
+void pool_give_back(engine *e, circuit *c, buf_set *set)
+{
+    set->next = c->free_sets;
+    c->free_sets = set;
+    c->sets_free++;
+    e->buf_in_use -= c->set_bytes;
+    e->pool_releases++;
+    pthread_cond_broadcast(&e->synth_cv);
+}
+
+void registry_free_all(engine *e)
+{
+    for (circuit *c = e->circuits, *next; c; c = next) {
+        next = c->next;
+        if (c->state == CIRCUIT_RESIDENT) {
+            registry_unload(e, c);
+            e->pool_frees += c->sets;
+        }
+        free(c->path);
+        free(c);
+    }
+    e->circuits = NULL;
+}

@@ -1,0 +1,431 @@
+/* The engine's threads:
+ *   synth-i    take the next partition (sched_pick_synth), or load a
+ *              circuit; witness, then a, b, c; into the prove queue
+ *   devD-wK    take a synthesized partition this device may run; the
+ *              backend's MSM sums; buffers back to the pool; retry on
+ *              another device or fail the job on a backend error
+ *   final-i    assemble with fresh r, s, encode, verify, answer
+ *   watchdog   fails jobs past their deadline
+ * Each takes engine.mu only to move work between queues. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "circuits/builtin.h"
+#include "engine/internal.h"
+#include "formats/bellman_params.h"
+#include "formats/circom_wtns.h"
+#include "groth16/verifier.h"
+#include "util/rng.h"
+
+void engine_span(engine *e, const char *name, const char *cat, const job *j, uint32_t idx,
+                 const char *who, int device, uint64_t start, uint64_t end, uint64_t bytes)
+{
+    if (!event_log_on(e->log))
+        return;
+    event_span_rec s = {.name = name,
+                        .cat = cat,
+                        .job = j->id,
+                        .partition = idx,
+                        .circuit = j->c->name,
+                        .worker = who,
+                        .device = device,
+                        .start_ns = start,
+                        .end_ns = end,
+                        .bytes = bytes};
+    event_span(e->log, &s);
+}
+
+void engine_counters(engine *e)
+{
+    if (!event_log_on(e->log))
+        return;
+    uint64_t now = backend_clock_ns();
+    event_counter(e->log, "buffer_bytes_in_use", -1, now, (double)e->buf_in_use);
+    event_counter(e->log, "prove_queue", -1, now, (double)e->prove_q.len);
+}
+
+static uint64_t circuit_rows(const circuit *c)
+{
+    return c->kind == ENGINE_CIRCUIT_BUILTIN ? c->r1cs.num_constraints : c->domain_n;
+}
+
+/* ------------------------------------------------------------ synthesis */
+
+static cuzk_status load_witness(const circuit *c, const partition *p, fr_t *w, char *msg,
+                                size_t msg_len)
+{
+    cuzk_status st = CUZK_OK;
+    if (p->witness) {
+        memcpy(w, p->witness, sizeof(fr_t) * c->num_vars);
+    } else if (p->wtns_path) {
+        circom_wtns_t wt;
+        if ((st = circom_wtns_open(&wt, p->wtns_path, msg, msg_len)) != CUZK_OK)
+            return st;
+        if (wt.num_values != c->num_vars) {
+            engine_msg(msg, msg_len, "%s has %llu values, circuit %s has %llu variables",
+                       p->wtns_path, (unsigned long long)wt.num_values, c->name,
+                       (unsigned long long)c->num_vars);
+            st = CUZK_ERR_INVALID_ARGUMENT;
+        } else {
+            st = circom_wtns_decode(w, &wt, 0, c->num_vars, msg, msg_len);
+        }
+        circom_wtns_close(&wt);
+        return st;
+    } else if ((st = builtin_witness(w, c->num_vars, &c->shape, p->seed)) != CUZK_OK) {
+        engine_msg(msg, msg_len, "the witness for seed %llu: %s", (unsigned long long)p->seed,
+                   cuzk_status_str(st));
+        return st;
+    }
+    if (!fr_is_one(&w[0])) {
+        engine_msg(msg, msg_len, "the witness's first value (the constant ONE) is not 1");
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    return CUZK_OK;
+}
+
+/* Witness and a, b, c of one partition into its buffers (unlocked). */
+static cuzk_status synthesize(engine *e, const worker *w, job *j, uint32_t idx, buf_set *set,
+                              char *msg, size_t msg_len)
+{
+    const circuit *c = j->c;
+    const partition *p = &j->parts[idx];
+    uint64_t t0 = backend_clock_ns();
+    cuzk_status st = load_witness(c, p, set->w, msg, msg_len);
+    if (st != CUZK_OK)
+        return st;
+    /* The public inputs, for the finalizer's check (this partition's slot
+     * of j->pub is written only here). */
+    memcpy(j->pub + (size_t)idx * c->num_public, set->w + 1, sizeof(fr_t) * c->num_public);
+    uint64_t t1 = backend_clock_ns();
+    engine_span(e, "synthesize", "cpu", j, idx, w->name, -1, t0, t1, c->num_vars * sizeof(fr_t));
+    size_t n = c->domain_n;
+    fr_t *a = set->abc, *b = a + n, *cc = b + n;
+    if (c->kind == ENGINE_CIRCUIT_BUILTIN)
+        r1cs_eval(&c->r1cs, set->w, a, b, cc, e->cfg.synth_threads);
+    else
+        zkey_eval_abc(a, b, cc, c->coeffs, c->zkey.num_coeffs, set->w, n);
+    uint64_t t2 = backend_clock_ns();
+    engine_span(e, "eval_abc", "cpu", j, idx, w->name, -1, t1, t2,
+                3 * circuit_rows(c) * sizeof(fr_t));
+    return CUZK_OK;
+}
+
+/* A circuit that cannot be loaded fails every unfinished job naming it. */
+static void fail_circuit_jobs(engine *e, circuit *c, const char *why)
+{
+    for (size_t i = 0; i < e->num_jobs; i++)
+        if (e->jobs[i]->c == c)
+            job_stop(e, e->jobs[i], ENGINE_STATE_FAILED, "%s", why);
+}
+
+static void synth_one(engine *e, worker *w, pick *p)
+{
+    job *j = p->j;
+    partition *pt = &j->parts[p->idx];
+    pt->state = ENGINE_STATE_SYNTHESIZING;
+    pt->set = p->set;
+    j->inflight++;
+    e->synthesizing++;
+    uint64_t queued = pt->enqueued_ns;
+    engine_counters(e);
+    pthread_mutex_unlock(&e->mu);
+
+    pool_free_list(p->trim);
+    uint64_t now = backend_clock_ns();
+    engine_span(e, "queue_wait", "queue", j, p->idx, w->name, -1, queued, now, 0);
+    char msg[384] = "";
+    cuzk_status st = CUZK_OK;
+    buf_set *set = p->set;
+    if (p->need_alloc && !(set = pool_alloc_set(p->c))) {
+        st = CUZK_ERR_OUT_OF_MEMORY;
+        engine_msg(msg, sizeof(msg), "cannot allocate %llu bytes of buffers",
+                   (unsigned long long)p->c->set_bytes);
+    }
+    if (st == CUZK_OK)
+        st = synthesize(e, w, j, p->idx, set, msg, sizeof(msg));
+
+    pthread_mutex_lock(&e->mu);
+    e->synthesizing--;
+    if (!set)
+        pool_unreserve(e, p->c);
+    pt->set = set;
+    if (j->stop) {
+        job_drop_partition(e, j, p->idx);
+    } else if (st != CUZK_OK) {
+        job_stop(e, j, ENGINE_STATE_FAILED, "partition %u: synthesis failed: %s", p->idx,
+                 msg[0] ? msg : cuzk_status_str(st));
+        pt->state = ENGINE_STATE_FAILED;
+        job_drop_partition(e, j, p->idx);
+    } else {
+        pt->state = ENGINE_STATE_PROVING;
+        wq_push(&e->prove_q, (work){j, p->idx});
+        pthread_cond_broadcast(&e->prove_cv);
+    }
+    engine_counters(e);
+}
+
+static void synth_loop(worker *w)
+{
+    engine *e = w->e;
+    pthread_mutex_lock(&e->mu);
+    while (!e->exiting) {
+        pick p = sched_pick_synth(e);
+        if (p.kind == PICK_SYNTH) {
+            synth_one(e, w, &p);
+            continue;
+        }
+        if (p.trim) {
+            pthread_mutex_unlock(&e->mu);
+            pool_free_list(p.trim);
+            pthread_mutex_lock(&e->mu);
+        }
+        if (p.kind == PICK_LOAD) {
+            registry_unload_victims(e, p.victims);
+            char msg[512] = "";
+            pthread_mutex_unlock(&e->mu);
+            cuzk_status st = registry_load(e, p.c, msg, sizeof(msg));
+            pthread_mutex_lock(&e->mu);
+            registry_loaded(e, p.c, st);
+            if (st != CUZK_OK)
+                fail_circuit_jobs(e, p.c, msg);
+            continue;
+        }
+        if (!p.trim)
+            pthread_cond_wait(&e->synth_cv, &e->mu);
+    }
+    pthread_mutex_unlock(&e->mu);
+}
+
+/* -------------------------------------------------------------- provers */
+
+typedef struct phase_ctx {
+    engine *e;
+    const job *j;
+    uint32_t idx;
+    const char *worker;
+    int device;
+} phase_ctx;
+
+static void on_phase(void *ctx, const char *phase, const char *cat, uint64_t start, uint64_t end,
+                     uint64_t bytes)
+{
+    phase_ctx *pc = ctx;
+    engine_span(pc->e, phase, cat, pc->j, pc->idx, pc->worker, pc->device, start, end, bytes);
+}
+
+/* After a failed attempt on slot s: avoid s next time, unless no device
+ * would be left. */
+static void avoid_slot(engine *e, partition *pt, unsigned s)
+{
+    pt->avoid |= (uint64_t)1 << s;
+    for (unsigned k = 0; k < e->num_slots; k++)
+        if (!(pt->avoid & ((uint64_t)1 << k)))
+            return;
+    pt->avoid = 0;
+}
+
+/* A failed attempt (backend error or a proof that does not verify):
+ * again elsewhere while retries last, else the job fails. */
+static void attempt_failed(engine *e, job *j, uint32_t idx, unsigned s, bool retry,
+                           const char *what)
+{
+    partition *pt = &j->parts[idx];
+    const slot *sl = &e->slots[s];
+    if (retry && pt->attempts <= e->cfg.retries) {
+        avoid_slot(e, pt, s);
+        job_requeue(e, j, idx);
+        return;
+    }
+    job_stop(e, j, ENGINE_STATE_FAILED,
+             "partition %u failed on %s device %u after %u attempt%s: %s", idx,
+             e->backends[sl->backend]->name, sl->device, pt->attempts, pt->attempts == 1 ? "" : "s",
+             what);
+    pt->state = ENGINE_STATE_FAILED;
+    job_drop_partition(e, j, idx);
+}
+
+static void prover_loop(worker *w)
+{
+    engine *e = w->e;
+    const slot *sl = &e->slots[w->slot];
+    backend_t *b = e->backends[sl->backend];
+    pthread_mutex_lock(&e->mu);
+    for (;;) {
+        work it;
+        if (!sched_pick_prove(e, w->slot, &it)) {
+            if (e->exiting)
+                break;
+            pthread_cond_wait(&e->prove_cv, &e->mu);
+            continue;
+        }
+        job *j = it.j;
+        partition *pt = &j->parts[it.idx];
+        circuit *c = j->c;
+        pt->attempts++;
+        j->attempts++;
+        pt->slot = (int)w->slot;
+        e->proving++;
+        pthread_cond_broadcast(&e->synth_cv); /* room in the queue */
+        pthread_mutex_unlock(&e->mu);
+
+        char msg[384] = "";
+        backend_input in = {.w = pt->set->w, .abc = pt->set->abc, .rows = circuit_rows(c)};
+        phase_ctx pc = {.e = e, .j = j, .idx = it.idx, .worker = w->name, .device = (int)w->slot};
+        cuzk_status st = b->prove(b, sl->device, c->handle[sl->backend], &in, &pt->sums, on_phase,
+                                  &pc, msg, sizeof(msg));
+
+        pthread_mutex_lock(&e->mu);
+        e->proving--;
+        pool_give_back(e, c, pt->set);
+        pt->set = NULL;
+        if (j->stop) {
+            job_drop_partition(e, j, it.idx);
+        } else if (st != CUZK_OK) {
+            char what[512];
+            engine_msg(what, sizeof(what), "%s (%s)", msg[0] ? msg : "no message",
+                       cuzk_status_str(st));
+            attempt_failed(e, j, it.idx, w->slot, st != CUZK_ERR_UNSATISFIED, what);
+        } else {
+            pt->state = ENGINE_STATE_FINALIZING;
+            e->partitions_proved++;
+            wq_push(&e->final_q, it);
+            pthread_cond_signal(&e->final_cv);
+        }
+        engine_counters(e);
+    }
+    pthread_mutex_unlock(&e->mu);
+}
+
+/* ----------------------------------------------------------- finalizers */
+
+static void wipe(void *p, size_t n)
+{
+    volatile uint8_t *v = p;
+    for (size_t i = 0; i < n; i++)
+        v[i] = 0;
+}
+
+static void final_loop(worker *w, rng_t *rng)
+{
+    engine *e = w->e;
+    pthread_mutex_lock(&e->mu);
+    for (;;) {
+        work it;
+        if (!wq_take(&e->final_q, 0, &it)) {
+            if (e->exiting)
+                break;
+            pthread_cond_wait(&e->final_cv, &e->mu);
+            continue;
+        }
+        job *j = it.j;
+        partition *pt = &j->parts[it.idx];
+        circuit *c = j->c;
+        e->finalizing++;
+        bool verify = e->cfg.verify;
+        pthread_mutex_unlock(&e->mu);
+
+        uint64_t t0 = backend_clock_ns();
+        fr_t r, s;
+        fr_random(&r, rng);
+        fr_random(&s, rng);
+        groth16_proof_t proof;
+        groth16_assemble(&proof, c->vk, &pt->sums, &r, &s);
+        wipe(&r, sizeof(r));
+        wipe(&s, sizeof(s));
+        uint8_t bytes[GROTH16_PROOF_BYTES];
+        cuzk_status est = bellman_proof_encode(bytes, &proof);
+        uint64_t t1 = backend_clock_ns();
+        engine_span(e, "assemble", "cpu", j, it.idx, w->name, -1, t0, t1, GROTH16_PROOF_BYTES);
+        cuzk_status vst = CUZK_OK;
+        if (verify && est == CUZK_OK) {
+            vst = groth16_verify(&c->pvk, &proof, j->pub + (size_t)it.idx * c->num_public,
+                                 c->num_public);
+            engine_span(e, "verify", "cpu", j, it.idx, w->name, -1, t1, backend_clock_ns(),
+                        GROTH16_PROOF_BYTES);
+        }
+        engine_span(e, "finalize", "cpu", j, it.idx, w->name, -1, t0, backend_clock_ns(),
+                    GROTH16_PROOF_BYTES);
+
+        pthread_mutex_lock(&e->mu);
+        e->finalizing--;
+        if (j->stop) {
+            job_drop_partition(e, j, it.idx);
+        } else if (est != CUZK_OK) {
+            /* A zero A, B or C: possible only for a degenerate witness. */
+            attempt_failed(e, j, it.idx, (unsigned)pt->slot, false,
+                           "the proof has a point at infinity and cannot be encoded");
+        } else if (vst != CUZK_OK) {
+            e->verify_failures++;
+            attempt_failed(e, j, it.idx, (unsigned)pt->slot, true,
+                           vst == CUZK_ERR_VERIFY_FAILED ? "the proof does not verify"
+                                                         : cuzk_status_str(vst));
+        } else {
+            memcpy(j->proof + (size_t)it.idx * GROTH16_PROOF_BYTES, bytes, GROTH16_PROOF_BYTES);
+            pt->state = ENGINE_STATE_DONE;
+            j->done++;
+            j->inflight--;
+            job_maybe_finish(e, j);
+        }
+    }
+    pthread_mutex_unlock(&e->mu);
+}
+
+/* ------------------------------------------------------------- watchdog */
+
+static void watchdog_loop(worker *w)
+{
+    engine *e = w->e;
+    pthread_mutex_lock(&e->mu);
+    while (!e->exiting) {
+        uint64_t now = backend_clock_ns(), next = 0;
+        for (size_t i = 0; i < e->num_jobs; i++) {
+            job *j = e->jobs[i];
+            if (!j->deadline_ns || j->stop || engine_state_is_terminal(j->state))
+                continue;
+            if (j->deadline_ns <= now)
+                job_stop(e, j, ENGINE_STATE_FAILED, "timed out after %.3f s",
+                         (double)(j->deadline_ns - j->submit_ns) * 1e-9);
+            else if (!next || j->deadline_ns < next)
+                next = j->deadline_ns;
+        }
+        if (next) {
+            struct timespec ts = {.tv_sec = (time_t)(next / 1000000000u),
+                                  .tv_nsec = (long)(next % 1000000000u)};
+            pthread_cond_timedwait(&e->watch_cv, &e->mu, &ts);
+        } else {
+            pthread_cond_wait(&e->watch_cv, &e->mu);
+        }
+    }
+    pthread_mutex_unlock(&e->mu);
+}
+
+void *worker_main(void *arg)
+{
+    worker *w = arg;
+    switch (w->kind) {
+    case WORKER_SYNTH:
+        synth_loop(w);
+        break;
+    case WORKER_PROVER:
+        prover_loop(w);
+        break;
+    case WORKER_FINAL: {
+        rng_t rng;
+        if (rng_seed_secure(&rng) != CUZK_OK) {
+            /* engine_create checked that the system has randomness */
+            fprintf(stderr, "cuzk: %s: no system randomness for r, s\n", w->name);
+            abort();
+        }
+        final_loop(w, &rng);
+        rng_wipe(&rng);
+        break;
+    }
+    case WORKER_WATCHDOG:
+        watchdog_loop(w);
+        break;
+    }
+    return NULL;
+}

@@ -1,0 +1,615 @@
+/* The engine end to end on the real CPU prover (the built-in circuit at
+ * 2^10 constraints, development parameters made here): many jobs of mixed
+ * priorities, every proof checked independently; the event log parsed
+ * (every phase of every partition, in pipeline order); the buffer budget
+ * at one partition; retries on another device and on the CPU fallback; a
+ * backend that always fails; a snarkjs zkey with .wtns witnesses. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <jansson.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "circuits/builtin.h"
+#include "engine/engine.h"
+#include "formats/bellman_params.h"
+#include "formats/circom_wtns.h"
+#include "formats/zkey.h"
+#include "groth16/setup.h"
+#include "groth16/verifier.h"
+#include "seed.h"
+
+#define FIX CUZK_VECTOR_DIR "/../fixtures/circom/"
+
+static struct {
+    porep_like_params shape;
+    char params[64];
+    groth16_pvk_t pvk;
+    uint64_t num_inputs;
+} fx;
+
+static char msg[512];
+
+static void ok(cuzk_status st)
+{
+    if (st != CUZK_OK)
+        fail_msg("status %s: %s", cuzk_status_str(st), msg);
+}
+
+static int group_setup(void **state)
+{
+    (void)state;
+    uint64_t seed = test_seed("engine");
+    assert_int_equal(porep_like_params_for_constraints(&fx.shape, 10, 8), CUZK_OK);
+    r1cs_t r;
+    assert_int_equal(builtin_compile(&r, &fx.shape, 0), CUZK_OK);
+    rng_t rng;
+    rng_seed(&rng, seed);
+    groth16_params_t p;
+    groth16_setup_opts so = {0};
+    assert_int_equal(groth16_setup_dev(&p, &r, &rng, &so), CUZK_OK);
+    snprintf(fx.params, sizeof(fx.params), "/tmp/cuzk-engine-params-XXXXXX");
+    int fd = mkstemp(fx.params);
+    assert_true(fd >= 0);
+    close(fd);
+    ok(bellman_params_save(&p, fx.params, msg, sizeof(msg)));
+    ok(groth16_prepare_vk(&fx.pvk, &p.vk));
+    fx.num_inputs = porep_like_num_inputs(&fx.shape);
+    groth16_params_free(&p);
+    r1cs_free(&r);
+    return 0;
+}
+
+static int group_teardown(void **state)
+{
+    (void)state;
+    unlink(fx.params);
+    groth16_pvk_free(&fx.pvk);
+    return 0;
+}
+
+static void base_config(engine_config *cfg)
+{
+    engine_config_default(cfg);
+    cfg->backend = BACKEND_CPU;
+    cfg->device_threads = 2;
+    cfg->synth_workers = 1;
+    cfg->quiet = true;
+}
+
+static void register_builtin(engine_t *e, const char *name)
+{
+    engine_circuit_spec spec = {.name = name,
+                                .kind = ENGINE_CIRCUIT_BUILTIN,
+                                .shape = fx.shape,
+                                .params_path = fx.params,
+                                .check = FORMATS_CHECK_CURVE};
+    ok(engine_register(e, &spec, msg, sizeof(msg)));
+}
+
+static uint64_t submit(engine_t *e, const char *circuit, engine_priority prio, uint32_t parts,
+                       uint64_t seed)
+{
+    engine_job_spec js = {.circuit = circuit, .priority = prio, .partitions = parts, .seed = seed};
+    uint64_t id;
+    ok(engine_submit(e, &js, &id, msg, sizeof(msg)));
+    return id;
+}
+
+static void expect_state(engine_t *e, uint64_t id, engine_state want)
+{
+    engine_state st;
+    ok(engine_wait(e, id, 120, &st));
+    if (st != want) {
+        engine_job_info info;
+        engine_job_status(e, id, &info, NULL, 0);
+        fail_msg("job %llu is %s, expected %s: %s", (unsigned long long)id, engine_state_name(st),
+                 engine_state_name(want), info.message);
+    }
+}
+
+/* The job's proofs against the built-in circuit's public inputs. */
+static void check_proofs(engine_t *e, uint64_t id, uint32_t parts, uint64_t seed)
+{
+    uint8_t *bytes = malloc((size_t)parts * GROTH16_PROOF_BYTES);
+    groth16_proof_t *proofs = calloc(parts, sizeof(groth16_proof_t));
+    fr_t *inputs = calloc((size_t)parts * fx.num_inputs, sizeof(fr_t));
+    size_t len = 0, n = 0;
+    ok(engine_job_proof(e, id, bytes, (size_t)parts * GROTH16_PROOF_BYTES, &len));
+    assert_int_equal(len, (size_t)parts * GROTH16_PROOF_BYTES);
+    ok(bellman_proofs_decode(proofs, parts, &n, bytes, len, msg, sizeof(msg)));
+    assert_int_equal(n, parts);
+    for (uint32_t i = 0; i < parts; i++)
+        ok(porep_like_public_inputs(inputs + i * fx.num_inputs, fx.num_inputs, &fx.shape,
+                                    seed + i));
+    for (uint32_t i = 0; i < parts; i++)
+        ok(groth16_verify(&fx.pvk, &proofs[i], inputs + i * fx.num_inputs, fx.num_inputs));
+    /* A partition's proof is not another's. */
+    if (parts > 1)
+        assert_int_equal(groth16_verify(&fx.pvk, &proofs[0], inputs + fx.num_inputs, fx.num_inputs),
+                         CUZK_ERR_VERIFY_FAILED);
+    free(bytes);
+    free(proofs);
+    free(inputs);
+}
+
+/* ------------------------------------------------------------ event log */
+
+static const char *const PHASES[] = {"queue_wait", "synthesize", "eval_abc", "h",
+                                     "msm_h",      "msm_l",      "msm_a",    "msm_b_g1",
+                                     "msm_b_g2",   "assemble",   "verify"};
+#define NUM_PHASES (sizeof(PHASES) / sizeof(PHASES[0]))
+
+typedef struct span_rec {
+    uint64_t job;
+    uint32_t part;
+    int phase; /* index into PHASES; NUM_PHASES for finalize, -1 other */
+    uint64_t start, end;
+    int device;
+} span_rec;
+
+typedef struct event_file {
+    span_rec *spans;
+    size_t num_spans;
+    uint64_t jobs_done[64];
+    size_t num_done;
+} event_file;
+
+static int phase_index(const char *name)
+{
+    for (size_t i = 0; i < NUM_PHASES; i++)
+        if (!strcmp(name, PHASES[i]))
+            return (int)i;
+    return !strcmp(name, "finalize") ? (int)NUM_PHASES : -1;
+}
+
+/* Parses every line and checks each has the format's fields. */
+static void read_events(const char *path, event_file *ef)
+{
+    memset(ef, 0, sizeof(*ef));
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char line[2048];
+    size_t cap = 0, lineno = 0;
+    while (fgets(line, sizeof(line), f)) {
+        json_error_t err;
+        json_t *o = json_loads(line, 0, &err);
+        if (!o)
+            fail_msg("%s line %zu does not parse: %s", path, lineno + 1, err.text);
+        const char *type = json_string_value(json_object_get(o, "type"));
+        assert_non_null(type);
+        if (lineno == 0) {
+            assert_string_equal(type, "meta");
+            assert_string_equal(json_string_value(json_object_get(o, "clock")), "monotonic");
+            assert_true(json_is_integer(json_object_get(o, "t0_ns")));
+            assert_true(json_is_integer(json_object_get(o, "pid")));
+            assert_true(json_is_string(json_object_get(o, "host")));
+            assert_true(json_is_string(json_object_get(o, "version")));
+        } else if (!strcmp(type, "span")) {
+            static const char *const ints[] = {"job",      "partition", "device",
+                                               "start_ns", "end_ns",    "bytes"};
+            for (size_t i = 0; i < sizeof(ints) / sizeof(ints[0]); i++)
+                if (!json_is_integer(json_object_get(o, ints[i])))
+                    fail_msg("span without %s: %s", ints[i], line);
+            const char *cat = json_string_value(json_object_get(o, "cat"));
+            assert_non_null(cat);
+            assert_true(!strcmp(cat, "queue") || !strcmp(cat, "cpu") || !strcmp(cat, "gpu") ||
+                        !strcmp(cat, "copy"));
+            assert_true(json_is_string(json_object_get(o, "circuit")));
+            assert_true(json_is_string(json_object_get(o, "worker")));
+            if (ef->num_spans == cap) {
+                cap = cap ? 2 * cap : 256;
+                ef->spans = realloc(ef->spans, cap * sizeof(span_rec));
+            }
+            span_rec *s = &ef->spans[ef->num_spans++];
+            s->job = (uint64_t)json_integer_value(json_object_get(o, "job"));
+            s->part = (uint32_t)json_integer_value(json_object_get(o, "partition"));
+            s->phase = phase_index(json_string_value(json_object_get(o, "name")));
+            s->start = (uint64_t)json_integer_value(json_object_get(o, "start_ns"));
+            s->end = (uint64_t)json_integer_value(json_object_get(o, "end_ns"));
+            s->device = (int)json_integer_value(json_object_get(o, "device"));
+            if (s->start > s->end)
+                fail_msg("span ends before it starts: %s", line);
+        } else if (!strcmp(type, "job")) {
+            const char *st = json_string_value(json_object_get(o, "state"));
+            assert_non_null(st);
+            assert_true(json_is_integer(json_object_get(o, "ts_ns")));
+            assert_true(json_is_string(json_object_get(o, "priority")));
+            assert_true(json_is_string(json_object_get(o, "message")));
+            if (!strcmp(st, "done") && ef->num_done < 64)
+                ef->jobs_done[ef->num_done++] =
+                    (uint64_t)json_integer_value(json_object_get(o, "job"));
+        } else {
+            assert_string_equal(type, "counter");
+            assert_true(json_is_number(json_object_get(o, "value")));
+        }
+        json_decref(o);
+        lineno++;
+    }
+    fclose(f);
+    assert_true(lineno > 1);
+}
+
+/* The spans of one partition: each phase once, in pipeline order, one
+ * after another; finalize around assemble and verify. */
+static void check_partition_spans(const event_file *ef, uint64_t job, uint32_t part)
+{
+    const span_rec *by[NUM_PHASES + 1] = {0};
+    for (size_t i = 0; i < ef->num_spans; i++) {
+        const span_rec *s = &ef->spans[i];
+        if (s->job != job || s->part != part || s->phase < 0)
+            continue;
+        if (by[s->phase])
+            fail_msg("job %llu partition %u: phase %s twice", (unsigned long long)job, part,
+                     s->phase < (int)NUM_PHASES ? PHASES[s->phase] : "finalize");
+        by[s->phase] = s;
+    }
+    for (size_t p = 0; p <= NUM_PHASES; p++)
+        if (!by[p])
+            fail_msg("job %llu partition %u: no %s span", (unsigned long long)job, part,
+                     p < NUM_PHASES ? PHASES[p] : "finalize");
+    for (size_t p = 1; p < NUM_PHASES; p++)
+        if (by[p]->start < by[p - 1]->end)
+            fail_msg("job %llu partition %u: %s starts before %s ends", (unsigned long long)job,
+                     part, PHASES[p], PHASES[p - 1]);
+    const span_rec *fin = by[NUM_PHASES];
+    assert_true(fin->start <= by[9]->start && fin->end >= by[10]->end);
+    assert_int_equal(by[0]->device, -1);
+    assert_true(by[3]->device >= 0); /* prover phases name their device */
+}
+
+/* ---------------------------------------------------------------- tests */
+
+static void test_mixed_priorities_and_events(void **state)
+{
+    (void)state;
+    char events[64];
+    snprintf(events, sizeof(events), "/tmp/cuzk-engine-events-XXXXXX");
+    int fd = mkstemp(events);
+    assert_true(fd >= 0);
+    close(fd);
+    engine_config cfg;
+    base_config(&cfg);
+    cfg.event_log = events;
+    engine_t *e;
+    ok(engine_create(&e, &cfg, msg, sizeof(msg)));
+    register_builtin(e, "small");
+    static const struct {
+        engine_priority prio;
+        uint32_t parts;
+    } jobs[] = {{ENGINE_PRIORITY_LOW, 2},
+                {ENGINE_PRIORITY_NORMAL, 1},
+                {ENGINE_PRIORITY_CRITICAL, 2},
+                {ENGINE_PRIORITY_HIGH, 1},
+                {ENGINE_PRIORITY_NORMAL, 2}};
+    enum { NJ = sizeof(jobs) / sizeof(jobs[0]) };
+    uint64_t ids[NJ], seeds[NJ];
+    for (int i = 0; i < NJ; i++) {
+        seeds[i] = 1000 + 10 * (uint64_t)i;
+        ids[i] = submit(e, "small", jobs[i].prio, jobs[i].parts, seeds[i]);
+        if (i > 0)
+            assert_true(ids[i] > ids[i - 1]);
+    }
+    for (int i = 0; i < NJ; i++) {
+        expect_state(e, ids[i], ENGINE_STATE_DONE);
+        check_proofs(e, ids[i], jobs[i].parts, seeds[i]);
+        engine_state parts[2];
+        engine_job_info info;
+        ok(engine_job_status(e, ids[i], &info, parts, 2));
+        assert_int_equal(info.partitions_done, jobs[i].parts);
+        for (uint32_t k = 0; k < jobs[i].parts; k++)
+            assert_int_equal(parts[k], ENGINE_STATE_DONE);
+    }
+    engine_job_info list[8];
+    assert_int_equal(engine_list_jobs(e, list, 8), NJ);
+    engine_stats stats;
+    engine_circuit_info ci;
+    engine_get_stats(e, &stats, &ci, 1);
+    assert_int_equal(stats.jobs[ENGINE_STATE_DONE], NJ);
+    assert_int_equal(stats.buffer_in_use, 0);
+    assert_int_equal(stats.pool_acquires, stats.pool_releases);
+    assert_true(ci.resident && ci.loads == 1);
+    engine_destroy(e);
+
+    event_file ef;
+    read_events(events, &ef);
+    assert_int_equal(ef.num_done, NJ);
+    for (int i = 0; i < NJ; i++)
+        for (uint32_t k = 0; k < jobs[i].parts; k++)
+            check_partition_spans(&ef, ids[i], k);
+    free(ef.spans);
+    unlink(events);
+}
+
+static void test_buffer_budget_one_partition(void **state)
+{
+    (void)state;
+    char events[64];
+    snprintf(events, sizeof(events), "/tmp/cuzk-engine-budget-XXXXXX");
+    int fd = mkstemp(events);
+    close(fd);
+    /* The set size, from a first engine's registration. */
+    engine_config cfg;
+    base_config(&cfg);
+    engine_t *e;
+    ok(engine_create(&e, &cfg, msg, sizeof(msg)));
+    register_builtin(e, "small");
+    engine_stats stats;
+    engine_circuit_info ci;
+    engine_get_stats(e, &stats, &ci, 1);
+    engine_destroy(e);
+
+    cfg.buffer_budget = ci.set_bytes;
+    cfg.queue_bound = 2;
+    cfg.event_log = events;
+    ok(engine_create(&e, &cfg, msg, sizeof(msg)));
+    register_builtin(e, "small");
+    uint64_t id = submit(e, "small", ENGINE_PRIORITY_NORMAL, 3, 77);
+    expect_state(e, id, ENGINE_STATE_DONE);
+    check_proofs(e, id, 3, 77);
+    engine_get_stats(e, &stats, &ci, 1);
+    assert_true(stats.buffer_peak <= cfg.buffer_budget);
+    assert_int_equal(stats.pool_allocs, 1); /* one set, reused */
+    assert_int_equal(stats.pool_acquires, 3);
+    assert_int_equal(ci.sets, 1);
+    engine_destroy(e);
+
+    /* One partition's buffers at a time: from synthesis to the end of its
+     * last MSM, no two partitions overlap. */
+    event_file ef;
+    read_events(events, &ef);
+    uint64_t from[3] = {0}, to[3] = {0};
+    for (size_t i = 0; i < ef.num_spans; i++) {
+        const span_rec *s = &ef.spans[i];
+        if (s->job != id || s->part >= 3)
+            continue;
+        if (s->phase == 1)
+            from[s->part] = s->start;
+        if (s->phase == 8)
+            to[s->part] = s->end;
+    }
+    for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 3; b++)
+            if (a != b)
+                assert_true(to[a] <= from[b] || to[b] <= from[a]);
+    free(ef.spans);
+    unlink(events);
+
+    /* A budget smaller than one partition fails the job, saying why. */
+    cfg.buffer_budget = ci.set_bytes - 1;
+    cfg.event_log = NULL;
+    ok(engine_create(&e, &cfg, msg, sizeof(msg)));
+    register_builtin(e, "small");
+    id = submit(e, "small", ENGINE_PRIORITY_NORMAL, 1, 1);
+    expect_state(e, id, ENGINE_STATE_FAILED);
+    engine_job_info info;
+    ok(engine_job_status(e, id, &info, NULL, 0));
+    assert_non_null(strstr(info.message, "buffer budget"));
+    engine_destroy(e);
+}
+
+/* A backend around the CPU backend that fails chosen calls. */
+typedef struct flaky {
+    backend_t base;
+    backend_t *inner;
+    pthread_mutex_t mu;
+    unsigned calls, fail_first;
+    bool always;
+    int devices_called[8];
+} flaky;
+
+static cuzk_status flaky_prepare(backend_t *b, const backend_circuit_desc *d, void **h,
+                                 uint64_t *bytes, char *m, size_t ml)
+{
+    flaky *f = b->impl;
+    return f->inner->prepare(f->inner, d, h, bytes, m, ml);
+}
+
+static void flaky_release(backend_t *b, void *h)
+{
+    flaky *f = b->impl;
+    f->inner->release(f->inner, h);
+}
+
+static cuzk_status flaky_prove(backend_t *b, unsigned dev, void *h, const backend_input *in,
+                               groth16_sums *out, backend_phase_fn fn, void *ctx, char *m,
+                               size_t ml)
+{
+    flaky *f = b->impl;
+    pthread_mutex_lock(&f->mu);
+    unsigned call = f->calls++;
+    if (call < 8)
+        f->devices_called[call] = (int)dev;
+    bool fail = f->always || call < f->fail_first;
+    pthread_mutex_unlock(&f->mu);
+    if (fail) {
+        snprintf(m, ml, "injected failure on device %u", dev);
+        return CUZK_ERR_DEVICE;
+    }
+    return f->inner->prove(f->inner, dev, h, in, out, fn, ctx, m, ml);
+}
+
+static void flaky_init(flaky *f, const char *name, unsigned devices)
+{
+    memset(f, 0, sizeof(*f));
+    backend_cpu_opts o = {.devices = devices, .threads = 2};
+    ok(backend_cpu_create(&f->inner, &o));
+    pthread_mutex_init(&f->mu, NULL);
+    f->base = (backend_t){.name = name,
+                          .num_devices = devices,
+                          .impl = f,
+                          .prepare = flaky_prepare,
+                          .release = flaky_release,
+                          .prove = flaky_prove};
+}
+
+static void flaky_free(flaky *f)
+{
+    f->inner->destroy(f->inner);
+    pthread_mutex_destroy(&f->mu);
+}
+
+static void test_retry_on_another_device(void **state)
+{
+    (void)state;
+    flaky f;
+    flaky_init(&f, "cpu", 2); /* the CPU posing as two devices */
+    f.fail_first = 1;
+    engine_config cfg;
+    base_config(&cfg);
+    cfg.backend_override = &f.base;
+    cfg.workers_per_device = 1;
+    engine_t *e;
+    ok(engine_create(&e, &cfg, msg, sizeof(msg)));
+    register_builtin(e, "small");
+    uint64_t id = submit(e, "small", ENGINE_PRIORITY_HIGH, 1, 5);
+    expect_state(e, id, ENGINE_STATE_DONE);
+    check_proofs(e, id, 1, 5);
+    engine_job_info info;
+    ok(engine_job_status(e, id, &info, NULL, 0));
+    assert_int_equal(info.attempts, 2);
+    assert_int_equal(f.calls, 2);
+    assert_int_not_equal(f.devices_called[0], f.devices_called[1]);
+    engine_stats stats;
+    engine_get_stats(e, &stats, NULL, 0);
+    assert_int_equal(stats.retries, 1);
+    engine_destroy(e);
+    flaky_free(&f);
+}
+
+static void test_retry_on_cpu_fallback(void **state)
+{
+    (void)state;
+    flaky f;
+    flaky_init(&f, "flaky-gpu", 1);
+    f.always = true;
+    engine_config cfg;
+    base_config(&cfg);
+    cfg.backend_override = &f.base;
+    cfg.workers_per_device = 1;
+    engine_t *e;
+    ok(engine_create(&e, &cfg, msg, sizeof(msg)));
+    engine_stats stats;
+    engine_get_stats(e, &stats, NULL, 0);
+    assert_int_equal(stats.devices, 2); /* the GPU stand-in and the CPU fallback */
+    register_builtin(e, "small");
+    uint64_t id = submit(e, "small", ENGINE_PRIORITY_NORMAL, 1, 9);
+    expect_state(e, id, ENGINE_STATE_DONE);
+    check_proofs(e, id, 1, 9);
+    assert_int_equal(f.calls, 1); /* the retry ran on the fallback */
+    engine_destroy(e);
+    flaky_free(&f);
+}
+
+static void test_backend_always_fails(void **state)
+{
+    (void)state;
+    flaky f;
+    flaky_init(&f, "cpu", 1);
+    f.always = true;
+    engine_config cfg;
+    base_config(&cfg);
+    cfg.backend_override = &f.base;
+    cfg.retries = 1;
+    engine_t *e;
+    ok(engine_create(&e, &cfg, msg, sizeof(msg)));
+    register_builtin(e, "small");
+    uint64_t id = submit(e, "small", ENGINE_PRIORITY_NORMAL, 2, 3);
+    expect_state(e, id, ENGINE_STATE_FAILED);
+    engine_job_info info;
+    engine_state parts[2];
+    ok(engine_job_status(e, id, &info, parts, 2));
+    if (!strstr(info.message, "partition ") || !strstr(info.message, "after 2 attempts") ||
+        !strstr(info.message, "injected failure"))
+        fail_msg("message: %s", info.message);
+    assert_true(parts[0] == ENGINE_STATE_FAILED || parts[1] == ENGINE_STATE_FAILED);
+    size_t len = 0;
+    uint8_t buf[2 * GROTH16_PROOF_BYTES];
+    assert_int_equal(engine_job_proof(e, id, buf, sizeof(buf), &len), CUZK_ERR_INVALID_ARGUMENT);
+    engine_stats stats;
+    engine_get_stats(e, &stats, NULL, 0);
+    assert_int_equal(stats.buffer_in_use, 0);
+    engine_destroy(e);
+    flaky_free(&f);
+}
+
+static void test_zkey_jobs(void **state)
+{
+    (void)state;
+    engine_config cfg;
+    base_config(&cfg);
+    engine_t *e;
+    ok(engine_create(&e, &cfg, msg, sizeof(msg)));
+    engine_circuit_spec spec = {.name = "chain",
+                                .kind = ENGINE_CIRCUIT_ZKEY,
+                                .zkey_path = FIX "chain_bls12381.zkey",
+                                .check = FORMATS_CHECK_SUBGROUP};
+    ok(engine_register(e, &spec, msg, sizeof(msg)));
+    engine_partition_input in[2] = {{.wtns_path = FIX "chain_bls12381.wtns"},
+                                    {.wtns_path = FIX "chain_bls12381.wtns"}};
+    engine_job_spec js = {
+        .circuit = "chain", .priority = ENGINE_PRIORITY_NORMAL, .partitions = 2, .inputs = in};
+    uint64_t id;
+    ok(engine_submit(e, &js, &id, msg, sizeof(msg)));
+    /* A seed is not a witness for a zkey circuit. */
+    engine_job_spec bad = {.circuit = "chain", .partitions = 1};
+    uint64_t id2;
+    assert_int_equal(engine_submit(e, &bad, &id2, msg, sizeof(msg)), CUZK_ERR_INVALID_ARGUMENT);
+    expect_state(e, id, ENGINE_STATE_DONE);
+
+    /* Independently: against the key's verifying key. */
+    zkey_t z;
+    ok(zkey_open(&z, FIX "chain_bls12381.zkey", FORMATS_CHECK_SUBGROUP, msg, sizeof(msg)));
+    fr_t *w;
+    uint64_t nw;
+    ok(circom_wtns_load(&w, &nw, FIX "chain_bls12381.wtns", msg, sizeof(msg)));
+    groth16_pvk_t pvk;
+    ok(groth16_prepare_vk(&pvk, &z.vk));
+    uint8_t bytes[2 * GROTH16_PROOF_BYTES];
+    size_t len;
+    ok(engine_job_proof(e, id, bytes, sizeof(bytes), &len));
+    for (int i = 0; i < 2; i++) {
+        groth16_proof_t proof;
+        ok(bellman_proof_decode(&proof, bytes + i * GROTH16_PROOF_BYTES, msg, sizeof(msg)));
+        ok(groth16_verify(&pvk, &proof, w + 1, z.num_public));
+    }
+    /* Fresh r, s per partition: same witness, different proofs. */
+    assert_memory_not_equal(bytes, bytes + GROTH16_PROOF_BYTES, GROTH16_PROOF_BYTES);
+
+    /* A witness given as an array, with a wrong first value: synthesis
+     * fails the job and says which partition. */
+    w[0] = FR_ZERO;
+    engine_partition_input arr = {.witness = w, .witness_len = nw};
+    js.partitions = 1;
+    js.inputs = &arr;
+    ok(engine_submit(e, &js, &id2, msg, sizeof(msg)));
+    expect_state(e, id2, ENGINE_STATE_FAILED);
+    engine_job_info info;
+    ok(engine_job_status(e, id2, &info, NULL, 0));
+    assert_non_null(strstr(info.message, "partition 0"));
+    groth16_pvk_free(&pvk);
+    free(w);
+    zkey_close(&z);
+    engine_destroy(e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mixed_priorities_and_events),
+        cmocka_unit_test(test_buffer_budget_one_partition),
+        cmocka_unit_test(test_retry_on_another_device),
+        cmocka_unit_test(test_retry_on_cpu_fallback),
+        cmocka_unit_test(test_backend_always_fails),
+        cmocka_unit_test(test_zkey_jobs),
+    };
+    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
