@@ -1,0 +1,379 @@
+/* The proving engine under load: J jobs of N partitions of the built-in
+ * storage-proof-shaped circuit at 2^K constraints, all submitted at once,
+ * proved through the pipeline (synthesis workers, prover workers per
+ * device, finalizers), every proof verified by the engine.
+ *
+ * JSON lines on stdout:
+ *   {"bench":"engine", ... "wall_s", "partition_proofs_per_hour", job latency p50/p95}
+ *   {"bench":"engine_phase","phase":"msm_h","count":..,"p50_ms":..,"p95_ms":..,"sum_s":..}
+ *     one per phase, from the event log (--events PATH keeps it)
+ *   {"bench":"engine_baseline", ...} with --baseline: the same partitions
+ *     proved one after another with the CPU prover (what `cuzk bench` does)
+ *
+ * Usage: bench_engine [--log-constraints K] [--jobs J] [--partitions N]
+ *                     [--threads T] [--synth-workers S] [--workers-per-device W]
+ *                     [--params FILE] [--events PATH] [--no-verify] [--baseline]
+ * Defaults: K = 12, J = 4, N = 4, about 30 s on 2 cores with --baseline.
+ * Parameters are made once and kept in the CLI's cache folder
+ * ($CUZK_CACHE_DIR, else $XDG_CACHE_HOME/cuzk, else ~/.cache/cuzk). */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "circuits/builtin.h"
+#include "engine/engine.h"
+#include "formats/bellman_params.h"
+#include "groth16/prover.h"
+#include "groth16/setup.h"
+#include "groth16/verifier.h"
+#include "suite.h"
+#include "util/parallel.h"
+
+typedef struct opts {
+    unsigned log_k, jobs, partitions, threads, synth_workers, workers_per_device;
+    const char *params, *events;
+    bool verify, baseline;
+} opts;
+
+static void die(const char *what, cuzk_status st, const char *msg)
+{
+    fprintf(stderr, "bench_engine: %s: %s%s%s\n", what, cuzk_status_str(st),
+            msg && *msg ? ": " : "", msg ? msg : "");
+    exit(1);
+}
+
+static void usage(void)
+{
+    fprintf(stderr,
+            "usage: bench_engine [--log-constraints K] [--jobs J] [--partitions N]\n"
+            "                    [--threads T] [--synth-workers S] [--workers-per-device W]\n"
+            "                    [--params FILE] [--events PATH] [--no-verify] [--baseline]\n");
+    exit(2);
+}
+
+static unsigned parse_uint(const char *s, unsigned lo, unsigned hi)
+{
+    char *end;
+    unsigned long v = s ? strtoul(s, &end, 10) : 0;
+    if (!s || *end || v < lo || v > hi)
+        usage();
+    return (unsigned)v;
+}
+
+static void parse(opts *o, int argc, char **argv)
+{
+    *o = (opts){.log_k = 12, .jobs = 4, .partitions = 4, .verify = true};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--no-verify")) {
+            o->verify = false;
+            continue;
+        }
+        if (!strcmp(a, "--baseline")) {
+            o->baseline = true;
+            continue;
+        }
+        if (!v)
+            usage();
+        if (!strcmp(a, "--log-constraints"))
+            o->log_k = parse_uint(v, 10, 27);
+        else if (!strcmp(a, "--jobs"))
+            o->jobs = parse_uint(v, 1, 100000);
+        else if (!strcmp(a, "--partitions"))
+            o->partitions = parse_uint(v, 1, 100000);
+        else if (!strcmp(a, "--threads"))
+            o->threads = parse_uint(v, 1, 4096);
+        else if (!strcmp(a, "--synth-workers"))
+            o->synth_workers = parse_uint(v, 1, 256);
+        else if (!strcmp(a, "--workers-per-device"))
+            o->workers_per_device = parse_uint(v, 1, 64);
+        else if (!strcmp(a, "--params"))
+            o->params = v;
+        else if (!strcmp(a, "--events"))
+            o->events = v;
+        else
+            usage();
+        i++;
+    }
+}
+
+/* The cache folder of the CLI (cli/builtin.c), so both share parameters. */
+static void default_params_path(char *out, size_t len, const char *name)
+{
+    const char *env = getenv("CUZK_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME"),
+               *home = getenv("HOME");
+    char dir[3072];
+    if (env && *env)
+        snprintf(dir, sizeof(dir), "%s", env);
+    else if (xdg && *xdg)
+        snprintf(dir, sizeof(dir), "%s/cuzk", xdg);
+    else if (home && *home)
+        snprintf(dir, sizeof(dir), "%s/.cache/cuzk", home);
+    else
+        snprintf(dir, sizeof(dir), ".cuzk-cache");
+    for (char *p = dir + 1; *p; p++) {
+        if (*p == '/') {
+            *p = 0;
+            mkdir(dir, 0755);
+            *p = '/';
+        }
+    }
+    mkdir(dir, 0755);
+    snprintf(out, len, "%s/%s.params", dir, name);
+}
+
+/* Makes development parameters when the file is missing or does not fit. */
+static void ensure_params(const char *path, const r1cs_t *r)
+{
+    char msg[512] = "";
+    groth16_params_t p;
+    if (access(path, R_OK) == 0 &&
+        bellman_params_load(&p, path, FORMATS_CHECK_NONE, 0, msg, sizeof(msg)) == CUZK_OK) {
+        groth16_circuit_t c;
+        cuzk_status st = groth16_circuit_init(&c, r, &p, 0, msg, sizeof(msg));
+        groth16_circuit_free(&c);
+        groth16_params_free(&p);
+        if (st == CUZK_OK)
+            return;
+    }
+    fprintf(stderr, "bench_engine: making DEVELOPMENT parameters at %s\n", path);
+    rng_t rng;
+    cuzk_status st = rng_seed_secure(&rng);
+    groth16_setup_opts so = {0};
+    if (st == CUZK_OK)
+        st = groth16_setup_dev(&p, r, &rng, &so);
+    if (st != CUZK_OK)
+        die("setup", st, NULL);
+    if ((st = bellman_params_save(&p, path, msg, sizeof(msg))) != CUZK_OK)
+        die("saving the parameters", st, msg);
+    groth16_params_free(&p);
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+/* The q-quantile (nearest rank) of v[0..n), sorted in place. */
+static double quantile(double *v, size_t n, double q)
+{
+    if (!n)
+        return 0;
+    qsort(v, n, sizeof(double), cmp_double);
+    size_t k = (size_t)(q * (double)n + 0.999999);
+    return v[k == 0 ? 0 : (k > n ? n - 1 : k - 1)];
+}
+
+static const char *const PHASES[] = {"queue_wait", "synthesize", "eval_abc", "h",
+                                     "msm_h",      "msm_l",      "msm_a",    "msm_b_g1",
+                                     "msm_b_g2",   "assemble",   "verify",   "finalize"};
+enum { NUM_PHASES = sizeof(PHASES) / sizeof(PHASES[0]) };
+
+/* Per-phase p50/p95 from the event log. */
+static void phase_lines(const char *events, const char *name)
+{
+    FILE *f = fopen(events, "r");
+    if (!f) {
+        fprintf(stderr, "bench_engine: cannot read %s: %s\n", events, strerror(errno));
+        return;
+    }
+    double *ms[NUM_PHASES] = {0};
+    size_t n[NUM_PHASES] = {0}, cap[NUM_PHASES] = {0};
+    char line[4096];
+    while (fgets(line, sizeof(line), f)) {
+        json_t *o = json_loads(line, 0, NULL);
+        const char *type = o ? json_string_value(json_object_get(o, "type")) : NULL;
+        const char *ph = o ? json_string_value(json_object_get(o, "name")) : NULL;
+        for (int p = 0; type && ph && !strcmp(type, "span") && p < NUM_PHASES; p++) {
+            if (strcmp(ph, PHASES[p]))
+                continue;
+            if (n[p] == cap[p]) {
+                cap[p] = cap[p] ? 2 * cap[p] : 64;
+                ms[p] = realloc(ms[p], cap[p] * sizeof(double));
+            }
+            double s = (double)json_integer_value(json_object_get(o, "start_ns"));
+            double e = (double)json_integer_value(json_object_get(o, "end_ns"));
+            ms[p][n[p]++] = (e - s) / 1e6;
+        }
+        json_decref(o);
+    }
+    fclose(f);
+    for (int p = 0; p < NUM_PHASES; p++) {
+        double sum = 0;
+        for (size_t i = 0; i < n[p]; i++)
+            sum += ms[p][i];
+        double p50 = quantile(ms[p], n[p], 0.5), p95 = quantile(ms[p], n[p], 0.95);
+        printf("{\"bench\":\"engine_phase\",\"circuit\":\"%s\",\"phase\":\"%s\",\"count\":%zu,"
+               "\"p50_ms\":%.3f,\"p95_ms\":%.3f,\"sum_s\":%.3f}\n",
+               name, PHASES[p], n[p], p50, p95, sum / 1e3);
+        fprintf(stderr, "  %-10s %6zu spans  p50 %9.2f ms  p95 %9.2f ms\n", PHASES[p], n[p], p50,
+                p95);
+        free(ms[p]);
+    }
+}
+
+/* The same partitions one after another (cuzk bench's loop). */
+static void baseline(const opts *o, const r1cs_t *r, const char *path, const char *name)
+{
+    char msg[512] = "";
+    groth16_params_t p;
+    cuzk_status st =
+        bellman_params_load(&p, path, FORMATS_CHECK_CURVE, o->threads, msg, sizeof(msg));
+    if (st != CUZK_OK)
+        die("loading the parameters", st, msg);
+    groth16_circuit_t c;
+    groth16_pvk_t pvk;
+    if ((st = groth16_circuit_init(&c, r, &p, o->threads, msg, sizeof(msg))) != CUZK_OK ||
+        (st = groth16_prepare_vk(&pvk, &p.vk)) != CUZK_OK)
+        die("preparing", st, msg);
+    uint64_t nv = r1cs_num_vars(r), ni = r->num_inputs - 1;
+    fr_t *w = malloc(sizeof(fr_t) * nv);
+    void *scratch = malloc(groth16_prover_scratch_bytes(&c));
+    rng_t rng;
+    if (!w || !scratch || rng_seed_secure(&rng) != CUZK_OK)
+        die("baseline", CUZK_ERR_OUT_OF_MEMORY, NULL);
+    porep_like_params shape;
+    porep_like_params_for_constraints(&shape, o->log_k, 8);
+    unsigned total = o->jobs * o->partitions;
+    uint64_t t0 = bench_now_ns();
+    for (unsigned i = 0; i < total; i++) {
+        groth16_proof_t proof;
+        if ((st = builtin_witness(w, nv, &shape, 1 + i)) != CUZK_OK ||
+            (st = groth16_prove(&proof, &c, w, &rng, scratch, o->threads, NULL)) != CUZK_OK ||
+            (o->verify && (st = groth16_verify(&pvk, &proof, w + 1, ni)) != CUZK_OK))
+            die("baseline proof", st, NULL);
+    }
+    double wall = (double)(bench_now_ns() - t0) / 1e9;
+    printf("{\"bench\":\"engine_baseline\",\"circuit\":\"%s\",\"partitions\":%u,\"wall_s\":%.3f,"
+           "\"partition_proofs_per_hour\":%.1f,\"verify\":%s}\n",
+           name, total, wall, 3600.0 * total / wall, o->verify ? "true" : "false");
+    fprintf(stderr, "bench_engine: sequential: %u partitions in %.2f s, %.0f per hour\n", total,
+            wall, 3600.0 * total / wall);
+    free(w);
+    free(scratch);
+    rng_wipe(&rng);
+    groth16_pvk_free(&pvk);
+    groth16_circuit_free(&c);
+    groth16_params_free(&p);
+}
+
+int main(int argc, char **argv)
+{
+    opts o;
+    parse(&o, argc, argv);
+    porep_like_params shape;
+    if (porep_like_params_for_constraints(&shape, o.log_k, 8) != CUZK_OK)
+        die("shape", CUZK_ERR_INVALID_ARGUMENT, "no built-in circuit of that size");
+    char name[128], path[4096], events[4096];
+    builtin_name(name, sizeof(name), &shape);
+    if (o.params)
+        snprintf(path, sizeof(path), "%s", o.params);
+    else
+        default_params_path(path, sizeof(path), name);
+    r1cs_t r;
+    cuzk_status st = builtin_compile(&r, &shape, o.threads);
+    if (st != CUZK_OK)
+        die("compiling the circuit", st, NULL);
+    ensure_params(path, &r);
+    if (o.events) {
+        snprintf(events, sizeof(events), "%s", o.events);
+    } else {
+        snprintf(events, sizeof(events), "/tmp/cuzk-bench-engine-XXXXXX");
+        int fd = mkstemp(events);
+        if (fd < 0)
+            die("a temporary event log", CUZK_ERR_IO, strerror(errno));
+        close(fd);
+    }
+
+    engine_config cfg;
+    engine_config_default(&cfg);
+    cfg.backend = BACKEND_CPU;
+    cfg.device_threads = o.threads;
+    cfg.synth_workers = o.synth_workers;
+    if (o.workers_per_device)
+        cfg.workers_per_device = o.workers_per_device;
+    cfg.verify = o.verify;
+    cfg.event_log = events;
+    engine_t *e;
+    char msg[512] = "";
+    if ((st = engine_create(&e, &cfg, msg, sizeof(msg))) != CUZK_OK)
+        die("engine", st, msg);
+    engine_circuit_spec spec = {.name = name,
+                                .kind = ENGINE_CIRCUIT_BUILTIN,
+                                .shape = shape,
+                                .params_path = path,
+                                .check = FORMATS_CHECK_CURVE};
+    uint64_t t_load = bench_now_ns();
+    if ((st = engine_register(e, &spec, msg, sizeof(msg))) != CUZK_OK ||
+        (st = engine_preload(e, name, msg, sizeof(msg))) != CUZK_OK)
+        die("loading the circuit", st, msg);
+    double load_s = (double)(bench_now_ns() - t_load) / 1e9;
+    engine_stats stats;
+    engine_get_stats(e, &stats, NULL, 0);
+    fprintf(stderr,
+            "bench_engine: %s, 2^%u domain, %u jobs x %u partitions; %u synthesis workers, "
+            "%u devices x %u workers, %u finalizers; loaded in %.2f s\n",
+            name, o.log_k, o.jobs, o.partitions, stats.synth_workers, stats.devices,
+            stats.workers_per_device, stats.finalizers, load_s);
+
+    uint64_t *ids = calloc(o.jobs, sizeof(uint64_t));
+    double *lat = calloc(o.jobs, sizeof(double));
+    uint64_t t0 = bench_now_ns();
+    for (unsigned j = 0; j < o.jobs; j++) {
+        engine_job_spec js = {.circuit = name,
+                              .priority = ENGINE_PRIORITY_NORMAL,
+                              .partitions = o.partitions,
+                              .seed = 1 + (uint64_t)j * o.partitions};
+        if ((st = engine_submit(e, &js, &ids[j], msg, sizeof(msg))) != CUZK_OK)
+            die("submit", st, msg);
+    }
+    int failed = 0;
+    for (unsigned j = 0; j < o.jobs; j++) {
+        engine_state s;
+        engine_job_info info;
+        engine_wait(e, ids[j], -1, &s);
+        engine_job_status(e, ids[j], &info, NULL, 0);
+        if (s != ENGINE_STATE_DONE) {
+            fprintf(stderr, "bench_engine: job %llu %s: %s\n", (unsigned long long)ids[j],
+                    engine_state_name(s), info.message);
+            failed = 1;
+        }
+        lat[j] = (double)(info.finish_ns - info.submit_ns) / 1e9;
+    }
+    double wall = (double)(bench_now_ns() - t0) / 1e9;
+    engine_get_stats(e, &stats, NULL, 0);
+    engine_destroy(e);
+    unsigned total = o.jobs * o.partitions;
+    double per_hour = 3600.0 * total / wall;
+    double l50 = quantile(lat, o.jobs, 0.5), l95 = quantile(lat, o.jobs, 0.95);
+    printf("{\"bench\":\"engine\",\"circuit\":\"%s\",\"log_domain\":%u,\"constraints\":%llu,"
+           "\"jobs\":%u,\"partitions\":%u,\"backend\":\"cpu\",\"devices\":%u,"
+           "\"workers_per_device\":%u,\"synth_workers\":%u,\"threads\":%u,\"verify\":%s,"
+           "\"load_s\":%.3f,\"wall_s\":%.3f,\"partition_proofs_per_hour\":%.1f,"
+           "\"job_latency_p50_s\":%.3f,\"job_latency_p95_s\":%.3f,\"buffer_peak_bytes\":%llu,"
+           "\"cpu\":\"%s\",\"commit\":\"%s\"}\n",
+           name, o.log_k, (unsigned long long)r.num_constraints, o.jobs, o.partitions,
+           stats.devices, stats.workers_per_device, stats.synth_workers,
+           o.threads ? o.threads : parallel_cpu_count(), o.verify ? "true" : "false", load_s, wall,
+           per_hour, l50, l95, (unsigned long long)stats.buffer_peak, bench_cpu_name(),
+           CUZK_GIT_COMMIT);
+    fprintf(stderr,
+            "bench_engine: %u partitions in %.2f s, %.0f per hour; job latency p50 %.2f s\n", total,
+            wall, per_hour, l50);
+    phase_lines(events, name);
+    fflush(stdout);
+    if (!o.events)
+        unlink(events);
+    if (o.baseline)
+        baseline(&o, &r, path, name);
+    free(ids);
+    free(lat);
+    r1cs_free(&r);
+    return failed;
+}
