@@ -279,6 +279,8 @@ static void test_mixed_priorities_and_events(void **state)
     engine_config cfg;
     base_config(&cfg);
     cfg.event_log = events;
+    cfg.cpu_devices = 2; /* the CPU posing as two devices: placement on both */
+    cfg.device_threads = 1;
     engine_t *e;
     ok(engine_create(&e, &cfg, msg, sizeof(msg)));
     register_builtin(e, "small");
@@ -325,6 +327,11 @@ static void test_mixed_priorities_and_events(void **state)
     for (int i = 0; i < NJ; i++)
         for (uint32_t k = 0; k < jobs[i].parts; k++)
             check_partition_spans(&ef, ids[i], k);
+    bool used[2] = {false, false};
+    for (size_t i = 0; i < ef.num_spans; i++)
+        if (ef.spans[i].phase == 3) /* h */
+            used[ef.spans[i].device] = true;
+    assert_true(used[0] && used[1]);
     free(ef.spans);
     unlink(events);
 }

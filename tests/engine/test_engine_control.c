@@ -661,6 +661,36 @@ static void test_registration_and_ids(void **state)
     gated_free(&g);
 }
 
+static void test_backend_selection(void **state)
+{
+    (void)state;
+    backend_kind k;
+    assert_true(backend_kind_parse("auto", &k) && k == BACKEND_AUTO);
+    assert_true(backend_kind_parse("cpu", &k) && k == BACKEND_CPU);
+    assert_true(backend_kind_parse("cuda", &k) && k == BACKEND_CUDA);
+    assert_false(backend_kind_parse("gpu", &k));
+    char note[160];
+    backend_t *b;
+    ok(backend_create(&b, BACKEND_AUTO, NULL, note, sizeof(note), msg, sizeof(msg)));
+    assert_string_equal(b->name, "cpu");
+    assert_int_equal(b->num_devices, 1);
+    assert_non_null(strstr(note, "proving on the CPU")); /* no CUDA prover backend yet */
+    b->destroy(b);
+    ok(backend_create(&b, BACKEND_CPU, NULL, note, sizeof(note), msg, sizeof(msg)));
+    assert_string_equal(note, "");
+    b->destroy(b);
+    assert_int_equal(backend_create(&b, BACKEND_CUDA, NULL, note, sizeof(note), msg, sizeof(msg)),
+                     CUZK_ERR_UNSUPPORTED);
+    assert_non_null(strstr(msg, "CUDA backend is not available"));
+    assert_null(b);
+    engine_config cfg;
+    engine_config_default(&cfg);
+    cfg.backend = BACKEND_CUDA;
+    engine_t *e;
+    assert_int_equal(engine_create(&e, &cfg, msg, sizeof(msg)), CUZK_ERR_UNSUPPORTED);
+    assert_null(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -672,6 +702,7 @@ int main(void)
         cmocka_unit_test(test_pools_share_the_budget),
         cmocka_unit_test(test_shutdown),
         cmocka_unit_test(test_registration_and_ids),
+        cmocka_unit_test(test_backend_selection),
         // clang-format on
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
