@@ -10,13 +10,13 @@
 #include "cuda/device.h"
 #endif
 
-static void put(char *buf, size_t len, const char *fmt, ...)
+void backend_msg(char *msg, size_t msg_len, const char *fmt, ...)
 {
-    if (!buf || !len)
+    if (!msg || !msg_len)
         return;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, len, fmt, ap);
+    vsnprintf(msg, msg_len, fmt, ap);
     va_end(ap);
 }
 
@@ -72,23 +72,23 @@ cuzk_status backend_create(backend_t **out, backend_kind kind, const backend_cpu
                            char *note, size_t note_len, char *msg, size_t msg_len)
 {
     *out = NULL;
-    put(note, note_len, "%s", "");
+    backend_msg(note, note_len, "%s", "");
     switch (kind) {
     case BACKEND_CUDA:
-        put(msg, msg_len, "the CUDA backend is not available: %s", no_gpu_reason());
+        backend_msg(msg, msg_len, "the CUDA backend is not available: %s", no_gpu_reason());
         return CUZK_ERR_UNSUPPORTED;
     case BACKEND_AUTO:
-        put(note, note_len, "%s; proving on the CPU", no_gpu_reason());
+        backend_msg(note, note_len, "%s; proving on the CPU", no_gpu_reason());
         break;
     case BACKEND_CPU:
         break;
     default:
-        put(msg, msg_len, "unknown backend kind %d", (int)kind);
+        backend_msg(msg, msg_len, "unknown backend kind %d", (int)kind);
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     backend_cpu_opts def = {0};
     cuzk_status st = backend_cpu_create(out, cpu ? cpu : &def);
     if (st != CUZK_OK)
-        put(msg, msg_len, "cannot create the CPU backend: %s", cuzk_status_str(st));
+        backend_msg(msg, msg_len, "cannot create the CPU backend: %s", cuzk_status_str(st));
     return st;
 }

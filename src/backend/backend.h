@@ -118,4 +118,9 @@ bool backend_kind_parse(const char *s, backend_kind *out);
 /* The monotonic clock in nanoseconds: every timing event uses it. */
 uint64_t backend_clock_ns(void);
 
+/* Formats a message into msg (nothing when msg is NULL or msg_len 0): the
+ * helper of this layer's and the engine's error paths. */
+void backend_msg(char *msg, size_t msg_len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 #endif

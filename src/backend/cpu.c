@@ -5,7 +5,6 @@
  * lock is held for the whole computation, which is all kernel work here. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,16 +31,6 @@ typedef struct cpu_circuit {
     g2_affine_t *b2;
     domain_t domain;
 } cpu_circuit;
-
-static void put(char *buf, size_t len, const char *fmt, ...)
-{
-    if (!buf || !len)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, len, fmt, ap);
-    va_end(ap);
-}
 
 /* Bytes of n field elements plus n G1 / G2 points in the uncompressed
  * encoding: what an MSM reads. */
@@ -84,7 +73,7 @@ static cuzk_status prepare_zkey(cpu_circuit *cc, const zkey_t *z, formats_check 
     cc->c = malloc(sizeof(g1_affine_t) * (nc + 1));
     cc->h = malloc(sizeof(g1_affine_t) * (n + 1));
     if (!cc->a || !cc->b1 || !cc->b2 || !cc->c || !cc->h) {
-        put(msg, msg_len, "out of memory for the zkey's points");
+        backend_msg(msg, msg_len, "out of memory for the zkey's points");
         return CUZK_ERR_OUT_OF_MEMORY;
     }
     cuzk_status st;
@@ -99,13 +88,13 @@ static cuzk_status prepare_zkey(cpu_circuit *cc, const zkey_t *z, formats_check 
             CUZK_OK)
         return st;
     if ((st = domain_init(&cc->domain, n, DOMAIN_ROOTS_SNARKJS, threads)) != CUZK_OK) {
-        put(msg, msg_len, "cannot build the evaluation domain of size %llu: %s",
-            (unsigned long long)n, cuzk_status_str(st));
+        backend_msg(msg, msg_len, "cannot build the evaluation domain of size %llu: %s",
+                    (unsigned long long)n, cuzk_status_str(st));
         return st;
     }
     if (cc->domain.n != n) {
-        put(msg, msg_len, "the zkey's domain size %llu is not a power of two",
-            (unsigned long long)n);
+        backend_msg(msg, msg_len, "the zkey's domain size %llu is not a power of two",
+                    (unsigned long long)n);
         return CUZK_ERR_CORRUPT;
     }
     *bytes = (3 * nv + 1 + nc + n) * sizeof(g1_affine_t) + (nv + 1) * sizeof(g2_affine_t) +
@@ -128,7 +117,7 @@ static cuzk_status cpu_prepare(backend_t *b, const backend_circuit_desc *d, void
     if (d->kind == BACKEND_KEY_BELLMAN) {
         if (!d->r1cs || !d->params) {
             free(cc);
-            put(msg, msg_len, "%s: no constraint system or parameters", d->name);
+            backend_msg(msg, msg_len, "%s: no constraint system or parameters", d->name);
             return CUZK_ERR_INVALID_ARGUMENT;
         }
         st = groth16_circuit_init(&cc->g, d->r1cs, d->params, threads, msg, msg_len);
@@ -145,7 +134,7 @@ static cuzk_status cpu_prepare(backend_t *b, const backend_circuit_desc *d, void
         }
     } else {
         free(cc);
-        put(msg, msg_len, "%s: unknown kind of key", d->name);
+        backend_msg(msg, msg_len, "%s: unknown kind of key", d->name);
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     *handle = cc;
@@ -175,7 +164,7 @@ static void lap(phase_clock *pc, const char *phase, uint64_t bytes)
 
 static cuzk_status fail(cuzk_status st, const char *what, char *msg, size_t msg_len)
 {
-    put(msg, msg_len, "%s: %s", what, cuzk_status_str(st));
+    backend_msg(msg, msg_len, "%s: %s", what, cuzk_status_str(st));
     return st;
 }
 
@@ -193,15 +182,16 @@ static cuzk_status prove_bellman(const cpu_circuit *cc, const backend_input *in,
     cuzk_status st;
 
     if (in->rows != cs->num_constraints) {
-        put(msg, msg_len, "a, b, c have %llu rows, the circuit %llu", (unsigned long long)in->rows,
-            (unsigned long long)cs->num_constraints);
+        backend_msg(msg, msg_len, "a, b, c have %llu rows, the circuit %llu",
+                    (unsigned long long)in->rows, (unsigned long long)cs->num_constraints);
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     st = poly_compute_h(va, vb, vc, in->rows, &c->domain, POLY_H_COSET_GENERATOR, threads);
     if (st != CUZK_OK)
         return fail(st, "the quotient polynomial", msg, msg_len);
     if (!poly_h_top_is_zero(va, &c->domain)) {
-        put(msg, msg_len, "the witness does not satisfy the constraints (h has degree n - 1)");
+        backend_msg(msg, msg_len,
+                    "the witness does not satisfy the constraints (h has degree n - 1)");
         return CUZK_ERR_UNSATISFIED;
     }
     lap(pc, "h", 3 * (uint64_t)n * SCALAR_BYTES);
@@ -249,8 +239,8 @@ static cuzk_status prove_zkey(const cpu_circuit *cc, const backend_input *in, gr
     fr_t *va = in->abc, *vb = va + n, *vc = vb + n;
     const fr_t *w = in->w;
     if (in->rows > n) {
-        put(msg, msg_len, "a, b, c have %llu rows, the domain %zu", (unsigned long long)in->rows,
-            n);
+        backend_msg(msg, msg_len, "a, b, c have %llu rows, the domain %zu",
+                    (unsigned long long)in->rows, n);
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     cuzk_status st =
@@ -286,7 +276,7 @@ static cuzk_status cpu_prove(backend_t *b, unsigned device, void *handle, const 
     cpu_backend *cb = b->impl;
     const cpu_circuit *cc = handle;
     if (device >= cb->devices || !cc || !in || !in->w || !in->abc) {
-        put(msg, msg_len, "bad arguments (device %u of %u)", device, cb->devices);
+        backend_msg(msg, msg_len, "bad arguments (device %u of %u)", device, cb->devices);
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     pthread_mutex_lock(&cb->locks[device]);

@@ -1,7 +1,6 @@
 /* The engine's life: configuration, creation (backends, device slots,
  * threads), shutdown, destruction, and its status. */
 #define _POSIX_C_SOURCE 200809L
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,16 +11,6 @@
 #include "util/rng.h"
 
 /* ------------------------------------------------------------ helpers */
-
-void engine_msg(char *msg, size_t msg_len, const char *fmt, ...)
-{
-    if (!msg || !msg_len)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, msg_len, fmt, ap);
-    va_end(ap);
-}
 
 void engine_timeout_at(struct timespec *ts, double seconds)
 {

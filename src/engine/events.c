@@ -3,7 +3,6 @@
 
 #include <errno.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,16 +22,6 @@ struct event_log {
     FILE *f;
     char *buf; /* the stream's buffer */
 };
-
-static void put(char *buf, size_t len, const char *fmt, ...)
-{
-    if (!buf || !len)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, len, fmt, ap);
-    va_end(ap);
-}
 
 /* s as a JSON string body (quotes not included), cut to fit cap. */
 static void json_escape(char *out, size_t cap, const char *s)
@@ -71,7 +60,7 @@ cuzk_status event_log_open(event_log **out, const char *path, char *msg, size_t 
         return CUZK_ERR_OUT_OF_MEMORY;
     log->f = fopen(path, "w");
     if (!log->f) {
-        put(msg, msg_len, "cannot create the event log %s: %s", path, strerror(errno));
+        backend_msg(msg, msg_len, "cannot create the event log %s: %s", path, strerror(errno));
         free(log);
         return CUZK_ERR_IO;
     }

@@ -260,9 +260,8 @@ void engine_span(engine *e, const char *name, const char *cat, const job *j, uin
                  const char *who, int device, uint64_t start, uint64_t end, uint64_t bytes);
 void engine_counters(engine *e); /* buffer and queue counters (locked) */
 
-/* ----- small helpers (engine.c) */
-void engine_msg(char *msg, size_t msg_len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+/* ----- small helpers */
+#define engine_msg backend_msg /* messages on error paths (backend.h) */
 void engine_timeout_at(struct timespec *ts, double seconds);
 
 #endif

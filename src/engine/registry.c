@@ -365,15 +365,21 @@ int registry_make_room(engine *e, circuit *c, circuit **victims)
 
 /* ------------------------------------------------------ preload, evict */
 
+/* registry_find, with a message when there is no such circuit. */
+static circuit *find_named(engine *e, const char *name, cuzk_status *st, char *msg, size_t msg_len)
+{
+    circuit *c = registry_find(e, name);
+    *st = c ? CUZK_OK : CUZK_ERR_INVALID_ARGUMENT;
+    if (!c)
+        engine_msg(msg, msg_len, "no circuit named %s", name ? name : "(null)");
+    return c;
+}
+
 cuzk_status engine_preload(engine_t *e, const char *name, char *msg, size_t msg_len)
 {
     pthread_mutex_lock(&e->mu);
-    circuit *c = registry_find(e, name);
-    cuzk_status st = CUZK_OK;
-    if (!c) {
-        engine_msg(msg, msg_len, "no circuit named %s", name ? name : "(null)");
-        st = CUZK_ERR_INVALID_ARGUMENT;
-    }
+    cuzk_status st;
+    circuit *c = find_named(e, name, &st, msg, msg_len);
     while (c && (c->state == CIRCUIT_LOADING || c->state == CIRCUIT_UNLOADING))
         pthread_cond_wait(&e->done_cv, &e->mu);
     if (c && c->state == CIRCUIT_IDLE) {
@@ -404,20 +410,17 @@ cuzk_status engine_preload(engine_t *e, const char *name, char *msg, size_t msg_
 cuzk_status engine_evict(engine_t *e, const char *name, char *msg, size_t msg_len)
 {
     pthread_mutex_lock(&e->mu);
-    circuit *c = registry_find(e, name);
-    cuzk_status st = CUZK_OK;
-    if (!c) {
-        engine_msg(msg, msg_len, "no circuit named %s", name ? name : "(null)");
-        st = CUZK_ERR_INVALID_ARGUMENT;
-    } else if (c->refs > 0) {
+    cuzk_status st;
+    circuit *c = find_named(e, name, &st, msg, msg_len);
+    if (c && c->refs > 0) {
         engine_msg(msg, msg_len, "circuit %s is in use by %u unfinished job%s", c->name, c->refs,
                    c->refs == 1 ? "" : "s");
         st = CUZK_ERR_INVALID_ARGUMENT;
-    } else if (c->state == CIRCUIT_LOADING || c->state == CIRCUIT_UNLOADING) {
+    } else if (c && (c->state == CIRCUIT_LOADING || c->state == CIRCUIT_UNLOADING)) {
         engine_msg(msg, msg_len, "circuit %s is being %s", c->name,
                    c->state == CIRCUIT_LOADING ? "loaded" : "unloaded");
         st = CUZK_ERR_INVALID_ARGUMENT;
-    } else if (c->state == CIRCUIT_RESIDENT) {
+    } else if (c && c->state == CIRCUIT_RESIDENT) {
         c->state = CIRCUIT_UNLOADING;
         c->unload_next = NULL;
         registry_unload_victims(e, c);
