@@ -1,0 +1,134 @@
+/* The NTT kernels (a pass, ntt_pass.cuh; the domain setup, ntt_setup.cuh)
+ * and the executor that launches them; ntt_emu.cu is the same executor on
+ * the host. */
+
+#include "cuda/cuda_check.h"
+#include "cuda/ntt_impl.cuh"
+
+static_assert(sizeof(dfr_t) == 32, "dfr_t is not the size of fr_t");
+
+/* One pass: the segments of ntt_pass.cuh with a barrier after each; the
+ * first ends with the wait for its asynchronous copies. Up to 256 threads,
+ * two blocks per multiprocessor at least (128 registers a thread). */
+template <int LAYOUT>
+__global__ void __launch_bounds__(NTT_THREADS_MAX, 2)
+    ntt_pass_kernel(const __grid_constant__ ntt_pass_params p)
+{
+    extern __shared__ uint4 ntt_sm[];
+    const ntt_blk b = ntt_block(p, LAYOUT, blockIdx.x, blockIdx.y);
+    const uint32_t segs = ntt_segments(p);
+    ntt_segment(p, LAYOUT, b, 0, threadIdx.x, ntt_sm);
+    asm volatile("cp.async.wait_all;\n" ::: "memory");
+    __syncthreads();
+    for (uint32_t s = 1; s < segs; s++) {
+        ntt_segment(p, LAYOUT, b, s, threadIdx.x, ntt_sm);
+        if (s + 1 < segs)
+            __syncthreads();
+    }
+}
+
+__global__ void ntt_consts_kernel(ntt_consts *out, uint32_t log_n, int snarkjs)
+{
+    if (blockIdx.x == 0 && threadIdx.x == 0)
+        ntt_make_consts(out, log_n, snarkjs);
+}
+
+__global__ void ntt_powers_kernel(dfr_t *out, uint32_t count, const dfr_t *base, uint32_t sq,
+                                  const dfr_t *scale)
+{
+    const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t < count) {
+        dfr_t b = *base, s = *scale, r;
+        ntt_make_power(&r, &b, sq, &s, t);
+        dfr_store(out + t, &r);
+    }
+}
+
+__global__ void ntt_twiddles_kernel(dfr_t *out, uint64_t count, const dfr_t *rl, const dfr_t *rh,
+                                    uint32_t rl_bits, uint32_t log_n, uint32_t log_l,
+                                    uint32_t log_s)
+{
+    for (uint64_t o = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; o < count;
+         o += (uint64_t)gridDim.x * blockDim.x) {
+        dfr_t r;
+        ntt_make_twiddle(&r, rl, rh, rl_bits, log_n, log_l, log_s, (uint32_t)o);
+        dfr_store(out + o, &r);
+    }
+}
+
+/* ---- the executor ----------------------------------------------------------- */
+
+#define NTT_SETUP_BLOCK 128
+
+cuzk_status ntt_kernels_configure(void)
+{
+    const int bytes = NTT_MAX_TILE * (int)sizeof(dfr_t);
+    CUDA_TRY(cudaFuncSetAttribute(ntt_pass_kernel<NTT_LAYOUT_A>,
+                                  cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
+    CUDA_TRY(cudaFuncSetAttribute(ntt_pass_kernel<NTT_LAYOUT_B>,
+                                  cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
+    return CUZK_OK;
+}
+
+cuzk_status ntt_exec_pass(const ntt_exec *x, const ntt_pass_params *p, int layout, uint32_t blocks,
+                          uint32_t batch)
+{
+    if (x->device == CUDA_NTT_HOST_EMULATION)
+        return ntt_emu_pass(p, layout, blocks, batch);
+    const dim3 grid(blocks, batch);
+    const uint32_t threads = ntt_threads(*p);
+    const size_t smem = (size_t)ntt_tile(*p) * sizeof(dfr_t);
+    if (layout == NTT_LAYOUT_A)
+        ntt_pass_kernel<NTT_LAYOUT_A><<<grid, threads, smem, x->stream>>>(*p);
+    else
+        ntt_pass_kernel<NTT_LAYOUT_B><<<grid, threads, smem, x->stream>>>(*p);
+    cuzk_status st = CUZK_OK;
+    CUDA_CHECK_LAUNCH(st, "ntt_pass_kernel launch");
+    return st;
+}
+
+cuzk_status ntt_exec_consts(const ntt_exec *x, ntt_consts *d_out, uint32_t log_n, int snarkjs)
+{
+    if (x->device == CUDA_NTT_HOST_EMULATION) {
+        ntt_make_consts(d_out, log_n, snarkjs);
+        return CUZK_OK;
+    }
+    ntt_consts_kernel<<<1, 1, 0, x->stream>>>(d_out, log_n, snarkjs);
+    cuzk_status st = CUZK_OK;
+    CUDA_CHECK_LAUNCH(st, "ntt_consts_kernel launch");
+    return st;
+}
+
+cuzk_status ntt_exec_powers(const ntt_exec *x, dfr_t *d_out, uint32_t count, const dfr_t *d_base,
+                            uint32_t sq, const dfr_t *d_scale)
+{
+    if (x->device == CUDA_NTT_HOST_EMULATION) {
+        for (uint32_t t = 0; t < count; t++)
+            ntt_make_power(d_out + t, d_base, sq, d_scale, t);
+        return CUZK_OK;
+    }
+    const uint32_t blocks = (count + NTT_SETUP_BLOCK - 1) / NTT_SETUP_BLOCK;
+    ntt_powers_kernel<<<blocks, NTT_SETUP_BLOCK, 0, x->stream>>>(d_out, count, d_base, sq, d_scale);
+    cuzk_status st = CUZK_OK;
+    CUDA_CHECK_LAUNCH(st, "ntt_powers_kernel launch");
+    return st;
+}
+
+cuzk_status ntt_exec_twiddles(const ntt_exec *x, dfr_t *d_out, uint64_t count, const dfr_t *d_rl,
+                              const dfr_t *d_rh, uint32_t rl_bits, uint32_t log_n, uint32_t log_l,
+                              uint32_t log_s)
+{
+    if (x->device == CUDA_NTT_HOST_EMULATION) {
+        for (uint64_t o = 0; o < count; o++)
+            ntt_make_twiddle(d_out + o, d_rl, d_rh, rl_bits, log_n, log_l, log_s, (uint32_t)o);
+        return CUZK_OK;
+    }
+    uint64_t blocks = (count + NTT_SETUP_BLOCK - 1) / NTT_SETUP_BLOCK;
+    if (blocks > 65536)
+        blocks = 65536;
+    ntt_twiddles_kernel<<<(unsigned)blocks, NTT_SETUP_BLOCK, 0, x->stream>>>(
+        d_out, count, d_rl, d_rh, rl_bits, log_n, log_l, log_s);
+    cuzk_status st = CUZK_OK;
+    CUDA_CHECK_LAUNCH(st, "ntt_twiddles_kernel launch");
+    return st;
+}
