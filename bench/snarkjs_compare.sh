@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# cuzk prove against snarkjs groth16 prove on the same circom circuits,
+# BLS12-381: chains of circomlib Poseidon(2) hashes (240 constraints each)
+# filling a 2^k domain, the circuits of docs/PERF.md's snarkjs anchors.
+#
+#   bench/snarkjs_compare.sh [k ...]     # default: 12 14
+#
+# For each k: floor((2^k - 3) / 240) hashes (17 at 2^12: 4,080 constraints;
+# 68 at 2^14: 16,320; 273 at 2^16: 65,520), one public output. Both provers
+# get the same .zkey and .wtns; each command runs RUNS times (default 3) and
+# its median wall time is reported, the whole command as a user runs it
+# (cuzk's includes reading the key and its own check of the proof). Every
+# proof of both is then checked with `snarkjs groth16 verify`.
+# Prints one JSON line per size on stdout; progress on stderr.
+#
+# Everything is built under $CUZK_BENCH_DIR (default .cache/snarkjs_compare,
+# not committed) and kept for the next run. The slow step is snarkjs's
+# `powersoftau prepare phase2` for the largest k, mostly on one core: 34 s
+# of CPU at 2^10, 13 min at 2^14 (25 min wall on a busy 2-core machine),
+# about an hour at 2^16; keys and witnesses then take a minute or two.
+# Environment: CUZK (binary; default build/release/cuzk), RUNS, THREADS
+# (cuzk --threads; default nproc; snarkjs uses every core), CUZK_BENCH_DIR.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cuzk=${CUZK:-$root/build/release/cuzk}
+runs=${RUNS:-3}
+threads=${THREADS:-$(nproc)}
+dir=${CUZK_BENCH_DIR:-$root/.cache/snarkjs_compare}
+tools=$root/tools/fixtures
+[ $# -eq 0 ] && set -- 12 14
+log() { echo "snarkjs_compare: $*" >&2; }
+
+[ -x "$cuzk" ] || { log "no cuzk binary at $cuzk (scripts/build.sh release)"; exit 1; }
+if [ ! -f "$tools/node_modules/snarkjs/build/cli.cjs" ] ||
+    [ ! -f "$tools/node_modules/circomlib/circuits/poseidon.circom" ] ||
+    [ ! -f "$tools/node_modules/circom2/cli.js" ]; then
+    log "installing snarkjs, circom2 and circomlib into tools/fixtures/node_modules"
+    (cd "$tools" && npm ci --no-audit --no-fund --loglevel=error) >&2
+fi
+snarkjs() { node "$tools/node_modules/snarkjs/build/cli.cjs" "$@"; }
+circom() { node "$tools/node_modules/circom2/cli.js" "$@"; }
+mkdir -p "$dir"
+commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+
+kmax=0
+for k in "$@"; do
+    case "$k" in
+    1[0-9] | 2[0-4]) ;;
+    *) log "size must be a power of two exponent, 10..24 (got '$k')"; exit 2 ;;
+    esac
+    [ "$k" -gt "$kmax" ] && kmax=$k
+done
+
+# One powers of tau (BLS12-381) per size, the smallest one present that is
+# large enough serving every smaller circuit.
+ptau=""
+for p in $(seq "$kmax" 24); do
+    if [ -f "$dir/pot${p}_final.ptau" ]; then ptau=$dir/pot${p}_final.ptau; break; fi
+done
+if [ -z "$ptau" ]; then
+    log "powers of tau 2^$kmax (prepare phase2 is slow)"
+    t0=$SECONDS
+    snarkjs powersoftau new bls12-381 "$kmax" "$dir/pot${kmax}_0.ptau" >&2
+    snarkjs powersoftau contribute "$dir/pot${kmax}_0.ptau" "$dir/pot${kmax}_1.ptau" \
+        --name="cuzk bench" -e="cuzk bench phase 1 entropy" >&2
+    snarkjs powersoftau prepare phase2 "$dir/pot${kmax}_1.ptau" "$dir/pot${kmax}_final.ptau.tmp" >&2
+    mv "$dir/pot${kmax}_final.ptau.tmp" "$dir/pot${kmax}_final.ptau"
+    rm -f "$dir/pot${kmax}_0.ptau" "$dir/pot${kmax}_1.ptau"
+    ptau=$dir/pot${kmax}_final.ptau
+    log "powers of tau 2^$kmax took $((SECONDS - t0)) s"
+fi
+
+median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# "wall cpu": wall time and user+system CPU time in seconds of a command (its
+# output to $d/last.log); the CPU time is the steadier figure on a busy machine.
+timed() {
+    local t0=$EPOCHREALTIME cpu
+    # `times` here, in the subshell that ran the command, not in a pipeline
+    cpu=$("$@" >"$d/last.log" 2>&1 || exit 1; times) || {
+        cat "$d/last.log" >&2
+        return 1
+    }
+    cpu=${cpu##*$'\n'} # the second line: the children's user and system time
+    awk -v a="$t0" -v b="$EPOCHREALTIME" -v t="$cpu" 'BEGIN {
+        split(t, c, /[ ms]+/)
+        printf "%.3f %.3f\n", b - a, c[1] * 60 + c[2] + c[3] * 60 + c[4] }'
+}
+
+for k in "$@"; do
+    hashes=$((((1 << k) - 3) / 240))
+    d=$dir/k$k
+    if [ ! -f "$d/done" ]; then
+        log "2^$k: circuit of $hashes Poseidon(2) hashes, witness, key"
+        rm -rf "$d"
+        mkdir -p "$d"
+        cat >"$d/chain.circom" <<EOF
+pragma circom 2.0.0;
+include "circomlib/circuits/poseidon.circom";
+// $hashes chained Poseidon(2) hashes: h = Poseidon(h, x), x private.
+template PoseidonChain(n) {
+    signal input x;
+    signal output out;
+    component h[n];
+    for (var i = 0; i < n; i++) {
+        h[i] = Poseidon(2);
+        h[i].inputs[0] <== i == 0 ? x : h[i - 1].out;
+        h[i].inputs[1] <== x;
+    }
+    out <== h[n - 1].out;
+}
+component main = PoseidonChain($hashes);
+EOF
+        echo '{ "x": "3141592653589793238462643383279" }' >"$d/input.json"
+        circom "$d/chain.circom" --r1cs --wasm --O2 --prime bls12381 -l "$tools/node_modules" \
+            -o "$d" >&2
+        snarkjs wtns calculate "$d/chain_js/chain.wasm" "$d/input.json" "$d/chain.wtns" >&2
+        snarkjs groth16 setup "$d/chain.r1cs" "$ptau" "$d/chain_0.zkey" >&2
+        snarkjs zkey contribute "$d/chain_0.zkey" "$d/chain.zkey" --name="cuzk bench" \
+            -e="cuzk bench phase 2 entropy" >&2
+        snarkjs zkey export verificationkey "$d/chain.zkey" "$d/vk.json" >&2
+        rm -f "$d/chain_0.zkey"
+        touch "$d/done"
+    fi
+    constraints=$(snarkjs r1cs info "$d/chain.r1cs" 2>&1 | sed -n 's/.*# of Constraints: *\([0-9]*\).*/\1/p')
+    load=$(cut -d' ' -f1 /proc/loadavg)
+    log "2^$k: $constraints constraints; load $load; $runs runs of each prover"
+    s_wall=() s_cpu=() c_wall=() c_cpu=() c_key=() c_prove=()
+    for i in $(seq "$runs"); do
+        read -r w u < <(timed snarkjs groth16 prove "$d/chain.zkey" "$d/chain.wtns" \
+            "$d/s_proof$i.json" "$d/s_public$i.json")
+        [ -n "${u:-}" ] || exit 1
+        s_wall+=("$w") s_cpu+=("$u")
+        read -r w u < <(timed "$cuzk" prove --threads "$threads" "$d/chain.zkey" "$d/chain.wtns" \
+            "$d/c_proof$i.json" "$d/c_public$i.json")
+        [ -n "${u:-}" ] || exit 1
+        c_wall+=("$w") c_cpu+=("$u")
+        # reading the key, and the proving phase alone, from cuzk's timing line
+        c_key+=("$(sed -n 's/.* key \([0-9.]*\) s.*/\1/p' "$d/last.log")")
+        c_prove+=("$(sed -n 's/.* prove \([0-9.]*\) s.*/\1/p' "$d/last.log")")
+        unset w u
+    done
+    for i in $(seq "$runs"); do
+        for who in s c; do
+            snarkjs groth16 verify "$d/vk.json" "$d/${who}_public$i.json" "$d/${who}_proof$i.json" \
+                >"$d/verify.log" 2>&1 || {
+                cat "$d/verify.log" >&2
+                log "2^$k: snarkjs refuses proof $who$i"
+                exit 1
+            }
+        done
+        cmp -s "$d/s_public$i.json" "$d/c_public$i.json" || { log "public.json differ"; exit 1; }
+    done
+    med() { printf '%s\n' "$@" | median; }
+    log "2^$k: snarkjs wall ${s_wall[*]} s, cpu ${s_cpu[*]} s"
+    log "2^$k: cuzk wall ${c_wall[*]} s, cpu ${c_cpu[*]} s (key ${c_key[*]} s, proving phase ${c_prove[*]} s)"
+    awk -v n="$constraints" -v k="$k" -v s="$(med "${s_wall[@]}")" -v c="$(med "${c_wall[@]}")" \
+        -v su="$(med "${s_cpu[@]}")" -v cu="$(med "${c_cpu[@]}")" -v ck="$(med "${c_key[@]}")" \
+        -v cp="$(med "${c_prove[@]}")" -v t="$threads" -v runs="$runs" \
+        -v load="$load" -v load2="$(cut -d' ' -f1 /proc/loadavg)" -v commit="$commit" 'BEGIN {
+        printf "{\"bench\":\"snarkjs_compare\",\"constraints\":%d,\"domain\":%d,", n, 2 ^ k
+        printf "\"snarkjs_s\":%.3f,\"cuzk_s\":%.3f,\"speedup\":%.1f,", s, c, s / c
+        printf "\"snarkjs_cpu_s\":%.3f,\"cuzk_cpu_s\":%.3f,", su, cu
+        printf "\"cuzk_key_s\":%.3f,\"cuzk_prove_phase_s\":%.3f,", ck, cp
+        printf "\"threads\":%d,\"runs\":%d,\"load1\":[%s,%s],\"commit\":\"%s\"}\n",
+            t, runs, load, load2, commit }'
+done
