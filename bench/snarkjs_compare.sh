@@ -17,7 +17,7 @@
 # not committed) and kept for the next run. The slow step is snarkjs's
 # `powersoftau prepare phase2` for the largest k, mostly on one core: 34 s
 # of CPU at 2^10, 13 min at 2^14 (25 min wall on a busy 2-core machine),
-# about an hour at 2^16; keys and witnesses then take a minute or two.
+# 20 min or more at 2^16; keys and witnesses then take a minute or two.
 # Environment: CUZK (binary; default build/release/cuzk), RUNS, THREADS
 # (cuzk --threads; default nproc; snarkjs uses every core), CUZK_BENCH_DIR.
 set -euo pipefail
