@@ -66,9 +66,8 @@ static void rows_worker(void *ctx, size_t begin, size_t end)
     }
 }
 
-/* a_i·b_i = c_i for every row. */
-static bool rows_satisfied(const fr_t *a, const fr_t *b, const fr_t *c, size_t m,
-                           unsigned threads)
+bool groth16_rows_satisfied(const fr_t *a, const fr_t *b, const fr_t *c, size_t m,
+                            unsigned threads)
 {
     rows_job job = {.a = a, .b = b, .c = c};
     atomic_init(&job.bad, 0);
@@ -150,7 +149,7 @@ cuzk_status groth16_prove_with(groth16_proof_t *proof, const groth16_circuit_t *
      * unsatisfied witness is refused before any MSM), then the quotient h
      * into va. */
     r1cs_eval(cs, w, va, vb, vc, threads);
-    if (!rows_satisfied(va, vb, vc, cs->num_constraints, threads))
+    if (!groth16_rows_satisfied(va, vb, vc, cs->num_constraints, threads))
         return CUZK_ERR_UNSATISFIED;
     lap(times, GROTH16_PHASE_EVAL_ABC, &mark);
     st = poly_compute_h(va, vb, vc, cs->num_constraints, &c->domain, POLY_H_COSET_GENERATOR,

@@ -10,6 +10,7 @@
  * (Groth 2016, section 3.2). It is the reference every other backend is
  * checked against, and the fallback without a GPU. */
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "cuzk/status.h"
@@ -35,6 +36,11 @@ cuzk_status groth16_circuit_init(groth16_circuit_t *c, const r1cs_t *r,
                                  const groth16_params_t *params, unsigned threads, char *msg,
                                  size_t msg_len);
 void groth16_circuit_free(groth16_circuit_t *c);
+
+/* a_i·b_i = c_i for all i < m: the exact satisfaction check on evaluated
+ * a, b, c (one multiplication a row), on `threads` threads. */
+bool groth16_rows_satisfied(const fr_t *a, const fr_t *b, const fr_t *c, size_t m,
+                            unsigned threads);
 
 /* Bytes of scratch one proof needs: three n-element Fr vectors. */
 size_t groth16_prover_scratch_bytes(const groth16_circuit_t *c);
