@@ -215,7 +215,7 @@ int builtin_load_params(const builtin_opts *o, groth16_params_t *params)
     cuzk_status st = bellman_params_load(params, o->params_path, FORMATS_CHECK_CURVE,
                                          o->common.threads, msg, sizeof(msg));
     if (st != CUZK_OK) {
-        cli_error("%s: %s", o->params_path, msg[0] ? msg : cuzk_status_str(st));
+        cli_file_error(o->params_path, msg, st);
         return CLI_EXIT_BAD_INPUT;
     }
     return CLI_EXIT_OK;
@@ -326,7 +326,7 @@ int cli_verify_builtin(builtin_opts *o, const char *proof_path)
     cuzk_status st = bellman_params_open(&m, o->params_path, FORMATS_CHECK_SUBGROUP, msg,
                                          sizeof(msg));
     if (st != CUZK_OK) {
-        cli_error("%s: %s", o->params_path, msg[0] ? msg : cuzk_status_str(st));
+        cli_file_error(o->params_path, msg, st);
         return CLI_EXIT_BAD_INPUT;
     }
     mapped_file_t pf;
@@ -336,7 +336,7 @@ int cli_verify_builtin(builtin_opts *o, const char *proof_path)
     memset(&pvk, 0, sizeof(pvk));
     rc = CLI_EXIT_BAD_INPUT;
     if ((st = mapped_file_open(&pf, proof_path, msg, sizeof(msg))) != CUZK_OK) {
-        cli_error("%s: %s", proof_path, msg[0] ? msg : cuzk_status_str(st));
+        cli_file_error(proof_path, msg, st);
         goto close_params;
     }
     size_t n = pf.size / GROTH16_PROOF_BYTES;

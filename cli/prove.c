@@ -19,6 +19,8 @@ static void prove_usage(FILE *out)
             "options:\n"
             "  --threads N   CPU threads (default: all)\n"
             "  --no-verify   skip the verification of the new proof\n"
+            "  --check-subgroup  check every point of the key for subgroup membership (slow;\n"
+            "                by default the verifying key is checked fully, the rest on-curve)\n"
             "  --quiet       no timing line on stderr\n"
             "exit codes: 0 proof written, 1 proving failed, 2 usage, 3 bad input file\n");
 }

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "cuzk/status.h"
+
 void cli_error(const char *fmt, ...)
 {
     va_list ap;
@@ -16,6 +18,14 @@ void cli_error(const char *fmt, ...)
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
+}
+
+void cli_file_error(const char *path, const char *msg, int status)
+{
+    if (msg && msg[0] && strstr(msg, path))
+        cli_error("%s", msg);
+    else
+        cli_error("%s: %s", path, msg && msg[0] ? msg : cuzk_status_str((cuzk_status)status));
 }
 
 double cli_now(void)
@@ -56,6 +66,11 @@ int cli_common_option(int argc, char **argv, int *i, cli_options *opt)
     }
     if (!strcmp(a, "--no-verify")) {
         opt->verify = false;
+        (*i)++;
+        return 1;
+    }
+    if (!strcmp(a, "--check-subgroup")) {
+        opt->check_subgroup = true;
         (*i)++;
         return 1;
     }

@@ -7,13 +7,18 @@
 
 /* Options every proving subcommand understands. */
 typedef struct cli_options {
-    unsigned threads; /* --threads N; 0 = all CPUs */
-    bool verify;      /* verify each proof before writing it (--no-verify turns it off) */
-    bool quiet;       /* --quiet: no timing lines */
+    unsigned threads;    /* --threads N; 0 = all CPUs */
+    bool verify;         /* verify each proof before writing it (--no-verify turns it off) */
+    bool quiet;          /* --quiet: no timing lines */
+    bool check_subgroup; /* --check-subgroup: every key point, not only the verifying key */
 } cli_options;
 
 /* "cuzk: error: ..." on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* An error about a file: the reader's message when it already names the
+ * file, else "path: message" (or the status's text when msg is empty). */
+void cli_file_error(const char *path, const char *msg, int status);
 
 /* Wall-clock seconds (monotonic). */
 double cli_now(void);

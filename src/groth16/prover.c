@@ -26,9 +26,17 @@ static void set_msg(char *msg, size_t len, const char *fmt, ...)
 const char *groth16_phase_name(groth16_phase phase)
 {
     static const char *const names[GROTH16_PHASE_COUNT] = {
-        "eval_abc", "h", "msm_h", "msm_l", "msm_a", "msm_b_g1", "msm_b_g2", "assemble",
+        "eval_abc", "h", "msm_h", "msm_l", "msm_a", "msm_b_g1", "msm_b_g2", "assemble", "upload",
     };
     return phase < GROTH16_PHASE_COUNT ? names[phase] : "unknown";
+}
+
+groth16_phase groth16_phase_from_name(const char *name)
+{
+    for (int p = 0; p < GROTH16_PHASE_COUNT; p++)
+        if (!strcmp(name, groth16_phase_name((groth16_phase)p)))
+            return (groth16_phase)p;
+    return GROTH16_PHASE_COUNT;
 }
 
 static double now_seconds(void)

@@ -55,6 +55,7 @@ typedef enum groth16_phase {
     GROTH16_PHASE_MSM_B_G1,
     GROTH16_PHASE_MSM_B_G2,
     GROTH16_PHASE_ASSEMBLE, /* A, B, C from the sums and r, s */
+    GROTH16_PHASE_UPLOAD,   /* host-to-device copies (GPU backends) */
     GROTH16_PHASE_COUNT
 } groth16_phase;
 
@@ -62,8 +63,10 @@ typedef struct groth16_timings {
     double seconds[GROTH16_PHASE_COUNT];
 } groth16_timings;
 
-/* Short names of the phases ("eval_abc", "h", "msm_h", ...). */
+/* Short names of the phases ("eval_abc", "h", "msm_h", ...), and back
+ * (GROTH16_PHASE_COUNT for an unknown name). */
 const char *groth16_phase_name(groth16_phase phase);
+groth16_phase groth16_phase_from_name(const char *name);
 
 /* Proves for the full assignment w (r1cs_num_vars entries, w[0] = 1) with
  * the blinding factors r and s given (tests compare backends with the same
