@@ -25,7 +25,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 
 # Benchmark programs (bench/<name>.c) that have a GPU part, run in this order.
-GPU_BENCHES=(bench_cuda_field)
+# CUZK_GPU_BENCHES (space-separated) overrides the list.
+read -r -a GPU_BENCHES <<<"${CUZK_GPU_BENCHES:-bench_cuda_field bench_cuda_msm bench_cuda_ntt}"
 
 # What the build needs, as commands and pkg-config modules, and the Debian
 # packages that provide them.
@@ -161,7 +162,10 @@ main() {
     # A fresh cache each time: dependency paths found by an earlier run (or
     # not found) are cached by CMake; the object files are kept.
     rm -f "$BUILD/CMakeCache.txt"
-    cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES="$ARCH" ||
+    # Warnings stay warnings here: the GPU machine's compiler is not CI's, and
+    # a new warning there must not cost a measurement (CI keeps -Werror).
+    cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES="$ARCH" \
+        -DCUZK_WERROR=OFF ||
         { say "FAILED: cmake configure"; return 1; }
     if ! grep -q '^CMAKE_CUDA_COMPILER:[A-Z]*=.\+' "$BUILD/CMakeCache.txt"; then
         say "FAILED: the configure step did not enable CUDA"

@@ -189,7 +189,7 @@ static cuzk_status summarize_device(const trace *t, const trace_summary_options 
                                     double *scratch)
 {
     const trace_device *dev = &t->devices[ds->device];
-    size_t nbusy, ncopy, gaps_cap = 0;
+    size_t nbusy = 0, ncopy = 0, gaps_cap = 0;
     trace_iv *busy = lane_union(t, dev->first_lane, dev->lane_count, dev->source, is_gpu, &nbusy,
                                 &ds->gpu_spans);
     trace_iv *copy = lane_union(t, dev->first_lane, dev->lane_count, dev->source, is_copy, &ncopy,
