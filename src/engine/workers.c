@@ -17,6 +17,7 @@
 #include "engine/internal.h"
 #include "formats/bellman_params.h"
 #include "formats/circom_wtns.h"
+#include "groth16/prover.h"
 #include "groth16/verifier.h"
 #include "util/rng.h"
 
@@ -103,10 +104,18 @@ static cuzk_status synthesize(engine *e, const worker *w, job *j, uint32_t idx, 
     engine_span(e, "synthesize", "cpu", j, idx, w->name, -1, t0, t1, c->num_vars * sizeof(fr_t));
     size_t n = c->domain_n;
     fr_t *a = set->abc, *b = a + n, *cc = b + n;
-    if (c->kind == ENGINE_CIRCUIT_BUILTIN)
+    if (c->kind == ENGINE_CIRCUIT_BUILTIN) {
         r1cs_eval(&c->r1cs, set->w, a, b, cc, e->cfg.synth_threads);
-    else
+        /* The exact check, as the CPU prover makes it: an unsatisfied
+         * witness is refused here, before it takes a device. (snarkjs keys
+         * make c = a·b row by row, so there it holds by construction.) */
+        if (!groth16_rows_satisfied(a, b, cc, c->r1cs.num_constraints, e->cfg.synth_threads)) {
+            engine_msg(msg, msg_len, "the witness does not satisfy the constraints");
+            return CUZK_ERR_UNSATISFIED;
+        }
+    } else {
         zkey_eval_abc(a, b, cc, c->coeffs, c->zkey.num_coeffs, set->w, n);
+    }
     uint64_t t2 = backend_clock_ns();
     engine_span(e, "eval_abc", "cpu", j, idx, w->name, -1, t1, t2,
                 3 * circuit_rows(c) * sizeof(fr_t));

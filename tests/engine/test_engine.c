@@ -608,6 +608,49 @@ static void test_zkey_jobs(void **state)
     engine_destroy(e);
 }
 
+/* A built-in witness given as an array, satisfied and then broken in one
+ * aux value: the first proves, the second fails at synthesis. */
+static void test_witness_arrays(void **state)
+{
+    (void)state;
+    engine_config cfg;
+    base_config(&cfg);
+    engine_t *e;
+    ok(engine_create(&e, &cfg, msg, sizeof(msg)));
+    register_builtin(e, "small");
+    r1cs_t r;
+    ok(builtin_compile(&r, &fx.shape, 0));
+    uint64_t nv = r1cs_num_vars(&r);
+    fr_t *w = malloc(sizeof(fr_t) * nv);
+    ok(builtin_witness(w, nv, &fx.shape, 42));
+    engine_partition_input in = {.witness = w, .witness_len = nv};
+    engine_job_spec js = {
+        .circuit = "small", .priority = ENGINE_PRIORITY_NORMAL, .partitions = 1, .inputs = &in};
+    uint64_t good, bad;
+    ok(engine_submit(e, &js, &good, msg, sizeof(msg)));
+    fr_add(&w[nv - 1], &w[nv - 1], &FR_ONE); /* the array was copied at submit */
+    ok(engine_submit(e, &js, &bad, msg, sizeof(msg)));
+    in.witness_len = nv - 1;
+    uint64_t id;
+    assert_int_equal(engine_submit(e, &js, &id, msg, sizeof(msg)), CUZK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(msg, "variables"));
+    expect_state(e, good, ENGINE_STATE_DONE);
+    check_proofs(e, good, 1, 42);
+    expect_state(e, bad, ENGINE_STATE_FAILED);
+    engine_job_info info;
+    ok(engine_job_status(e, bad, &info, NULL, 0));
+    if (!strstr(info.message, "partition 0: synthesis failed") ||
+        !strstr(info.message, "does not satisfy"))
+        fail_msg("message: %s", info.message);
+    engine_stats stats;
+    engine_get_stats(e, &stats, NULL, 0);
+    assert_int_equal(stats.buffer_in_use, 0);
+    assert_int_equal(stats.partitions_proved, 1);
+    engine_destroy(e);
+    free(w);
+    r1cs_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -617,6 +660,7 @@ int main(void)
         cmocka_unit_test(test_retry_on_cpu_fallback),
         cmocka_unit_test(test_backend_always_fails),
         cmocka_unit_test(test_zkey_jobs),
+        cmocka_unit_test(test_witness_arrays),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
