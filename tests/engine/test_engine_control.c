@@ -671,14 +671,21 @@ static void test_backend_selection(void **state)
     assert_false(backend_kind_parse("gpu", &k));
     char note[160];
     backend_t *b;
+    /* auto: the CPU with a line saying why, unless a GPU backend is built
+     * in and finds a device. */
     ok(backend_create(&b, BACKEND_AUTO, NULL, note, sizeof(note), msg, sizeof(msg)));
-    assert_string_equal(b->name, "cpu");
-    assert_int_equal(b->num_devices, 1);
-    assert_non_null(strstr(note, "proving on the CPU")); /* no CUDA prover backend yet */
+    bool gpu = strcmp(b->name, "cpu") != 0;
+    assert_true(b->num_devices >= 1);
+    if (!gpu)
+        assert_non_null(strstr(note, "proving on the CPU"));
+    assert_true(note[0] != 0);
     b->destroy(b);
     ok(backend_create(&b, BACKEND_CPU, NULL, note, sizeof(note), msg, sizeof(msg)));
+    assert_string_equal(b->name, "cpu");
     assert_string_equal(note, "");
     b->destroy(b);
+    if (gpu)
+        return; /* cuda is available here: nothing to refuse */
     assert_int_equal(backend_create(&b, BACKEND_CUDA, NULL, note, sizeof(note), msg, sizeof(msg)),
                      CUZK_ERR_UNSUPPORTED);
     assert_non_null(strstr(msg, "CUDA backend is not available"));
