@@ -13,7 +13,8 @@
  * Usage: bench_engine [--log-constraints K] [--jobs J] [--partitions N]
  *                     [--threads T] [--synth-workers S] [--workers-per-device W]
  *                     [--params FILE] [--events PATH] [--no-verify] [--baseline]
- * Defaults: K = 12, J = 4, N = 4, about 30 s on 2 cores with --baseline.
+ *                     [--backend auto|cpu|cuda]
+ * Defaults: K = 12, J = 4, N = 4, the CPU backend, about 30 s on 2 cores with --baseline.
  * Parameters are made once and kept in the CLI's cache folder
  * ($CUZK_CACHE_DIR, else $XDG_CACHE_HOME/cuzk, else ~/.cache/cuzk). */
 #define _POSIX_C_SOURCE 200809L
@@ -37,6 +38,7 @@
 typedef struct opts {
     unsigned log_k, jobs, partitions, threads, synth_workers, workers_per_device;
     const char *params, *events;
+    backend_kind backend;
     bool verify, baseline;
 } opts;
 
@@ -67,7 +69,7 @@ static unsigned parse_uint(const char *s, unsigned lo, unsigned hi)
 
 static void parse(opts *o, int argc, char **argv)
 {
-    *o = (opts){.log_k = 12, .jobs = 4, .partitions = 4, .verify = true};
+    *o = (opts){.log_k = 12, .jobs = 4, .partitions = 4, .backend = BACKEND_CPU, .verify = true};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--no-verify")) {
@@ -96,7 +98,10 @@ static void parse(opts *o, int argc, char **argv)
             o->params = v;
         else if (!strcmp(a, "--events"))
             o->events = v;
-        else
+        else if (!strcmp(a, "--backend")) {
+            if (!backend_kind_parse(v, &o->backend))
+                usage();
+        } else
             usage();
         i++;
     }
@@ -293,7 +298,7 @@ int main(int argc, char **argv)
 
     engine_config cfg;
     engine_config_default(&cfg);
-    cfg.backend = BACKEND_CPU;
+    cfg.backend = o.backend;
     cfg.device_threads = o.threads;
     cfg.synth_workers = o.synth_workers;
     if (o.workers_per_device)
@@ -353,13 +358,13 @@ int main(int argc, char **argv)
     double per_hour = 3600.0 * total / wall;
     double l50 = quantile(lat, o.jobs, 0.5), l95 = quantile(lat, o.jobs, 0.95);
     printf("{\"bench\":\"engine\",\"circuit\":\"%s\",\"log_domain\":%u,\"constraints\":%llu,"
-           "\"jobs\":%u,\"partitions\":%u,\"backend\":\"cpu\",\"devices\":%u,"
+           "\"jobs\":%u,\"partitions\":%u,\"backend\":\"%s\",\"devices\":%u,"
            "\"workers_per_device\":%u,\"synth_workers\":%u,\"threads\":%u,\"verify\":%s,"
            "\"load_s\":%.3f,\"wall_s\":%.3f,\"partition_proofs_per_hour\":%.1f,"
            "\"job_latency_p50_s\":%.3f,\"job_latency_p95_s\":%.3f,\"buffer_peak_bytes\":%llu,"
            "\"cpu\":\"%s\",\"commit\":\"%s\"}\n",
            name, o.log_k, (unsigned long long)r.num_constraints, o.jobs, o.partitions,
-           stats.devices, stats.workers_per_device, stats.synth_workers,
+           stats.backend, stats.devices, stats.workers_per_device, stats.synth_workers,
            o.threads ? o.threads : parallel_cpu_count(), o.verify ? "true" : "false", load_s, wall,
            per_hour, l50, l95, (unsigned long long)stats.buffer_peak, bench_cpu_name(),
            CUZK_GIT_COMMIT);
