@@ -146,7 +146,8 @@ void emu_count_conflicts(uint32_t threads)
 
 cuzk_status ntt_emu_pass(const ntt_pass_params *p, int layout, uint32_t blocks, uint32_t batch)
 {
-    const uint32_t tile = ntt_tile(*p), threads = ntt_threads(*p), segs = ntt_segments(*p);
+    const uint32_t tile = ntt_tile(*p), threads = ntt_threads(*p),
+                   segs = ntt_segments(*p, (p->flags & NTT_F_MID) != 0);
     uint4 *sm = (uint4 *)calloc(2 * (size_t)tile, sizeof(uint4));
     emu.chunks = 2 * tile;
     emu.log_cap = 128;
@@ -189,7 +190,7 @@ cuzk_status ntt_emu_pass(const ntt_pass_params *p, int layout, uint32_t blocks, 
                 ntt_emu_probe = emu_probe;
                 for (uint32_t t = 0; t < threads; t++) {
                     emu.thread = t;
-                    ntt_segment(*p, layout, b, s, t, sm);
+                    ntt_segment(*p, layout, (p->flags & NTT_F_MID) != 0, b, s, t, sm);
                 }
                 ntt_emu_probe = NULL;
                 if (bx == 0)

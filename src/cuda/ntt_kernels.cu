@@ -9,19 +9,23 @@ static_assert(sizeof(dfr_t) == 32, "dfr_t is not the size of fr_t");
 
 /* One pass: the segments of ntt_pass.cuh with a barrier after each; the
  * first ends with the wait for its asynchronous copies. Up to 256 threads,
- * two blocks per multiprocessor at least (128 registers a thread). */
-template <int LAYOUT>
+ * two blocks per multiprocessor at least (128 registers a thread). MID
+ * (layout B only) is NTT_F_MID, apart so that the transposed steps are only
+ * in the kernel that runs them. */
+template <int LAYOUT, int MID>
 __global__ void __launch_bounds__(NTT_THREADS_MAX, 2)
     ntt_pass_kernel(const __grid_constant__ ntt_pass_params p)
 {
     extern __shared__ uint4 ntt_sm[];
-    const ntt_blk b = ntt_block(p, LAYOUT, blockIdx.x, blockIdx.y);
-    const uint32_t segs = ntt_segments(p);
-    ntt_segment(p, LAYOUT, b, 0, threadIdx.x, ntt_sm);
+    const uint32_t segs = ntt_segments(p, MID);
+    ntt_segment(p, LAYOUT, MID, ntt_block(p, LAYOUT, blockIdx.x, blockIdx.y), 0, threadIdx.x,
+                ntt_sm);
     asm volatile("cp.async.wait_all;\n" ::: "memory");
     __syncthreads();
     for (uint32_t s = 1; s < segs; s++) {
-        ntt_segment(p, LAYOUT, b, s, threadIdx.x, ntt_sm);
+        /* the block's place is recomputed rather than kept live */
+        ntt_segment(p, LAYOUT, MID, ntt_block(p, LAYOUT, blockIdx.x, blockIdx.y), s, threadIdx.x,
+                    ntt_sm);
         if (s + 1 < segs)
             __syncthreads();
     }
@@ -63,9 +67,11 @@ __global__ void ntt_twiddles_kernel(dfr_t *out, uint64_t count, const dfr_t *rl,
 cuzk_status ntt_kernels_configure(void)
 {
     const int bytes = NTT_MAX_TILE * (int)sizeof(dfr_t);
-    CUDA_TRY(cudaFuncSetAttribute(ntt_pass_kernel<NTT_LAYOUT_A>,
+    CUDA_TRY(cudaFuncSetAttribute(ntt_pass_kernel<NTT_LAYOUT_A, 0>,
                                   cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
-    CUDA_TRY(cudaFuncSetAttribute(ntt_pass_kernel<NTT_LAYOUT_B>,
+    CUDA_TRY(cudaFuncSetAttribute(ntt_pass_kernel<NTT_LAYOUT_B, 0>,
+                                  cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
+    CUDA_TRY(cudaFuncSetAttribute(ntt_pass_kernel<NTT_LAYOUT_B, 1>,
                                   cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
     return CUZK_OK;
 }
@@ -79,9 +85,11 @@ cuzk_status ntt_exec_pass(const ntt_exec *x, const ntt_pass_params *p, int layou
     const uint32_t threads = ntt_threads(*p);
     const size_t smem = (size_t)ntt_tile(*p) * sizeof(dfr_t);
     if (layout == NTT_LAYOUT_A)
-        ntt_pass_kernel<NTT_LAYOUT_A><<<grid, threads, smem, x->stream>>>(*p);
+        ntt_pass_kernel<NTT_LAYOUT_A, 0><<<grid, threads, smem, x->stream>>>(*p);
+    else if (p->flags & NTT_F_MID)
+        ntt_pass_kernel<NTT_LAYOUT_B, 1><<<grid, threads, smem, x->stream>>>(*p);
     else
-        ntt_pass_kernel<NTT_LAYOUT_B><<<grid, threads, smem, x->stream>>>(*p);
+        ntt_pass_kernel<NTT_LAYOUT_B, 0><<<grid, threads, smem, x->stream>>>(*p);
     cuzk_status st = CUZK_OK;
     CUDA_CHECK_LAUNCH(st, "ntt_pass_kernel launch");
     return st;

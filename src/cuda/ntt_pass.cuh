@@ -23,7 +23,8 @@
  * twiddle applied before its DFT and the passes in reverse order, maps that
  * order back to natural (RN); NN is NR with the last pass storing each
  * output at its natural index (ntt_api.cu). The inverse transform is the
- * forward one on x[-i mod n] (NTT_F_NEGATE), times 1/n.
+ * forward one on x[-i mod n] (NTT_F_NEGATE), times 1/n, so one table of
+ * roots serves both directions.
  *
  * Inside a block each column's R-point DFT is the same recursion again in
  * radix-8 steps (one radix-2 or radix-4 step first when 3 does not divide
@@ -40,7 +41,8 @@
  * slot (col, pos) is col·R + pos. Each element is two 16-byte halves, kept
  * in two planes of shared memory, and the slots are XOR-swizzled so that
  * the eight lanes of each 16-byte access phase hit eight different bank
- * quads in every access pattern here (checked by the emulation). */
+ * quads in every access pattern of the default plans (the emulation counts
+ * the conflicts). */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -204,8 +206,11 @@ NTT_HD uint32_t ntt_slot(const ntt_pass_params &p, int layout, uint32_t col, uin
         const uint32_t x = (pos << p.log_c) + col;
         return x ^ (((x >> 3) ^ (x >> 6) ^ (x >> 9)) & 7);
     }
+    /* col enters shifted so that the C columns and the 8/C positions of
+     * one access phase of the natural-order store stay apart */
     const uint32_t mask = p.log_r >= 3 ? 7u : (1u << p.log_r) - 1;
-    const uint32_t h = ((pos >> 3) ^ (pos >> 6) ^ (pos >> 9) ^ col) & mask;
+    const uint32_t cs = p.log_c < 3 ? 3 - p.log_c : 0;
+    const uint32_t h = ((pos >> 3) ^ (pos >> 6) ^ (pos >> 9) ^ (col << cs)) & mask;
     return (col << p.log_r) + (pos ^ h);
 }
 
@@ -552,16 +557,25 @@ NTT_HD void ntt_seg_store(const ntt_pass_params &p, int layout, const ntt_blk &b
     dfr_t *dst = p.dst[b.v];
 #pragma unroll 1
     for (uint32_t e = t; e < tile; e += nt) {
-        uint32_t col, k;
-        if (layout == NTT_LAYOUT_A || natural) {
+        /* which output: layout A in global order, the natural-order store
+         * in slot order (a warp still covers whole runs of C elements),
+         * else row by row */
+        uint32_t col, k, slotpos;
+        if (layout == NTT_LAYOUT_A) {
             col = e & ((1u << p.log_c) - 1);
             k = e >> p.log_c;
+            slotpos = ntt_pos_of(p, k);
+        } else if (natural) {
+            col = e & ((1u << p.log_c) - 1);
+            slotpos = e >> p.log_c;
+            k = mid ? slotpos : ntt_k_of(p, slotpos);
         } else {
             k = e & ((1u << p.log_r) - 1);
             col = e >> p.log_r;
+            slotpos = mid ? k : ntt_pos_of(p, k);
         }
         dfr_t x;
-        ntt_sm_get(sm, tile, ntt_slot(p, layout, col, mid ? k : ntt_pos_of(p, k)), &x);
+        ntt_sm_get(sm, tile, ntt_slot(p, layout, col, slotpos), &x);
         if (p.flags & NTT_F_TW_OUT)
             ntt_tw_apply(p, (k << p.log_s) + ntt_colidx(p, b, col), &x);
         const uint64_t nat =
@@ -581,18 +595,19 @@ NTT_HD void ntt_seg_store(const ntt_pass_params &p, int layout, const ntt_blk &b
 
 /* The segments of a pass: load; the radix steps (input factors before the
  * first, and with NTT_F_MID the middle scaling and the transposed last step
- * after the last); with NTT_F_MID the other transposed steps; store. */
-NTT_HD uint32_t ntt_segments(const ntt_pass_params &p)
+ * after the last); with NTT_F_MID the other transposed steps; store. `mid`
+ * is (p.flags & NTT_F_MID) != 0, passed apart so that kernels can fix it at
+ * compile time. */
+NTT_HD uint32_t ntt_segments(const ntt_pass_params &p, int mid)
 {
     const uint32_t m = p.n_steps;
-    return 2 + m + ((p.flags & NTT_F_MID) && m ? m - 1 : 0);
+    return 2 + m + (mid && m ? m - 1 : 0);
 }
 
-NTT_HD void ntt_segment(const ntt_pass_params &p, int layout, const ntt_blk &b, uint32_t seg,
-                        uint32_t t, uint4 *sm)
+NTT_HD void ntt_segment(const ntt_pass_params &p, int layout, int mid, const ntt_blk &b,
+                        uint32_t seg, uint32_t t, uint4 *sm)
 {
     const uint32_t m = p.n_steps;
-    const int mid = (p.flags & NTT_F_MID) != 0;
     if (seg == 0) {
         ntt_seg_load(p, layout, b, t, sm);
     } else if (seg <= m) {
@@ -600,11 +615,11 @@ NTT_HD void ntt_segment(const ntt_pass_params &p, int layout, const ntt_blk &b, 
         if (s == 0 && ((p.flags & NTT_F_TW_IN) || p.pre.mode != NTT_SCALE_NONE))
             ntt_seg_factors(p, layout, b, 0, 0, t, sm);
         ntt_step_any(p, layout, s, 0, t, sm);
-        if (s == m - 1 && mid) {
+        if (mid && s == m - 1) {
             ntt_seg_factors(p, layout, b, s, 1, t, sm);
             ntt_step_any(p, layout, s, 1, t, sm);
         }
-    } else if (seg < ntt_segments(p) - 1) {
+    } else if (mid && seg < ntt_segments(p, mid) - 1) {
         ntt_step_any(p, layout, m - 2 - (seg - m - 1), 1, t, sm);
     } else {
         ntt_seg_store(p, layout, b, t, sm);

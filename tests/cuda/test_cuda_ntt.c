@@ -1,7 +1,7 @@
 /* The GPU NTT family and quotient (cuda/ntt.h) against the CPU's
  * (poly/ntt.h, poly/quotient.h), bit for bit, on seeded random inputs: every
  * direction and coset for sizes 2^0 .. 2^20 and 2^24, both root choices,
- * forced pass splits (2 to 5 passes at small sizes, compact twiddles),
+ * forced pass splits (2 to 6 passes at small sizes, compact twiddles),
  * round trips, batched against one by one, and h of satisfied systems.
  *
  * Without a GPU the same kernel code runs in the host emulation on small
