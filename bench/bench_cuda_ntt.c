@@ -229,8 +229,8 @@ static int bench_size(const cuda_device_info *info, unsigned k, int runs, int co
         const char *how = "none";
         if (check_kind(&s, kind, &ok, &how))
             return 1;
-        for (int v = 0; v < 3; v++) /* fresh data (h clobbers all three) */
-            CHECK_DEV(cuda_ntt_upload(s.ctx, s.dv[v], s.h[v], s.n, s.stream));
+        /* the timed runs go on from what the check left: results and
+         * scratch of earlier runs, random-looking, never zero vectors */
         for (int w = 0; w < BENCH_WARMUP; w++)
             if (run_kind(&s, kind))
                 return 1;

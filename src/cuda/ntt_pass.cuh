@@ -21,7 +21,9 @@
  * k = k1 + R1 k2 + R1 R2 k3 + ... sits at position k1 M1 + k2 M2 + ... + kP:
  * the digits in reverse order (NR). The transposed network, each pass's
  * twiddle applied before its DFT and the passes in reverse order, maps that
- * order back to natural (RN); NN is NR with the last pass storing each
+ * order back to natural (RN: (P F)^T = F P^-1 as F is symmetric; the
+ * transposition principle, Bostan, Lecerf, Schost, ISSAC 2003, "Tellegen's
+ * principle into practice"); NN is NR with the last pass storing each
  * output at its natural index (ntt_api.cu). The inverse transform is the
  * forward one on x[-i mod n] (NTT_F_NEGATE), times 1/n, so one table of
  * roots serves both directions.
