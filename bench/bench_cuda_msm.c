@@ -1,0 +1,345 @@
+/* Device MSM timings (src/cuda/msm.h): one JSON line per case,
+ *   {"bench":"cuda_msm","group":"g1|g2","kind":"random|01","log_n":k,
+ *    "median_ms":..,"min_ms":..,"max_ms":..,"runs":..,"checked":..,
+ *    "check":"cpu|dlog","c":..,"floor_ms":..,"device":..,"commit":..}
+ * Cases: G1 random at 2^20, 2^22, 2^24, 2^26; G1 0/1 (the split) at 2^26;
+ * G2 random at 2^20, 2^22. Points and scalars are made on the device and
+ * stay there (points i = [a + i·d]·G, random a, d); each case is warmed up
+ * once and timed with CUDA events over `runs` calls (the timed region is the
+ * whole call: scalar preparation, sort, accumulation, reduction, the result
+ * copy to pinned memory).
+ * Checks: n ≤ 2^18 against the CPU MSM ("cpu"); larger n against the closed
+ * form [a·Σk_i + d·Σ i·k_i]·G computed on the CPU from the scalars ("dlog").
+ * floor_ms: the field multiplications of the accumulation (one mixed
+ * addition per nonzero digit) and of the bucket reduction (two additions per
+ * bucket) at 2.6e10 Fp multiplications per second (this H200, bench_cuda_field).
+ *
+ * Usage: bench_cuda_msm [--runs R] [--group g1|g2] [--kind random|01]
+ *                       [--log-n K] [--c BITS] [--seed S]
+ * Without CUDA, or without a GPU, prints one line and exits 0. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef CUZK_HAVE_CUDA
+
+#include <cuda_runtime_api.h>
+
+#include "cuda/device.h"
+#include "cuda/msm.h"
+#include "curve/g1.h"
+#include "curve/g2.h"
+#include "field/fr.h"
+#include "msm/msm.h"
+
+#define MAX_RUNS 64
+#define FP_MULS_PER_SEC 2.6e10
+#define CPU_CHECK_MAX ((size_t)1 << 18)
+
+typedef struct bench_case {
+    cuda_msm_group group;
+    int zero_one;
+    unsigned log_n;
+} bench_case;
+
+static const bench_case default_cases[] = {
+    {CUDA_MSM_G1, 0, 20}, {CUDA_MSM_G1, 0, 22}, {CUDA_MSM_G1, 0, 24}, {CUDA_MSM_G1, 0, 26},
+    {CUDA_MSM_G1, 1, 26}, {CUDA_MSM_G2, 0, 20}, {CUDA_MSM_G2, 0, 22},
+};
+
+static int cmp_float(const void *x, const void *y)
+{
+    float a = *(const float *)x, b = *(const float *)y;
+    return (a > b) - (a < b);
+}
+
+static void json_safe(char *s)
+{
+    char *w = s;
+    for (const char *r = s; *r; r++)
+        if (*r != '"' && *r != '\\' && (unsigned char)*r >= 0x20)
+            *w++ = *r;
+    *w = 0;
+}
+
+#define TRY(what, st)                                                                              \
+    do {                                                                                           \
+        cuzk_status st_ = (st);                                                                    \
+        if (st_ != CUZK_OK) {                                                                      \
+            fprintf(stderr, "bench_cuda_msm: %s: %s (%s)\n", what, cuzk_status_str(st_),           \
+                    cuda_msm_last_error());                                                        \
+            return 1;                                                                              \
+        }                                                                                          \
+    } while (0)
+
+#define TRY_CUDA(what, e)                                                                          \
+    do {                                                                                           \
+        cudaError_t e_ = (e);                                                                      \
+        if (e_ != cudaSuccess) {                                                                   \
+            fprintf(stderr, "bench_cuda_msm: %s: %s\n", what, cudaGetErrorString(e_));             \
+            return 1;                                                                              \
+        }                                                                                          \
+    } while (0)
+
+/* Field multiplications of one mixed and one full XYZZ addition (a square
+ * counted as a multiplication; an Fp2 multiplication is three of Fp, a
+ * square two). */
+static void addition_muls(cuda_msm_group g, double *madd, double *add)
+{
+    *madd = g == CUDA_MSM_G1 ? 10.0 : 8 * 3.0 + 2 * 2.0;
+    *add = g == CUDA_MSM_G1 ? 14.0 : 12 * 3.0 + 2 * 2.0;
+}
+
+static double floor_ms(cuda_msm_group g, size_t n, int zero_one, unsigned c)
+{
+    double madd, add;
+    addition_muls(g, &madd, &add);
+    if (zero_one) /* about half are ones: n/2 mixed additions, no Pippenger */
+        return (double)n / 2 * madd / FP_MULS_PER_SEC * 1e3;
+    const double nwin = (256 + c - 1) / c, buckets = nwin * (double)(1u << (c - 1));
+    return ((double)n * nwin * madd + 2 * buckets * add) / FP_MULS_PER_SEC * 1e3;
+}
+
+/* want = [a·Σk_i + d·Σ i·k_i]·G over the first n scalars. */
+static void closed_form(void *want, cuda_msm_group g, const fr_t *k, size_t n, const uint64_t a[4],
+                        const uint64_t d[4])
+{
+    fr_t s0, s1, fi, t, fa, fd;
+    memset(&s0, 0, sizeof(s0));
+    memset(&s1, 0, sizeof(s1));
+    memset(&fi, 0, sizeof(fi));
+    for (size_t i = 0; i < n; i++) {
+        fr_add(&s0, &s0, &k[i]);
+        fr_mul(&t, &fi, &k[i]);
+        fr_add(&s1, &s1, &t);
+        fr_add(&fi, &fi, &FR_ONE);
+    }
+    fr_from_raw(&fa, a);
+    fr_from_raw(&fd, d);
+    fr_mul(&s0, &s0, &fa);
+    fr_mul(&s1, &s1, &fd);
+    fr_add(&s0, &s0, &s1);
+    uint64_t raw[4];
+    fr_to_raw(raw, &s0);
+    if (g == CUDA_MSM_G1) {
+        g1_jac_t base;
+        g1_jac_from_affine(&base, &G1_GENERATOR);
+        g1_jac_mul_var(want, &base, raw);
+    } else {
+        g2_jac_t base;
+        g2_jac_from_affine(&base, &G2_GENERATOR);
+        g2_jac_mul_var(want, &base, raw);
+    }
+}
+
+typedef struct bench_state {
+    cuda_msm_ctx *ctx;
+    cuda_msm_points *points[CUDA_MSM_GROUP_COUNT];
+    uint64_t a[4], d[4];
+    fr_t *d_scalars;
+    void *out; /* pinned: one G2 Jacobian point */
+    cudaStream_t stream;
+    cuda_device_info info;
+    int runs;
+    uint64_t seed;
+} bench_state;
+
+static int run_case(bench_state *b, const bench_case *bc, unsigned force_c)
+{
+    const size_t n = (size_t)1 << bc->log_n;
+    const cuda_msm_group g = bc->group;
+    TRY("window", cuda_msm_set_window_bits(b->ctx, g, force_c));
+    const unsigned c = cuda_msm_window_bits(b->ctx, g, n);
+    TRY("scalars",
+        cuda_msm_scalars_fill(b->ctx, b->d_scalars, n, b->seed + bc->log_n,
+                              bc->zero_one ? CUDA_MSM_SCALARS_ZERO_ONE : CUDA_MSM_SCALARS_RANDOM,
+                              b->stream));
+    cudaEvent_t e0, e1;
+    TRY_CUDA("event", cudaEventCreate(&e0));
+    TRY_CUDA("event", cudaEventCreate(&e1));
+    float ms[MAX_RUNS];
+    for (int r = -1; r < b->runs; r++) { /* r = −1: the warm-up */
+        TRY_CUDA("record", cudaEventRecord(e0, b->stream));
+        if (g == CUDA_MSM_G1 && bc->zero_one)
+            TRY("msm", cuda_msm_g1_split(b->ctx, b->points[g], b->d_scalars, n, b->out, b->stream));
+        else if (g == CUDA_MSM_G1)
+            TRY("msm", cuda_msm_g1(b->ctx, b->points[g], b->d_scalars, n, b->out, b->stream));
+        else if (bc->zero_one)
+            TRY("msm", cuda_msm_g2_split(b->ctx, b->points[g], b->d_scalars, n, b->out, b->stream));
+        else
+            TRY("msm", cuda_msm_g2(b->ctx, b->points[g], b->d_scalars, n, b->out, b->stream));
+        TRY_CUDA("record", cudaEventRecord(e1, b->stream));
+        TRY_CUDA("sync", cudaEventSynchronize(e1));
+        if (r >= 0)
+            TRY_CUDA("elapsed", cudaEventElapsedTime(&ms[r], e0, e1));
+    }
+    TRY("wait", cuda_msm_wait(b->ctx));
+    cudaEventDestroy(e0);
+    cudaEventDestroy(e1);
+
+    /* The check, on the scalars of the timed runs. */
+    fr_t *k = malloc(n * sizeof(fr_t));
+    if (!k) {
+        fprintf(stderr, "bench_cuda_msm: out of host memory\n");
+        return 1;
+    }
+    TRY_CUDA("download", cudaMemcpy(k, b->d_scalars, n * sizeof(fr_t), cudaMemcpyDeviceToHost));
+    g2_jac_t want; /* large enough for either group */
+    closed_form(&want, g, k, n, b->a, b->d);
+    int checked =
+        g == CUDA_MSM_G1 ? g1_jac_eq(b->out, (g1_jac_t *)&want) : g2_jac_eq(b->out, &want);
+    const char *check = "dlog";
+    if (n <= CPU_CHECK_MAX) {
+        check = "cpu";
+        const size_t elem = g == CUDA_MSM_G1 ? sizeof(g1_affine_t) : sizeof(g2_affine_t);
+        void *pts = malloc(n * elem);
+        if (!pts) {
+            free(k);
+            fprintf(stderr, "bench_cuda_msm: out of host memory\n");
+            return 1;
+        }
+        TRY("download points", cuda_msm_points_download(b->ctx, b->points[g], pts, n));
+        g2_jac_t cpu;
+        if (g == CUDA_MSM_G1) {
+            checked &= msm_g1((g1_jac_t *)&cpu, pts, k, n, 0) == CUZK_OK &&
+                       g1_jac_eq(b->out, (g1_jac_t *)&cpu);
+        } else {
+            checked &= msm_g2(&cpu, pts, k, n, 0) == CUZK_OK && g2_jac_eq(b->out, &cpu);
+        }
+        free(pts);
+    }
+    free(k);
+
+    qsort(ms, (size_t)b->runs, sizeof(float), cmp_float);
+    printf("{\"bench\":\"cuda_msm\",\"group\":\"%s\",\"kind\":\"%s\",\"log_n\":%u,"
+           "\"median_ms\":%.3f,\"min_ms\":%.3f,\"max_ms\":%.3f,\"runs\":%d,\"checked\":%s,"
+           "\"check\":\"%s\",\"c\":%u,\"floor_ms\":%.2f,\"device\":\"%s\",\"commit\":\"%s\"}\n",
+           g == CUDA_MSM_G1 ? "g1" : "g2", bc->zero_one ? "01" : "random", bc->log_n,
+           ms[b->runs / 2], ms[0], ms[b->runs - 1], b->runs, checked ? "true" : "false", check, c,
+           floor_ms(g, n, bc->zero_one, c), b->info.name, CUZK_GIT_COMMIT);
+    fflush(stdout);
+    if (!checked)
+        fprintf(stderr, "bench_cuda_msm: %s %s 2^%u: the result is WRONG\n",
+                g == CUDA_MSM_G1 ? "g1" : "g2", bc->zero_one ? "01" : "random", bc->log_n);
+    return checked ? 0 : 1;
+}
+
+static void random_below_r(uint64_t k[4], uint64_t *state)
+{
+    for (int i = 0; i < 4; i++) {
+        uint64_t z = (*state += UINT64_C(0x9e3779b97f4a7c15));
+        z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+        z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+        k[i] = z ^ (z >> 31);
+    }
+    k[3] &= (UINT64_C(1) << 62) - 1; /* < 2^254 < r */
+}
+
+int main(int argc, char **argv)
+{
+    bench_state b;
+    memset(&b, 0, sizeof(b));
+    b.runs = 7;
+    b.seed = 0x6d736d;
+    int only_group = -1, only_kind = -1, only_log = -1;
+    unsigned force_c = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
+            b.runs = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--group") == 0 && i + 1 < argc)
+            only_group = strcmp(argv[++i], "g2") == 0 ? CUDA_MSM_G2 : CUDA_MSM_G1;
+        else if (strcmp(argv[i], "--kind") == 0 && i + 1 < argc)
+            only_kind = strcmp(argv[++i], "01") == 0;
+        else if (strcmp(argv[i], "--log-n") == 0 && i + 1 < argc)
+            only_log = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--c") == 0 && i + 1 < argc)
+            force_c = (unsigned)atoi(argv[++i]);
+        else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
+            b.seed = strtoull(argv[++i], NULL, 0);
+        else {
+            fprintf(stderr, "usage: bench_cuda_msm [--runs R] [--group g1|g2] [--kind random|01]"
+                            " [--log-n K] [--c BITS] [--seed S]\n");
+            return 2;
+        }
+    }
+    if (b.runs < 1 || b.runs > MAX_RUNS || (only_log >= 0 && (only_log < 1 || only_log > 28))) {
+        fprintf(stderr, "bench_cuda_msm: need 1 <= runs <= %d, 1 <= log-n <= 28\n", MAX_RUNS);
+        return 2;
+    }
+    const char *why = "unknown reason";
+    if (cuda_device_count(&why) == 0) {
+        printf("bench_cuda_msm: no CUDA device (%s); nothing measured\n", why);
+        return 0;
+    }
+    if (cuda_device_query(0, &b.info) != 0) {
+        fprintf(stderr, "bench_cuda_msm: cannot query device 0\n");
+        return 1;
+    }
+    json_safe(b.info.name);
+
+    bench_case cases[16];
+    size_t n_cases = 0, max_n[CUDA_MSM_GROUP_COUNT] = {0, 0};
+    for (size_t i = 0; i < sizeof(default_cases) / sizeof(default_cases[0]); i++) {
+        bench_case bc = default_cases[i];
+        if ((only_group >= 0 && (int)bc.group != only_group) ||
+            (only_kind >= 0 && bc.zero_one != only_kind))
+            continue;
+        if (only_log >= 0) {
+            bc.log_n = (unsigned)only_log;
+            int dup = 0;
+            for (size_t j = 0; j < n_cases; j++)
+                dup |= cases[j].group == bc.group && cases[j].zero_one == bc.zero_one;
+            if (dup)
+                continue;
+        }
+        cases[n_cases++] = bc;
+        const size_t n = (size_t)1 << bc.log_n;
+        if (n > max_n[bc.group])
+            max_n[bc.group] = n;
+    }
+
+    cuda_msm_config cfg;
+    memset(&cfg, 0, sizeof(cfg));
+    cfg.max_n[CUDA_MSM_G1] = max_n[CUDA_MSM_G1];
+    cfg.max_n[CUDA_MSM_G2] = max_n[CUDA_MSM_G2];
+    cfg.max_window_bits = force_c;
+    TRY("context", cuda_msm_ctx_create(&b.ctx, &cfg));
+    uint64_t state = b.seed;
+    random_below_r(b.a, &state);
+    random_below_r(b.d, &state);
+    const size_t n_all = max_n[0] > max_n[1] ? max_n[0] : max_n[1];
+    TRY_CUDA("scalars", cudaMalloc((void **)&b.d_scalars, n_all * sizeof(fr_t)));
+    TRY_CUDA("out", cudaMallocHost(&b.out, sizeof(g2_jac_t)));
+    TRY_CUDA("stream", cudaStreamCreateWithFlags(&b.stream, cudaStreamNonBlocking));
+    if (max_n[CUDA_MSM_G1])
+        TRY("g1 points", cuda_msm_points_generate(b.ctx, CUDA_MSM_G1, &G1_GENERATOR, b.a, b.d,
+                                                  max_n[CUDA_MSM_G1], &b.points[CUDA_MSM_G1]));
+    if (max_n[CUDA_MSM_G2])
+        TRY("g2 points", cuda_msm_points_generate(b.ctx, CUDA_MSM_G2, &G2_GENERATOR, b.a, b.d,
+                                                  max_n[CUDA_MSM_G2], &b.points[CUDA_MSM_G2]));
+    fprintf(stderr, "bench_cuda_msm: %s, context %.2f GiB\n", b.info.name,
+            (double)cuda_msm_ctx_device_bytes(b.ctx) / (1u << 30));
+
+    int status = 0;
+    for (size_t i = 0; i < n_cases; i++)
+        status |= run_case(&b, &cases[i], force_c);
+
+    cuda_msm_points_free(b.points[0]);
+    cuda_msm_points_free(b.points[1]);
+    cudaFree(b.d_scalars);
+    cudaFreeHost(b.out);
+    cudaStreamDestroy(b.stream);
+    cuda_msm_ctx_destroy(b.ctx);
+    return status;
+}
+
+#else
+
+int main(void)
+{
+    printf("bench_cuda_msm: built without CUDA; nothing measured\n");
+    return 0;
+}
+
+#endif

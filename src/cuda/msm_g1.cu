@@ -1,0 +1,28 @@
+/* The device MSM over G1: msm_impl.cuh and msm_points_impl.cuh with the G1
+ * point layer (ec_g1.cuh, coordinates in Fp). */
+
+#include "cuda/ec_g1.cuh"
+#include "cuda/msm_internal.cuh"
+
+static_assert(sizeof(dg1_jac_t) == CUDA_MSM_G1_JAC_BYTES, "dg1_jac_t is not g1_jac_t");
+
+#define EC(name) dg1_##name
+#define MSMK(name) msm_g1_##name
+#define MSM_FE_T dfp_t
+#define MSM_FE_LOAD dfp_load
+#define MSM_FE_STORE dfp_store
+#define MSM_FE_IS_ZERO ec_fp_is_zero
+#define MSM_FE_SET_ZERO ec_fp_set_zero
+#define MSM_HOST_AFF_BYTES CUDA_MSM_G1_AFFINE_BYTES
+#define MSM_OPS msm_g1_ops
+/* The window-size model: buckets cost about this many mixed additions each
+ * (two XYZZ additions in the reduction, its lower occupancy, and the
+ * bucket's share of the sort), and windows above 22 bits hold too much
+ * memory (2^21 buckets of 192 bytes per window). */
+#define MSM_MAX_AUTO_C 22u
+#define MSM_BUCKET_COST 4.0
+
+static const cuda_msm_group msm_g1_group = CUDA_MSM_G1;
+
+#include "cuda/msm_impl.cuh"
+#include "cuda/msm_points_impl.cuh"

@@ -1,0 +1,25 @@
+/* The device MSM over G2: msm_impl.cuh and msm_points_impl.cuh with the G2
+ * point layer (ec_g2.cuh, coordinates in Fp2). */
+
+#include "cuda/ec_g2.cuh"
+#include "cuda/msm_internal.cuh"
+
+static_assert(sizeof(dg2_jac_t) == CUDA_MSM_G2_JAC_BYTES, "dg2_jac_t is not g2_jac_t");
+
+#define EC(name) dg2_##name
+#define MSMK(name) msm_g2_##name
+#define MSM_FE_T dfp2_t
+#define MSM_FE_LOAD dfp2_load
+#define MSM_FE_STORE dfp2_store
+#define MSM_FE_IS_ZERO ec_fp2_is_zero
+#define MSM_FE_SET_ZERO ec_fp2_set_zero
+#define MSM_HOST_AFF_BYTES CUDA_MSM_G2_AFFINE_BYTES
+#define MSM_OPS msm_g2_ops
+/* As for G1 (msm_g1.cu), with buckets of 384 bytes. */
+#define MSM_MAX_AUTO_C 20u
+#define MSM_BUCKET_COST 4.0
+
+static const cuda_msm_group msm_g2_group = CUDA_MSM_G2;
+
+#include "cuda/msm_impl.cuh"
+#include "cuda/msm_points_impl.cuh"

@@ -1,0 +1,170 @@
+#ifndef CUZK_CUDA_MSM_INTERNAL_CUH
+#define CUZK_CUDA_MSM_INTERNAL_CUH
+
+/* Inside the device MSM (msm.h): the context, the plan of one run, and the
+ * interface between the group-independent part (msm_ctx.cu: API, scratch;
+ * msm_scalars.cu: scalar preparation and the bucket sort) and the group
+ * part (msm_impl.cuh and msm_points_impl.cuh, instantiated by msm_g1.cu and
+ * msm_g2.cu).
+ *
+ * One run, for n scalars and window size c (nwin = ceil(256/c) windows of
+ * M = 2^(c−1) buckets):
+ *   1. scalars → canonical integers (plain), or classified (split): zeros
+ *      dropped, the points of ones listed, the rest compacted with their
+ *      point indices; the count of Pippenger entries stays on the device;
+ *   2. the points of the ones summed by a tree of additions (split);
+ *   3. windows in batches: for each, every scalar's signed digits are
+ *      recoded and the nonzero ones counting-sorted by (window, bucket)
+ *      into `vals` (point index, sign in bit 31); bucket b of the batch
+ *      ends at off[b];
+ *   4. accumulation: the sorted entries are cut into equal chunks, one per
+ *      thread; each thread sums its runs into XYZZ buckets; a run cut by a
+ *      chunk boundary is left as a piece (head: the chunk's first run,
+ *      tail: its last), and a merge pass adds the pieces of each such
+ *      bucket;
+ *   5. bucket reduction Σ_j (j+1)·B_j per window in two levels (segments of
+ *      L buckets by running sums, then one block per window), and the
+ *      windows combined by Horner's rule in Jacobian form by one thread;
+ *   6. the Jacobian result copied to the host.
+ * Every count that depends on the scalars (entries, ones, chunk sizes) is
+ * read on the device: there is no host synchronization inside a run. */
+
+#include <cuda_runtime.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cuda/cuda_check.h"
+#include "cuda/msm.h"
+
+/* Launches a kernel on a stream (a macro so that the host-side emulation of
+ * the kernels, used to check this code without a GPU, can run them). */
+#ifndef MSM_LAUNCH
+#define MSM_LAUNCH(kernel, grid, block, stream, ...)                                               \
+    kernel<<<(grid), (block), 0, (stream)>>>(__VA_ARGS__)
+#endif
+
+/* Threads per block of the grid-stride kernels over scalars. */
+#define MSM_SCALAR_BLOCK 256
+/* Threads per block of the accumulation and the ones sum. */
+#define MSM_ACC_BLOCK 128
+#define MSM_ONES_BLOCK 128
+/* The smallest chunk of sorted entries one accumulation thread takes. */
+#define MSM_ACC_MIN_CHUNK 8u
+/* Bucket reduction: a window's buckets are cut into S ≤ MSM_SEG_MAX
+ * segments; level 2 runs one block of B = min(S, MSM_RED_BLOCK) threads per
+ * window, each over L2 = S / B segments. */
+#define MSM_RED_BLOCK 128u
+#define MSM_SEG_MAX 2048u
+/* Bit 31 of an entry: the digit is negative (add −P). */
+#define MSM_NEG_BIT 0x80000000u
+
+struct cuda_msm_points {
+    cuda_msm_group group;
+    int device;
+    size_t n;
+    void *d; /* n device affine points (ec_impl.cuh's form) */
+};
+
+struct cuda_msm_density {
+    int device;
+    size_t n_bits, count;
+    uint64_t *bits;   /* device: ceil(n_bits / 64) words */
+    uint32_t *prefix; /* device: set bits before each word */
+};
+
+/* One run's shape. Windows [b·nwin/nbatch, (b+1)·nwin/nbatch) form batch b. */
+typedef struct msm_plan {
+    unsigned c, nwin, nbatch, wb_max; /* wb_max: windows in the largest batch */
+    uint32_t M;                       /* buckets per window, 2^(c−1) */
+    uint32_t S, L, B, L2;             /* reduction shape, see MSM_SEG_MAX */
+    unsigned log_l, log_l2;
+} msm_plan;
+
+struct cuda_msm_ctx {
+    int device, sm_count;
+    cudaStream_t stream; /* the context's own */
+    cudaEvent_t done;    /* recorded at the end of every call */
+    bool done_recorded;
+    cudaStream_t last; /* the stream of the last call */
+    size_t max_n[CUDA_MSM_GROUP_COUNT], max_n_all;
+    unsigned force_c[CUDA_MSM_GROUP_COUNT];
+    size_t batch_entries;
+    unsigned acc_threads[CUDA_MSM_GROUP_COUNT]; /* accumulation chunks (threads) */
+    unsigned ones_blocks[CUDA_MSM_GROUP_COUNT];
+    /* capacities */
+    size_t cap_bucket_bytes, cap_keys, cap_seg_bytes, cap_win_bytes, cap_cub_bytes;
+    size_t device_bytes;
+    /* scratch (device) */
+    uint32_t *stage;  /* max_n_all scalars copied from the host */
+    uint32_t *canon;  /* max_n_all canonical scalars, 8 words each */
+    uint32_t *pidx;   /* max_n_all point indices of the compacted scalars */
+    uint32_t *counts; /* [0]: Pippenger entries, [1]: ones */
+    uint32_t *vals;   /* batch_entries sorted entries; before them, the ones list */
+    uint32_t *off;    /* cap_keys: bucket counts, then ends */
+    void *buckets, *pieces, *segs, *wins, *partials, *ones, *result;
+    void *cub_temp;
+};
+
+/* The group-specific half, one table per group (msm_g1.cu, msm_g2.cu). */
+typedef struct msm_group_ops {
+    size_t aff_bytes, xyzz_bytes, jac_bytes, host_aff_bytes;
+    unsigned max_auto_c; /* the largest window the context picks itself */
+    double bucket_cost;  /* reduction cost per bucket in mixed additions */
+    /* Accumulation threads and ones-sum blocks that fill the device. */
+    cuzk_status (*geometry)(int sm_count, unsigned *acc_threads, unsigned *ones_blocks);
+    /* Steps 3–5 into ctx->result (a Jacobian point); with_ones adds
+     * ctx->ones. pidx: NULL for entry i = point i. */
+    cuzk_status (*pippenger)(cuda_msm_ctx *ctx, const msm_plan *pl, const void *points,
+                             const uint32_t *pidx, size_t n_upper, bool with_ones,
+                             cudaStream_t stream);
+    /* Step 2: ctx->ones = Σ points[vals[i]] over i < counts[1]. */
+    cuzk_status (*ones_sum)(cuda_msm_ctx *ctx, const void *points, size_t n_upper,
+                            cudaStream_t stream);
+    /* ctx->result = infinity. */
+    cuzk_status (*set_infinity)(cuda_msm_ctx *ctx, cudaStream_t stream);
+    /* Host layout (already on the device) <-> device affine points. */
+    cuzk_status (*from_host)(void *points, const void *host_layout, size_t n, cudaStream_t stream);
+    cuzk_status (*to_host)(void *host_layout, const void *points, size_t n, cudaStream_t stream);
+    /* points[i] = [a + i·d]·base; ad: a, d as eight 64-bit words (device);
+     * base: one host-layout affine point (device); work: scratch of
+     * 4 affine points. */
+    cuzk_status (*generate)(void *points, const void *base, const uint64_t *ad, void *work,
+                            size_t n, cudaStream_t stream);
+} msm_group_ops;
+
+extern const msm_group_ops msm_g1_ops;
+extern const msm_group_ops msm_g2_ops;
+
+/* ---- msm_scalars.cu ---------------------------------------------------- */
+
+/* Blocks for a grid-stride kernel over n items. */
+unsigned msm_grid(const cuda_msm_ctx *ctx, size_t n, unsigned block);
+
+/* ctx->canon[i] = the integer of scalars[i] (Montgomery form in, device
+ * memory), i < n; counts = {n, 0}. */
+cuzk_status msm_scalars_canonical(cuda_msm_ctx *ctx, const void *scalars, size_t n,
+                                  cudaStream_t stream);
+
+/* The split: over the n scalars (device memory; with density, variable i
+ * has a point iff its bit is set, point index = set bits before it), the
+ * ones' point indices go to ctx->vals (count in counts[1]), the others'
+ * integers to ctx->canon and point indices to ctx->pidx (count in
+ * counts[0]), in no particular order. */
+cuzk_status msm_scalars_classify(cuda_msm_ctx *ctx, const void *scalars, size_t n,
+                                 const struct cuda_msm_density *density, cudaStream_t stream);
+
+/* Step 3 for windows [w_lo, w_hi): counting sort of the nonzero digits of
+ * the counts[0] entries of ctx->canon into ctx->vals, bucket ends in
+ * ctx->off[0 .. (w_hi − w_lo)·M), the total at off[(w_hi − w_lo)·M].
+ * n_upper bounds counts[0] (for the grid size). */
+cuzk_status msm_sort_batch(cuda_msm_ctx *ctx, const msm_plan *pl, unsigned w_lo, unsigned w_hi,
+                           const uint32_t *pidx, size_t n_upper, cudaStream_t stream);
+
+/* Temporary storage the scan of n_keys bucket counts needs. */
+cuzk_status msm_scan_bytes(size_t n_keys, size_t *bytes);
+
+/* Scalars for tests and benchmarks (msm.h). */
+cuzk_status msm_scalars_fill(cuda_msm_ctx *ctx, void *scalars, size_t n, uint64_t seed, int kind,
+                             cudaStream_t stream);
+
+#endif
