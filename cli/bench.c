@@ -3,8 +3,9 @@
  * verified, a per-phase table), or with --arith the BLS12-381 arithmetic
  * micro-benchmarks. JSON lines on stdout, the table on stderr.
  *
- * Today the partitions run one after another on the CPU backend; the
- * pipelined engine and the GPU backend take this command over as they land. */
+ * The partitions run one after another on the backend --backend picks
+ * (auto: the GPUs when the build has CUDA and the machine a GPU, else the
+ * CPU); the pipelined engine takes this command over as it lands. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@ static void bench_usage(FILE *out)
     fprintf(out,
             "usage: cuzk bench [--log-constraints K] [--partitions N] [--arity 2|8]\n"
             "                  [--threads T] [--seed S] [--params FILE] [--no-verify]\n"
+            "                  [--backend auto|cpu|cuda]\n"
             "       cuzk bench --arith [--scale X]\n"
             "  Proves N partitions (default %d) of the built-in storage-proof-shaped\n"
             "  circuit of about 2^K constraints (default K = %d), verifying each, and prints\n"
@@ -106,7 +108,7 @@ int cli_bench(int argc, char **argv)
     if (rc != CLI_EXIT_OK)
         return rc;
     unsigned threads = o.common.threads ? o.common.threads : parallel_cpu_count();
-    fprintf(stderr, "cuzk bench: %s, %u partitions, %u threads, CPU backend (%s)\n", o.name,
+    fprintf(stderr, "cuzk bench: %s, %u partitions, %u host threads (%s)\n", o.name,
             o.partitions, threads, bench_cpu_name());
 
     builtin_prover bp;
@@ -114,6 +116,8 @@ int cli_bench(int argc, char **argv)
     if ((rc = builtin_prover_open(&bp, &o, true)) != CLI_EXIT_OK)
         return rc;
     t_open = cli_now() - t_open;
+    fprintf(stderr, "cuzk bench: %s backend%s%s\n", bp.backend->name,
+            bp.backend_note[0] ? ": " : "", bp.backend_note);
     fprintf(stderr,
             "cuzk bench: %llu constraints, %llu variables, domain 2^%u; circuit %.2f s, "
             "parameters %.2f s (%s)\n",
@@ -166,10 +170,10 @@ int cli_bench(int argc, char **argv)
         fprintf(stderr, "%u partitions in %.2f s: %.0f partition proofs per hour\n",
                 o.partitions, wall, per_hour);
         printf("{\"bench\":\"prove_summary\",\"circuit\":\"%s\",\"constraints\":%llu,"
-               "\"log_domain\":%u,\"partitions\":%u,\"threads\":%u,\"backend\":\"cpu\","
+               "\"log_domain\":%u,\"partitions\":%u,\"threads\":%u,\"backend\":\"%s\","
                "\"setup_or_load_s\":%.3f,\"wall_s\":%.3f,\"partition_proofs_per_hour\":%.1f",
                o.name, (unsigned long long)bp.r1cs.num_constraints, bp.circuit.domain.log_n,
-               o.partitions, threads, bp.params_s, wall, per_hour);
+               o.partitions, threads, bp.backend->name, bp.params_s, wall, per_hour);
         for (int r = 0; r < ROW_COUNT; r++)
             printf(",\"median_%s_s\":%.4f", row_name(r), med[r]);
         printf(",\"cpu\":\"%s\",\"commit\":\"%s\"}\n", bench_cpu_name(), CUZK_GIT_COMMIT);

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "backend/backend.h"
 #include "circuits/porep_like.h"
 #include "cli/commands.h"
 #include "groth16/prover.h"
@@ -19,6 +20,7 @@ typedef struct builtin_opts {
     unsigned partitions;      /* --partitions */
     const char *params_path;  /* --params, or the cache file */
     const char *out_path;     /* --out */
+    backend_kind backend;     /* --backend auto|cpu|cuda */
     cli_options common;
     porep_like_params shape; /* resolved */
     char name[96];
@@ -44,14 +46,18 @@ typedef struct builtin_prover {
     const builtin_opts *opts;
     r1cs_t r1cs;
     groth16_params_t params;
-    groth16_circuit_t circuit;
+    groth16_circuit_t circuit; /* density and domain, for the counts */
     groth16_pvk_t pvk;
+    backend_t *backend;
+    void *handle; /* the circuit prepared on the backend */
+    char backend_note[256];
     fr_t *w;
-    void *scratch;
+    fr_t *abc; /* a, b, c: three domain-sized vectors */
     uint64_t num_vars, num_inputs;
     rng_t rng;
     bool made_params;
     double compile_s, params_s; /* circuit compilation; parameter load or setup */
+    double prepare_s;           /* making the parameters resident on the backend */
 } builtin_prover;
 
 typedef struct builtin_partition_result {

@@ -53,32 +53,26 @@ bool backend_kind_parse(const char *s, backend_kind *out)
 }
 
 /* Why no GPU backend can be had here, in a few words. */
-static const char *no_gpu_reason(void)
-{
-#ifdef CUZK_HAVE_CUDA
-    const char *why = NULL;
-    int n = cuda_device_count(&why);
-    if (n <= 0)
-        return why && *why ? why : "no CUDA device found";
-    /* Devices are there; the CUDA prover backend is not part of this build
-     * yet, so the kernels cannot be driven from the engine. */
-    return "the CUDA prover backend is not built yet";
-#else
-    return "no GPU backend is compiled in";
-#endif
-}
-
 cuzk_status backend_create(backend_t **out, backend_kind kind, const backend_cpu_opts *cpu,
                            char *note, size_t note_len, char *msg, size_t msg_len)
 {
     *out = NULL;
     backend_msg(note, note_len, "%s", "");
+    char why[256] = "";
+    unsigned host_threads = cpu ? cpu->threads : 0;
     switch (kind) {
     case BACKEND_CUDA:
-        backend_msg(msg, msg_len, "the CUDA backend is not available: %s", no_gpu_reason());
+        if (backend_cuda_create(out, host_threads, why, sizeof(why)) == CUZK_OK)
+            return CUZK_OK;
+        backend_msg(msg, msg_len, "the CUDA backend is not available: %s", why);
         return CUZK_ERR_UNSUPPORTED;
     case BACKEND_AUTO:
-        backend_msg(note, note_len, "%s; proving on the CPU", no_gpu_reason());
+        if (backend_cuda_create(out, host_threads, why, sizeof(why)) == CUZK_OK) {
+            backend_msg(note, note_len, "proving on %u GPU%s", (*out)->num_devices,
+                        (*out)->num_devices == 1 ? "" : "s");
+            return CUZK_OK;
+        }
+        backend_msg(note, note_len, "%s; proving on the CPU", why);
         break;
     case BACKEND_CPU:
         break;

@@ -103,6 +103,12 @@ typedef struct backend_cpu_opts {
 
 cuzk_status backend_cpu_create(backend_t **out, const backend_cpu_opts *opts);
 
+/* The CUDA backend: every CUDA device of the machine, parameters resident
+ * on each. `threads` is for its host-side work (0: all CPUs). Fails with
+ * CUZK_ERR_UNSUPPORTED and a reason in msg when the build has no CUDA or
+ * the machine no GPU. */
+cuzk_status backend_cuda_create(backend_t **out, unsigned threads, char *msg, size_t msg_len);
+
 /* Selects and creates a backend. AUTO takes a GPU backend when one is
  * compiled in and finds a device, otherwise the CPU; note (when not NULL)
  * then gets one line saying which and why, e.g. "no GPU backend is compiled

@@ -1,0 +1,447 @@
+/* The CUDA backend: the Groth16 prover's device phases (the quotient h and
+ * the five MSMs) on every GPU the machine has, behind backend.h's vtable.
+ *
+ * Per circuit and device (prepare): the parameters' points are uploaded
+ * once and stay resident (bellman: H, L, A, B_G1, B_G2 split into their
+ * input and aux parts, with the density bitmaps; zkey: A, B1, B2, C, H),
+ * with an NTT context for the domain, an MSM context sized for the largest
+ * query, and three device vectors for a, b, c. Nothing is allocated per
+ * partition.
+ *
+ * prove: under the device's lock, a, b, c go up, h is computed in place on
+ * the device and feeds the H MSM from device memory; the witness MSMs take
+ * their scalars from the host buffer the engine filled. The blinding
+ * factors never reach the device: the engine assembles A, B, C. */
+#define _POSIX_C_SOURCE 200809L
+#include "backend/backend.h"
+
+#ifdef CUZK_HAVE_CUDA
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuda/device.h"
+#include "cuda/msm.h"
+#include "cuda/ntt.h"
+#include "groth16/prover.h"
+#include "r1cs/density.h"
+
+typedef struct cuda_backend {
+    backend_t base;
+    unsigned devices;
+    unsigned threads; /* host threads for the row check */
+    pthread_mutex_t *locks;
+} cuda_backend;
+
+/* One circuit's resident state on one device. */
+typedef struct cuda_dev_circuit {
+    int device;
+    cuda_ntt_ctx *ntt;
+    cuda_msm_ctx *msm;
+    void *d_abc[3];
+    /* bellman: 0 h, 1 l, 2 a_in, 3 a_aux, 4 b1_in, 5 b1_aux, 6 b2_in, 7 b2_aux
+     * zkey:    0 h, 1 c, 2 a, 3 b1, 4 b2 */
+    cuda_msm_points *pts[8];
+    cuda_msm_density *dens[3]; /* bellman: a_aux, b_input, b_aux */
+} cuda_dev_circuit;
+
+typedef struct cuda_circuit {
+    backend_key_kind kind;
+    groth16_circuit_t g; /* bellman: density and domain (r1cs, params borrowed) */
+    const zkey_t *z;
+    unsigned log_n;
+    uint64_t num_inputs, num_aux; /* bellman; zkey: num_public + 1, num_vars - that */
+    cuda_dev_circuit *dev;        /* one per device */
+    unsigned ndev;
+} cuda_circuit;
+
+static cuzk_status dev_error(char *msg, size_t msg_len, const char *what, const char *detail)
+{
+    backend_msg(msg, msg_len, "%s: %s", what, detail && *detail ? detail : "CUDA error");
+    return CUZK_ERR_DEVICE;
+}
+
+static void dev_circuit_free(cuda_dev_circuit *d)
+{
+    for (int i = 0; i < 8; i++)
+        cuda_msm_points_free(d->pts[i]);
+    for (int i = 0; i < 3; i++)
+        cuda_msm_density_free(d->dens[i]);
+    for (int i = 0; i < 3; i++)
+        if (d->d_abc[i])
+            cuda_ntt_free(d->ntt, d->d_abc[i]);
+    cuda_msm_ctx_destroy(d->msm);
+    cuda_ntt_ctx_destroy(d->ntt);
+    memset(d, 0, sizeof(*d));
+}
+
+static void cuda_circuit_free(cuda_circuit *cc)
+{
+    if (!cc)
+        return;
+    for (unsigned i = 0; i < cc->ndev; i++)
+        dev_circuit_free(&cc->dev[i]);
+    free(cc->dev);
+    if (cc->kind == BACKEND_KEY_BELLMAN)
+        groth16_circuit_free(&cc->g);
+    free(cc);
+}
+
+/* Uploads one query part; n may be 0 (an empty handle is still made). */
+static cuzk_status upload(cuda_dev_circuit *d, cuda_msm_group group, const void *pts, size_t n,
+                          cuda_msm_points **out, uint64_t *bytes, char *msg, size_t msg_len)
+{
+    cuzk_status st = cuda_msm_points_upload(d->msm, group, pts, n, out);
+    if (st != CUZK_OK)
+        return dev_error(msg, msg_len, "uploading parameters", cuda_msm_last_error());
+    *bytes += (uint64_t)n * (group == CUDA_MSM_G1 ? CUDA_MSM_G1_AFFINE_BYTES
+                                                  : CUDA_MSM_G2_AFFINE_BYTES);
+    return CUZK_OK;
+}
+
+static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int device,
+                                  const backend_circuit_desc *desc, const g1_affine_t *zk_a,
+                                  const g1_affine_t *zk_b1, const g2_affine_t *zk_b2,
+                                  const g1_affine_t *zk_c, const g1_affine_t *zk_h,
+                                  uint64_t *bytes, char *msg, size_t msg_len)
+{
+    d->device = device;
+    size_t n = (size_t)1 << cc->log_n;
+    cuzk_status st = cuda_ntt_ctx_create(&d->ntt, device, cc->log_n, 3,
+                                         cc->kind == BACKEND_KEY_BELLMAN ? CUDA_NTT_ROOTS_BELLMAN
+                                                                         : CUDA_NTT_ROOTS_SNARKJS,
+                                         NULL);
+    if (st == CUZK_OK)
+        st = cuda_ntt_ctx_prepare(d->ntt, cc->log_n);
+    for (int i = 0; i < 3 && st == CUZK_OK; i++)
+        st = cuda_ntt_alloc(d->ntt, &d->d_abc[i], n);
+    if (st != CUZK_OK)
+        return dev_error(msg, msg_len, "NTT context", cuda_ntt_last_error());
+    *bytes += 3 * (uint64_t)n * sizeof(fr_t);
+
+    uint64_t nvars = cc->num_inputs + cc->num_aux;
+    cuda_msm_config cfg = {.device = device};
+    cfg.max_n[CUDA_MSM_G1] = n > nvars ? n : nvars;
+    cfg.max_n[CUDA_MSM_G2] = nvars;
+    if ((st = cuda_msm_ctx_create(&d->msm, &cfg)) != CUZK_OK)
+        return dev_error(msg, msg_len, "MSM context", cuda_msm_last_error());
+    *bytes += cuda_msm_ctx_device_bytes(d->msm);
+
+    if (cc->kind == BACKEND_KEY_BELLMAN) {
+        const groth16_params_t *p = desc->params;
+        const r1cs_density_t *dn = &cc->g.density;
+        uint64_t ni = cc->num_inputs;
+        if ((st = upload(d, CUDA_MSM_G1, p->h, p->num_h, &d->pts[0], bytes, msg, msg_len)) ||
+            (st = upload(d, CUDA_MSM_G1, p->l, p->num_l, &d->pts[1], bytes, msg, msg_len)) ||
+            (st = upload(d, CUDA_MSM_G1, p->a, ni, &d->pts[2], bytes, msg, msg_len)) ||
+            (st = upload(d, CUDA_MSM_G1, p->a + ni, dn->a_aux_count, &d->pts[3], bytes, msg,
+                         msg_len)) ||
+            (st = upload(d, CUDA_MSM_G1, p->b_g1, dn->b_input_count, &d->pts[4], bytes, msg,
+                         msg_len)) ||
+            (st = upload(d, CUDA_MSM_G1, p->b_g1 + dn->b_input_count, dn->b_aux_count,
+                         &d->pts[5], bytes, msg, msg_len)) ||
+            (st = upload(d, CUDA_MSM_G2, p->b_g2, dn->b_input_count, &d->pts[6], bytes, msg,
+                         msg_len)) ||
+            (st = upload(d, CUDA_MSM_G2, p->b_g2 + dn->b_input_count, dn->b_aux_count,
+                         &d->pts[7], bytes, msg, msg_len)))
+            return st;
+        if (cuda_msm_density_upload(d->msm, dn->a_aux, cc->num_aux, &d->dens[0]) != CUZK_OK ||
+            cuda_msm_density_upload(d->msm, dn->b_input, ni, &d->dens[1]) != CUZK_OK ||
+            cuda_msm_density_upload(d->msm, dn->b_aux, cc->num_aux, &d->dens[2]) != CUZK_OK)
+            return dev_error(msg, msg_len, "uploading density", cuda_msm_last_error());
+    } else {
+        uint64_t nc = cc->num_aux;
+        if ((st = upload(d, CUDA_MSM_G1, zk_h, n, &d->pts[0], bytes, msg, msg_len)) ||
+            (st = upload(d, CUDA_MSM_G1, zk_c, nc, &d->pts[1], bytes, msg, msg_len)) ||
+            (st = upload(d, CUDA_MSM_G1, zk_a, nvars, &d->pts[2], bytes, msg, msg_len)) ||
+            (st = upload(d, CUDA_MSM_G1, zk_b1, nvars, &d->pts[3], bytes, msg, msg_len)) ||
+            (st = upload(d, CUDA_MSM_G2, zk_b2, nvars, &d->pts[4], bytes, msg, msg_len)))
+            return st;
+    }
+    if (cuda_msm_wait(d->msm) != CUZK_OK)
+        return dev_error(msg, msg_len, "uploading parameters", cuda_msm_last_error());
+    return CUZK_OK;
+}
+
+static unsigned log2_exact(uint64_t n)
+{
+    unsigned k = 0;
+    while (((uint64_t)1 << k) < n)
+        k++;
+    return k;
+}
+
+static cuzk_status cuda_prepare(backend_t *b, const backend_circuit_desc *desc, void **handle,
+                                uint64_t *bytes, char *msg, size_t msg_len)
+{
+    cuda_backend *cb = b->impl;
+    cuda_circuit *cc = calloc(1, sizeof(*cc));
+    g1_affine_t *za = NULL, *zb1 = NULL, *zc = NULL, *zh = NULL;
+    g2_affine_t *zb2 = NULL;
+    *bytes = 0;
+    if (!cc)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    cc->kind = desc->kind;
+    unsigned threads = desc->threads ? desc->threads : cb->threads;
+    cuzk_status st = CUZK_OK;
+    if (desc->kind == BACKEND_KEY_BELLMAN) {
+        st = groth16_circuit_init(&cc->g, desc->r1cs, desc->params, threads, msg, msg_len);
+        if (st != CUZK_OK) {
+            free(cc);
+            return st;
+        }
+        cc->log_n = cc->g.domain.log_n;
+        cc->num_inputs = desc->r1cs->num_inputs;
+        cc->num_aux = desc->r1cs->num_aux;
+    } else {
+        const zkey_t *z = desc->zkey;
+        cc->z = z;
+        cc->log_n = log2_exact(z->domain_size);
+        cc->num_inputs = (uint64_t)z->num_public + 1;
+        cc->num_aux = z->num_vars - cc->num_inputs;
+        uint64_t nv = z->num_vars, n = z->domain_size;
+        za = malloc(sizeof(g1_affine_t) * (nv + 1));
+        zb1 = malloc(sizeof(g1_affine_t) * (nv + 1));
+        zb2 = malloc(sizeof(g2_affine_t) * (nv + 1));
+        zc = malloc(sizeof(g1_affine_t) * (cc->num_aux + 1));
+        zh = malloc(sizeof(g1_affine_t) * (n + 1));
+        if (!za || !zb1 || !zb2 || !zc || !zh) {
+            st = CUZK_ERR_OUT_OF_MEMORY;
+            goto done;
+        }
+        if ((st = zkey_decode_g1(za, z, ZKEY_POINTS_A, 0, nv, desc->check, threads, msg,
+                                 msg_len)) ||
+            (st = zkey_decode_g1(zb1, z, ZKEY_POINTS_B1, 0, nv, desc->check, threads, msg,
+                                 msg_len)) ||
+            (st = zkey_decode_g2(zb2, z, 0, nv, desc->check, threads, msg, msg_len)) ||
+            (st = zkey_decode_g1(zc, z, ZKEY_POINTS_C, 0, cc->num_aux, desc->check, threads, msg,
+                                 msg_len)) ||
+            (st = zkey_decode_g1(zh, z, ZKEY_POINTS_H, 0, n, desc->check, threads, msg,
+                                 msg_len)))
+            goto done;
+    }
+    cc->ndev = cb->devices;
+    cc->dev = calloc(cc->ndev, sizeof(cuda_dev_circuit));
+    if (!cc->dev) {
+        st = CUZK_ERR_OUT_OF_MEMORY;
+        goto done;
+    }
+    for (unsigned i = 0; i < cc->ndev && st == CUZK_OK; i++) {
+        pthread_mutex_lock(&cb->locks[i]);
+        st = prepare_device(cc, &cc->dev[i], (int)i, desc, za, zb1, zb2, zc, zh, bytes, msg,
+                            msg_len);
+        pthread_mutex_unlock(&cb->locks[i]);
+    }
+done:
+    free(za);
+    free(zb1);
+    free(zb2);
+    free(zc);
+    free(zh);
+    if (st != CUZK_OK) {
+        cuda_circuit_free(cc);
+        return st;
+    }
+    *handle = cc;
+    return CUZK_OK;
+}
+
+static void cuda_release(backend_t *b, void *handle)
+{
+    cuda_backend *cb = b->impl;
+    cuda_circuit *cc = handle;
+    if (!cc)
+        return;
+    for (unsigned i = 0; i < cc->ndev; i++) {
+        pthread_mutex_lock(&cb->locks[i]);
+        dev_circuit_free(&cc->dev[i]);
+        pthread_mutex_unlock(&cb->locks[i]);
+    }
+    cc->ndev = 0;
+    cuda_circuit_free(cc);
+}
+
+/* Reports the phase since *mark and moves the mark. */
+typedef struct phase_clock {
+    backend_phase_fn fn;
+    void *ctx;
+    uint64_t mark;
+} phase_clock;
+
+static void lap(phase_clock *pc, const char *phase, const char *cat, uint64_t bytes)
+{
+    uint64_t now = backend_clock_ns();
+    if (pc->fn)
+        pc->fn(pc->ctx, phase, cat, pc->mark, now, bytes);
+    pc->mark = now;
+}
+
+/* Runs one MSM call and waits for it (the phase times stay honest). */
+#define MSM_STEP(call, what)                                                                       \
+    do {                                                                                           \
+        if ((call) != CUZK_OK || cuda_msm_wait(d->msm) != CUZK_OK)                                 \
+            return dev_error(msg, msg_len, what, cuda_msm_last_error());                           \
+    } while (0)
+
+static cuzk_status prove_device(const cuda_circuit *cc, const cuda_dev_circuit *d,
+                                const backend_input *in, groth16_sums *out, phase_clock *pc,
+                                char *msg, size_t msg_len)
+{
+    size_t n = (size_t)1 << cc->log_n;
+    uint64_t ni = cc->num_inputs, na = cc->num_aux;
+    const fr_t *w = in->w, *w_aux = in->w + ni;
+    struct fr *abc = (struct fr *)in->abc;
+    for (int i = 0; i < 3; i++)
+        if (cuda_ntt_upload(d->ntt, d->d_abc[i], abc + (size_t)i * n, in->rows, NULL) != CUZK_OK)
+            return dev_error(msg, msg_len, "uploading a, b, c", cuda_ntt_last_error());
+    if (cuda_ntt_sync(d->ntt, NULL) != CUZK_OK)
+        return dev_error(msg, msg_len, "uploading a, b, c", cuda_ntt_last_error());
+    lap(pc, "upload", "copy", 3 * in->rows * sizeof(fr_t));
+
+    cuzk_status st =
+        cc->kind == BACKEND_KEY_BELLMAN
+            ? cuda_compute_h(d->ntt, d->d_abc[0], d->d_abc[1], d->d_abc[2], in->rows, cc->log_n,
+                             CUDA_H_COSET_GENERATOR, NULL)
+            : cuda_h_coset_evals(d->ntt, d->d_abc[0], d->d_abc[1], d->d_abc[2], in->rows,
+                                 cc->log_n, CUDA_H_COSET_2N_ROOT, NULL);
+    if (st != CUZK_OK || cuda_ntt_sync(d->ntt, NULL) != CUZK_OK)
+        return dev_error(msg, msg_len, "computing h", cuda_ntt_last_error());
+    lap(pc, "h", "gpu", 3 * (uint64_t)n * sizeof(fr_t));
+
+    const struct fr *d_h = d->d_abc[0];
+    struct g1_jac *h_acc = (struct g1_jac *)&out->c;
+    g1_jac_t other;
+    if (cc->kind == BACKEND_KEY_BELLMAN) {
+        g1_jac_t t1;
+        g2_jac_t t2;
+        MSM_STEP(cuda_msm_g1(d->msm, d->pts[0], d_h, n - 1, h_acc, NULL), "MSM over H");
+        lap(pc, "msm_h", "gpu", (uint64_t)(n - 1) * 128);
+        MSM_STEP(cuda_msm_g1_split(d->msm, d->pts[1], (const struct fr *)w_aux, na,
+                                   (struct g1_jac *)&other, NULL),
+                 "MSM over L");
+        g1_jac_add(&out->c, &out->c, &other);
+        lap(pc, "msm_l", "gpu", na * 128);
+        MSM_STEP(cuda_msm_g1_split(d->msm, d->pts[2], (const struct fr *)w, ni,
+                                   (struct g1_jac *)&out->a, NULL),
+                 "MSM over A (inputs)");
+        MSM_STEP(cuda_msm_g1_dense(d->msm, d->pts[3], (const struct fr *)w_aux, na, d->dens[0],
+                                   (struct g1_jac *)&t1, NULL),
+                 "MSM over A (aux)");
+        g1_jac_add(&out->a, &out->a, &t1);
+        lap(pc, "msm_a", "gpu", (ni + na) * 128);
+        MSM_STEP(cuda_msm_g1_dense(d->msm, d->pts[4], (const struct fr *)w, ni, d->dens[1],
+                                   (struct g1_jac *)&out->b1, NULL),
+                 "MSM over B_G1 (inputs)");
+        MSM_STEP(cuda_msm_g1_dense(d->msm, d->pts[5], (const struct fr *)w_aux, na, d->dens[2],
+                                   (struct g1_jac *)&t1, NULL),
+                 "MSM over B_G1 (aux)");
+        g1_jac_add(&out->b1, &out->b1, &t1);
+        lap(pc, "msm_b_g1", "gpu", (ni + na) * 128);
+        MSM_STEP(cuda_msm_g2_dense(d->msm, d->pts[6], (const struct fr *)w, ni, d->dens[1],
+                                   (struct g2_jac *)&out->b, NULL),
+                 "MSM over B_G2 (inputs)");
+        MSM_STEP(cuda_msm_g2_dense(d->msm, d->pts[7], (const struct fr *)w_aux, na, d->dens[2],
+                                   (struct g2_jac *)&t2, NULL),
+                 "MSM over B_G2 (aux)");
+        g2_jac_add(&out->b, &out->b, &t2);
+        lap(pc, "msm_b_g2", "gpu", (ni + na) * 224);
+    } else {
+        MSM_STEP(cuda_msm_g1(d->msm, d->pts[0], d_h, n, h_acc, NULL), "MSM over H");
+        lap(pc, "msm_h", "gpu", (uint64_t)n * 128);
+        MSM_STEP(cuda_msm_g1_split(d->msm, d->pts[1], (const struct fr *)w_aux, na,
+                                   (struct g1_jac *)&other, NULL),
+                 "MSM over C");
+        g1_jac_add(&out->c, &out->c, &other);
+        lap(pc, "msm_l", "gpu", na * 128);
+        MSM_STEP(cuda_msm_g1_split(d->msm, d->pts[2], (const struct fr *)w, ni + na,
+                                   (struct g1_jac *)&out->a, NULL),
+                 "MSM over A");
+        lap(pc, "msm_a", "gpu", (ni + na) * 128);
+        MSM_STEP(cuda_msm_g1_split(d->msm, d->pts[3], (const struct fr *)w, ni + na,
+                                   (struct g1_jac *)&out->b1, NULL),
+                 "MSM over B1");
+        lap(pc, "msm_b_g1", "gpu", (ni + na) * 128);
+        MSM_STEP(cuda_msm_g2_split(d->msm, d->pts[4], (const struct fr *)w, ni + na,
+                                   (struct g2_jac *)&out->b, NULL),
+                 "MSM over B2");
+        lap(pc, "msm_b_g2", "gpu", (ni + na) * 224);
+    }
+    return CUZK_OK;
+}
+
+static cuzk_status cuda_prove(backend_t *b, unsigned device, void *handle,
+                              const backend_input *in, groth16_sums *out, backend_phase_fn phase,
+                              void *phase_ctx, char *msg, size_t msg_len)
+{
+    cuda_backend *cb = b->impl;
+    const cuda_circuit *cc = handle;
+    if (device >= cb->devices || !cc || !in || !in->w || !in->abc ||
+        in->rows > ((uint64_t)1 << cc->log_n)) {
+        backend_msg(msg, msg_len, "bad arguments (device %u of %u)", device, cb->devices);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    size_t n = (size_t)1 << cc->log_n;
+    /* The exact satisfaction check runs on the host, outside the lock. */
+    if (!groth16_rows_satisfied(in->abc, in->abc + n, in->abc + 2 * n, in->rows, cb->threads)) {
+        backend_msg(msg, msg_len, "the witness does not satisfy the constraints");
+        return CUZK_ERR_UNSATISFIED;
+    }
+    pthread_mutex_lock(&cb->locks[device]);
+    phase_clock pc = {.fn = phase, .ctx = phase_ctx, .mark = backend_clock_ns()};
+    cuzk_status st = prove_device(cc, &cc->dev[device], in, out, &pc, msg, msg_len);
+    pthread_mutex_unlock(&cb->locks[device]);
+    return st;
+}
+
+static void cuda_destroy(backend_t *b)
+{
+    cuda_backend *cb = b->impl;
+    for (unsigned i = 0; i < cb->devices; i++)
+        pthread_mutex_destroy(&cb->locks[i]);
+    free(cb->locks);
+    free(cb);
+}
+
+cuzk_status backend_cuda_create(backend_t **out, unsigned threads, char *msg, size_t msg_len)
+{
+    const char *why = NULL;
+    int count = cuda_device_count(&why);
+    if (count <= 0) {
+        backend_msg(msg, msg_len, "no CUDA device: %s", why ? why : "none found");
+        return CUZK_ERR_UNSUPPORTED;
+    }
+    cuda_backend *cb = calloc(1, sizeof(*cb));
+    if (!cb)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    cb->devices = (unsigned)count;
+    cb->threads = threads;
+    cb->locks = calloc(cb->devices, sizeof(pthread_mutex_t));
+    if (!cb->locks) {
+        free(cb);
+        return CUZK_ERR_OUT_OF_MEMORY;
+    }
+    for (unsigned i = 0; i < cb->devices; i++)
+        pthread_mutex_init(&cb->locks[i], NULL);
+    cb->base.name = "cuda";
+    cb->base.num_devices = cb->devices;
+    cb->base.impl = cb;
+    cb->base.prepare = cuda_prepare;
+    cb->base.release = cuda_release;
+    cb->base.prove = cuda_prove;
+    cb->base.destroy = cuda_destroy;
+    *out = &cb->base;
+    return CUZK_OK;
+}
+
+#else /* no CUDA: the backend is not built */
+
+cuzk_status backend_cuda_create(backend_t **out, unsigned threads, char *msg, size_t msg_len)
+{
+    (void)out;
+    (void)threads;
+    backend_msg(msg, msg_len, "this build has no CUDA backend (nvcc was not found)");
+    return CUZK_ERR_UNSUPPORTED;
+}
+
+#endif

@@ -1,0 +1,188 @@
+/* The CUDA backend against the CPU backend: for the same a, b, c and
+ * witness, the MSM sums are equal point for point, so the proofs are equal
+ * for the same r, s; and GPU proofs verify. Built-in circuit (bellman
+ * parameters) and the circom fixture (snarkjs key). Skipped without a GPU. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/backend.h"
+#include "circuits/builtin.h"
+#include "cuda/device.h"
+#include "formats/circom_wtns.h"
+#include "formats/zkey.h"
+#include "groth16/prover.h"
+#include "groth16/setup.h"
+#include "groth16/verifier.h"
+#include "seed.h"
+
+#define FIX CUZK_VECTOR_DIR "/../fixtures/circom/"
+
+#ifdef CUZK_HAVE_CUDA
+
+static uint64_t g_seed;
+static char msg[512];
+
+static void expect_ok(cuzk_status st)
+{
+    if (st != CUZK_OK)
+        fail_msg("status %s: %s", cuzk_status_str(st), msg);
+}
+
+static void sums_equal(const groth16_sums *x, const groth16_sums *y)
+{
+    assert_true(g1_jac_eq(&x->a, &y->a));
+    assert_true(g1_jac_eq(&x->b1, &y->b1));
+    assert_true(g2_jac_eq(&x->b, &y->b));
+    assert_true(g1_jac_eq(&x->c, &y->c));
+}
+
+/* Both backends on one circuit; the proofs verify and agree. */
+static void compare(backend_t *cpu, backend_t *gpu, const backend_circuit_desc *desc,
+                    const fr_t *w, const fr_t *abc, size_t n, uint64_t rows,
+                    const groth16_vk_t *vk, const fr_t *inputs, size_t num_inputs)
+{
+    void *hc, *hg;
+    uint64_t bytes;
+    expect_ok(cpu->prepare(cpu, desc, &hc, &bytes, msg, sizeof(msg)));
+    expect_ok(gpu->prepare(gpu, desc, &hg, &bytes, msg, sizeof(msg)));
+    fr_t *buf = malloc(3 * n * sizeof(fr_t));
+    assert_non_null(buf);
+    groth16_sums sc, sg;
+    for (int rep = 0; rep < 2; rep++) { /* twice: the device state is reused */
+        memcpy(buf, abc, 3 * n * sizeof(fr_t));
+        backend_input in = {.w = w, .abc = buf, .rows = rows};
+        expect_ok(cpu->prove(cpu, 0, hc, &in, &sc, NULL, NULL, msg, sizeof(msg)));
+        memcpy(buf, abc, 3 * n * sizeof(fr_t));
+        expect_ok(gpu->prove(gpu, 0, hg, &in, &sg, NULL, NULL, msg, sizeof(msg)));
+        sums_equal(&sc, &sg);
+    }
+    rng_t rng;
+    rng_seed(&rng, g_seed);
+    fr_t r, s;
+    fr_random(&r, &rng);
+    fr_random(&s, &rng);
+    groth16_proof_t proof;
+    groth16_assemble(&proof, vk, &sg, &r, &s);
+    groth16_pvk_t pvk;
+    expect_ok(groth16_prepare_vk(&pvk, vk));
+    assert_int_equal(groth16_verify(&pvk, &proof, inputs, num_inputs), CUZK_OK);
+    groth16_pvk_free(&pvk);
+    free(buf);
+    cpu->release(cpu, hc);
+    gpu->release(gpu, hg);
+}
+
+static void test_builtin(void **state)
+{
+    backend_t **be = *state;
+    rng_t rng;
+    rng_seed(&rng, g_seed);
+    for (unsigned k = 12; k <= 16; k += 2) {
+        porep_like_params p;
+        expect_ok(porep_like_params_for_constraints(&p, k, 8));
+        r1cs_t r;
+        expect_ok(builtin_compile(&r, &p, 0));
+        groth16_params_t params;
+        expect_ok(groth16_setup_dev(&params, &r, &rng, NULL));
+        groth16_circuit_t c;
+        expect_ok(groth16_circuit_init(&c, &r, &params, 0, msg, sizeof(msg)));
+        size_t n = c.domain.n;
+        uint64_t nv = r1cs_num_vars(&r);
+        fr_t *w = malloc(nv * sizeof(fr_t)), *abc = calloc(3 * n, sizeof(fr_t));
+        assert_true(w && abc);
+        expect_ok(builtin_witness(w, nv, &p, g_seed + k));
+        r1cs_eval(&r, w, abc, abc + n, abc + 2 * n, 0);
+        backend_circuit_desc desc = {.kind = BACKEND_KEY_BELLMAN, .name = "builtin",
+                                     .r1cs = &r, .params = &params};
+        printf("builtin circuit 2^%u: %llu constraints\n", k,
+               (unsigned long long)r.num_constraints);
+        compare(be[0], be[1], &desc, w, abc, n, r.num_constraints, &params.vk, w + 1,
+                r.num_inputs - 1);
+        free(w);
+        free(abc);
+        groth16_circuit_free(&c);
+        groth16_params_free(&params);
+        r1cs_free(&r);
+    }
+}
+
+static void test_zkey(void **state)
+{
+    backend_t **be = *state;
+    static const char *const names[] = {"chain", "poseidon", "manypub"};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        char zpath[512], wpath[512];
+        snprintf(zpath, sizeof(zpath), FIX "%s_bls12381.zkey", names[i]);
+        snprintf(wpath, sizeof(wpath), FIX "%s_bls12381.wtns", names[i]);
+        zkey_t z;
+        fr_t *w;
+        uint64_t nw;
+        expect_ok(zkey_open(&z, zpath, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg)));
+        expect_ok(circom_wtns_load(&w, &nw, wpath, msg, sizeof(msg)));
+        size_t n = z.domain_size;
+        zkey_coeff *co = malloc((z.num_coeffs + 1) * sizeof(zkey_coeff));
+        fr_t *abc = calloc(3 * n, sizeof(fr_t));
+        assert_true(co && abc);
+        expect_ok(zkey_decode_coeffs(co, &z, 0, msg, sizeof(msg)));
+        zkey_eval_abc(abc, abc + n, abc + 2 * n, co, z.num_coeffs, w, n);
+        backend_circuit_desc desc = {.kind = BACKEND_KEY_ZKEY, .name = names[i], .zkey = &z,
+                                     .check = FORMATS_CHECK_CURVE};
+        printf("zkey %s: domain %zu, %u signals\n", names[i], n, z.num_vars);
+        compare(be[0], be[1], &desc, w, abc, n, n, &z.vk, w + 1, z.num_public);
+        free(co);
+        free(abc);
+        free(w);
+        zkey_close(&z);
+    }
+}
+
+static int setup(void **state)
+{
+    static backend_t *be[2];
+    backend_cpu_opts cpu = {.devices = 1};
+    if (backend_cpu_create(&be[0], &cpu) != CUZK_OK)
+        return -1;
+    if (backend_cuda_create(&be[1], 0, msg, sizeof(msg)) != CUZK_OK) {
+        fprintf(stderr, "cannot create the CUDA backend: %s\n", msg);
+        return -1;
+    }
+    *state = be;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    backend_t **be = *state;
+    be[0]->destroy(be[0]);
+    be[1]->destroy(be[1]);
+    return 0;
+}
+
+#endif
+
+int main(void)
+{
+#ifndef CUZK_HAVE_CUDA
+    printf("SKIPPED: test_cuda_backend: this build has no CUDA backend\n");
+    return 77;
+#else
+    const char *why = NULL;
+    if (cuda_device_count(&why) <= 0) {
+        printf("SKIPPED: test_cuda_backend: no CUDA device (%s)\n", why ? why : "none");
+        return 77;
+    }
+    g_seed = test_seed("test_cuda_backend");
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_builtin),
+        cmocka_unit_test(test_zkey),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+#endif
+}
