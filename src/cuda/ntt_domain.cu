@@ -71,7 +71,14 @@ cuzk_status ntt_mem_copy(int device, void *dst, const void *src, size_t bytes, c
  * 2^8 and 2^9 points) so that tiles stay at 1-2K elements and global
  * accesses come in runs of at least 128 bytes; layout B enough rows for a
  * tile of 1K elements (2K for 2^9 points), at least 4 for the runs of the
- * natural-order store, at most R1 (the rows of a block share k2 ..). */
+ * natural-order store, at most R1 (the rows of a block share k2 ..).
+ *
+ * Cost: the transform is bound by Fr multiplications, not bytes. Per
+ * element a radix-8 step costs 5/8 (its DFT) and 7/8 (the twiddles after
+ * it), the radix-4 first step 1/4 and 3/4, the radix-2 one 0 and 1/2, the
+ * last step no twiddles, a pass boundary 1: 2^24 = 8+8+8 is 11.375 per
+ * element (n/2 log n would be 12), 2^27 = 9+9+9 is 12.875; the inverse adds
+ * 1 (1/n), either coset 2 (a table product and its application). */
 cuzk_status ntt_plan_make(ntt_plan *plan, uint32_t log_n, const cuda_ntt_options *opt)
 {
     const uint32_t max_pass = opt && opt->max_pass_log ? opt->max_pass_log : NTT_DEFAULT_PASS_LOG;
