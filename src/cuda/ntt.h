@@ -76,10 +76,11 @@ size_t cuda_ntt_domain_bytes(const cuda_ntt_domain *dom);
 
 /* ---- contexts ----------------------------------------------------------- */
 
-/* A context for sizes up to 2^max_log_n: allocates max_batch (>= 1) vectors
- * of scratch for the natural-order transforms above 2^11 (max_batch
- * vectors of one cuda_ntt_batch call run together). opt applies to the
- * domains it makes; may be NULL. */
+/* A context for sizes up to 2^max_log_n: allocates max_batch vectors of
+ * scratch for the natural-order transforms above 2^11 (max_batch vectors
+ * of one cuda_ntt_batch call run together). The quotient needs none:
+ * max_batch 0 allocates none, and cuda_ntt above 2^11 then returns
+ * CUZK_ERR_UNSUPPORTED. opt applies to the domains it makes; may be NULL. */
 cuzk_status cuda_ntt_ctx_create(cuda_ntt_ctx **ctx, int device, unsigned max_log_n,
                                 unsigned max_batch, cuda_ntt_roots roots,
                                 const cuda_ntt_options *opt);

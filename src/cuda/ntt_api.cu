@@ -35,7 +35,7 @@ extern "C" cuzk_status cuda_ntt_ctx_create(cuda_ntt_ctx **ctx, int device, unsig
     if (!ctx)
         return CUZK_ERR_INVALID_ARGUMENT;
     *ctx = NULL;
-    if (max_log_n > CUDA_NTT_MAX_LOG || max_batch < 1 ||
+    if (max_log_n > CUDA_NTT_MAX_LOG ||
         (roots != CUDA_NTT_ROOTS_BELLMAN && roots != CUDA_NTT_ROOTS_SNARKJS))
         return CUZK_ERR_INVALID_ARGUMENT;
     cuda_ntt_ctx *c = (cuda_ntt_ctx *)calloc(1, sizeof(*c));
@@ -54,7 +54,7 @@ extern "C" cuzk_status cuda_ntt_ctx_create(cuda_ntt_ctx **ctx, int device, unsig
     if (st == CUZK_OK && device != CUDA_NTT_HOST_EMULATION)
         st = ntt_kernels_configure();
     /* scratch only where some size needs more than one pass */
-    if (st == CUZK_OK && plan.n_pass > 1)
+    if (st == CUZK_OK && plan.n_pass > 1 && c->max_batch > 0)
         st = ntt_mem_alloc(device, (void **)&c->scratch,
                            ((size_t)c->max_batch * sizeof(dfr_t)) << max_log_n);
     if (st != CUZK_OK) {
@@ -186,6 +186,8 @@ extern "C" cuzk_status cuda_ntt_batch(cuda_ntt_ctx *ctx, void *const *d_data, un
         return st;
     const ntt_exec x = {ctx->device, (cudaStream_t)stream};
     const uint32_t per = d->plan.n_pass > 1 ? ctx->max_batch : NTT_BATCH;
+    if (per == 0 || (d->plan.n_pass > 1 && !ctx->scratch))
+        return count ? CUZK_ERR_UNSUPPORTED : CUZK_OK;
     const ntt_scale post = ntt_nn_post(d, dir, coset);
     for (unsigned at = 0; at < count && st == CUZK_OK; at += per) {
         const uint32_t batch = count - at < per ? count - at : per;

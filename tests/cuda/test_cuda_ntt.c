@@ -347,8 +347,6 @@ static void test_arguments(void **state)
     cuda_ntt_ctx *ctx;
     assert_int_equal(cuda_ntt_ctx_create(&ctx, device, 29, 1, CUDA_NTT_ROOTS_BELLMAN, NULL),
                      CUZK_ERR_INVALID_ARGUMENT);
-    assert_int_equal(cuda_ntt_ctx_create(&ctx, device, 8, 0, CUDA_NTT_ROOTS_BELLMAN, NULL),
-                     CUZK_ERR_INVALID_ARGUMENT);
     const cuda_ntt_options bad_opt = {0, 10, 0};
     assert_int_equal(cuda_ntt_ctx_create(&ctx, device, 8, 1, CUDA_NTT_ROOTS_BELLMAN, &bad_opt),
                      CUZK_ERR_INVALID_ARGUMENT);
@@ -372,9 +370,33 @@ static void test_arguments(void **state)
     assert_ok(cuda_ntt_sync(ctx, NULL));
     for (int i = 0; i < 256; i++)
         assert_true(fr_is_zero(&z[i]));
-    free(z);
     for (int v = 0; v < 3; v++)
         cuda_ntt_free(ctx, dv[v]);
+    cuda_ntt_ctx_destroy(ctx);
+
+    /* no scratch: the quotient and one-pass transforms only */
+    domain_t d;
+    assert_int_equal(domain_init_log(&d, 12, DOMAIN_ROOTS_BELLMAN, 0), CUZK_OK);
+    assert_ok(cuda_ntt_ctx_create(&ctx, device, 12, 0, CUDA_NTT_ROOTS_BELLMAN, NULL));
+    assert_ok(cuda_ntt_alloc(ctx, &dv[0], 4096));
+    assert_int_equal(cuda_ntt(ctx, dv[0], 12, CUDA_NTT_FORWARD, CUDA_NTT_STANDARD, NULL),
+                     CUZK_ERR_UNSUPPORTED);
+    assert_ok(cuda_ntt(ctx, dv[0], 11, CUDA_NTT_FORWARD, CUDA_NTT_STANDARD, NULL));
+    for (int v = 1; v < 3; v++)
+        assert_ok(cuda_ntt_alloc(ctx, &dv[v], 4096));
+    fr_t *h[3], *w[3];
+    for (int v = 0; v < 3; v++) {
+        h[v] = xmalloc(4096 * sizeof(fr_t));
+        w[v] = xmalloc(4096 * sizeof(fr_t));
+    }
+    assert_int_equal(check_h(ctx, &d, 3000, dv, h, w, "no scratch"), 0);
+    for (int v = 0; v < 3; v++) {
+        cuda_ntt_free(ctx, dv[v]);
+        free(h[v]);
+        free(w[v]);
+    }
+    free(z);
+    domain_free(&d);
     cuda_ntt_ctx_destroy(ctx);
 }
 
