@@ -22,6 +22,10 @@ static_assert(sizeof(dg1_jac_t) == CUDA_MSM_G1_JAC_BYTES, "dg1_jac_t is not g1_j
 #define MSM_MAX_AUTO_C 22u
 #define MSM_BUCKET_COST 4.0
 
+/* The level-1 reduction's addition, inline and reading the bucket where it
+ * is (no copy in registers): fewer spills than the out-of-line call. */
+#define MSM_REDUCE_ADD EC(xyzz_add_in)
+
 static const cuda_msm_group msm_g1_group = CUDA_MSM_G1;
 
 #include "cuda/msm_impl.cuh"

@@ -19,6 +19,10 @@ static_assert(sizeof(dg2_jac_t) == CUDA_MSM_G2_JAC_BYTES, "dg2_jac_t is not g2_j
 #define MSM_MAX_AUTO_C 20u
 #define MSM_BUCKET_COST 4.0
 
+/* The level-1 reduction's addition, out of line: inlined, the Fp2
+ * addition spills about twice as much. */
+#define MSM_REDUCE_ADD EC(xyzz_add)
+
 static const cuda_msm_group msm_g2_group = CUDA_MSM_G2;
 
 #include "cuda/msm_impl.cuh"

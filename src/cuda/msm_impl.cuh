@@ -7,6 +7,8 @@
  *   MSMK(name)   the names of this file's kernels and functions
  *   MSM_FE_T, MSM_FE_LOAD, MSM_FE_STORE, MSM_FE_IS_ZERO, MSM_FE_SET_ZERO
  *                the coordinate field
+ *   MSM_REDUCE_ADD  the XYZZ addition of the level-1 reduction loop, inline
+ *                or out of line, whichever spills less for the group
  * and the constant MSMK(group). Everything here is static or a kernel with
  * an MSMK name. */
 
@@ -206,11 +208,9 @@ __global__ void MSMK(reduce_segments)(const XYZZ_T *buckets, XYZZ_T *seg_acc, XY
     const XYZZ_T *seg = buckets + (size_t)t * L;
     for (uint32_t j = L; j-- > 0;) {
         MSM_FE_LOAD(&zz, &seg[j].zz); /* empty buckets cost one load */
-        /* Inline, reading the bucket where it is: this loop is the bulk of
-         * the reduction, and a bucket copy in registers would spill. */
         if (!MSM_FE_IS_ZERO(&zz))
-            EC(xyzz_add_in)(&run, &seg[j]);
-        EC(xyzz_add_in)(&acc, &run);
+            MSM_REDUCE_ADD(&run, &seg[j]);
+        MSM_REDUCE_ADD(&acc, &run);
     }
     EC(xyzz_store)(&seg_acc[t], &acc);
     EC(xyzz_store)(&seg_run[t], &run);
