@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(build-essential cmake pkg-config libcmocka-dev libjansson-dev git)
+packages=(build-essential cmake pkg-config libcmocka-dev libjansson-dev git
+          libmicrohttpd-dev libinih-dev libcurl4-openssl-dev)
 # node and npm run snarkjs, the independent verifier the tests check our proofs with
 command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
 missing=()
