@@ -54,11 +54,27 @@ typedef struct backend_circuit_desc {
     unsigned threads;               /* for preparing (0: the backend's own count) */
 } backend_circuit_desc;
 
+/* One host<->device copy a backend issued: what it carried, which way, on
+ * which of the device's streams (the backend's numbering), when (monotonic
+ * clock, backend_clock_ns), and how many bytes. */
+typedef enum backend_copy_dir { BACKEND_COPY_H2D = 0, BACKEND_COPY_D2H } backend_copy_dir;
+typedef struct backend_copy {
+    const char *what; /* "a,b,c", "w", "msm_h result", ... */
+    backend_copy_dir dir;
+    int stream;
+    uint64_t start_ns, end_ns, bytes;
+} backend_copy;
+typedef void (*backend_copy_fn)(void *ctx, const backend_copy *copy);
+
 /* One partition's inputs to prove(). */
 typedef struct backend_input {
     const fr_t *w; /* the full assignment, w[0] = 1 */
     fr_t *abc;     /* a, b, c: three consecutive domain-sized vectors; clobbered */
     uint64_t rows; /* evaluated rows of each (the rest of each vector is ignored) */
+    /* Called for every copy prove() issues (NULL: not wanted; a backend
+     * then reports its copies as "upload"/"download" phases, if at all). */
+    backend_copy_fn copy;
+    void *copy_ctx;
 } backend_input;
 
 /* Called by prove() after each phase: phase is one of "h", "msm_h",

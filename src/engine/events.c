@@ -106,16 +106,21 @@ void event_span(event_log *log, const event_span_rec *s)
 {
     if (!log)
         return;
-    char circuit[130], worker[66], line[EVENT_LINE_MAX];
+    char circuit[130], worker[66], what[130], copy[200] = "", line[EVENT_LINE_MAX];
     json_escape(circuit, sizeof(circuit), s->circuit);
     json_escape(worker, sizeof(worker), s->worker);
+    if (s->dir) {
+        json_escape(what, sizeof(what), s->what);
+        snprintf(copy, sizeof(copy), ",\"dir\":\"%s\",\"stream\":%d,\"what\":\"%s\"", s->dir,
+                 s->stream, what);
+    }
     int n = snprintf(line, sizeof(line),
                      "{\"type\":\"span\",\"name\":\"%s\",\"cat\":\"%s\",\"job\":%llu,"
                      "\"partition\":%u,\"circuit\":\"%s\",\"worker\":\"%s\",\"device\":%d,"
-                     "\"start_ns\":%llu,\"end_ns\":%llu,\"bytes\":%llu}\n",
+                     "\"start_ns\":%llu,\"end_ns\":%llu,\"bytes\":%llu%s}\n",
                      s->name, s->cat, (unsigned long long)s->job, s->partition, circuit, worker,
                      s->device, (unsigned long long)s->start_ns, (unsigned long long)s->end_ns,
-                     (unsigned long long)s->bytes);
+                     (unsigned long long)s->bytes, copy);
     write_line(log, line, n);
 }
 
@@ -144,5 +149,20 @@ void event_counter(event_log *log, const char *name, int device, uint64_t ts_ns,
                      "{\"type\":\"counter\",\"name\":\"%s\",\"device\":%d,\"ts_ns\":%llu,"
                      "\"value\":%.17g}\n",
                      name, device, (unsigned long long)ts_ns, value);
+    write_line(log, line, n);
+}
+
+void event_telemetry(event_log *log, bool on, const char *source, unsigned devices,
+                     unsigned interval_ms, const char *reason)
+{
+    if (!log)
+        return;
+    char src[66], why[600], line[EVENT_LINE_MAX];
+    json_escape(src, sizeof(src), source);
+    json_escape(why, sizeof(why), reason ? reason : "");
+    int n = snprintf(line, sizeof(line),
+                     "{\"type\":\"telemetry\",\"state\":\"%s\",\"source\":\"%s\","
+                     "\"devices\":%u,\"interval_ms\":%u,\"reason\":\"%s\"}\n",
+                     on ? "on" : "off", src, devices, interval_ms, why);
     write_line(log, line, n);
 }

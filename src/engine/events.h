@@ -12,11 +12,16 @@
  *   {"type":"job","job":..,"circuit":"..","state":"queued|done|failed|cancelled",
  *    "ts_ns":..,"partitions":..,"priority":"..","message":".."}
  *   {"type":"counter","name":"..","device":..,"ts_ns":..,"value":..}
+ *   {"type":"telemetry","state":"on|off","source":"..","devices":..,
+ *    "interval_ms":..,"reason":".."}
+ *
+ * A copy span (cat "copy") may add "dir":"h2d|d2h","stream":..,"what":"..".
  *
  * Lines are formatted outside the lock and written whole under one mutex
  * into a buffered stream, flushed when a job finishes and at close. Every
  * function is a no-op on a NULL log. */
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -39,12 +44,18 @@ typedef struct event_span_rec {
     const char *worker; /* synth-0, dev0-w1, final-0 */
     int device;         /* -1 for CPU stages */
     uint64_t start_ns, end_ns, bytes;
+    const char *dir;  /* copies: "h2d" or "d2h"; NULL: no dir, stream, what fields */
+    int stream;       /* copies: the backend's stream number on the device */
+    const char *what; /* copies: what was moved */
 } event_span_rec;
 
 void event_span(event_log *log, const event_span_rec *s);
 void event_job(event_log *log, uint64_t job, const char *circuit, const char *state, uint64_t ts_ns,
                uint32_t partitions, const char *priority, const char *message);
 void event_counter(event_log *log, const char *name, int device, uint64_t ts_ns, double value);
+/* Whether device telemetry runs, with which source, or why not. */
+void event_telemetry(event_log *log, bool on, const char *source, unsigned devices,
+                     unsigned interval_ms, const char *reason);
 
 /* Whether events are being written (a cheap test before preparing one). */
 static inline int event_log_on(const event_log *log)
