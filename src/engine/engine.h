@@ -81,6 +81,9 @@ typedef struct engine_config {
     double default_timeout_s;    /* per job, from submission; 0 = none */
     unsigned keep_finished;      /* finished jobs kept for queries (oldest dropped); 1024 */
     bool quiet;                  /* no line on stderr about the backend chosen */
+    /* Fed with every span and job event (engine/metrics.h); not owned, it
+     * outlives the engine. NULL = none. */
+    struct engine_metrics *metrics;
 } engine_config;
 
 void engine_config_default(engine_config *cfg);

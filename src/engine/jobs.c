@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/internal.h"
+#include "engine/metrics.h"
 #include "formats/bellman_params.h"
 
 /* ------------------------------------------------------------- table */
@@ -119,6 +120,8 @@ void job_maybe_finish(engine *e, job *j)
     }
     event_job(e->log, j->id, j->c->name, engine_state_name(j->state), j->finish_ns, j->n,
               engine_priority_name(j->prio), j->message);
+    engine_metrics_job(e->cfg.metrics, j->c->name, j->state, j->n, j->done, j->submit_ns,
+                       j->finish_ns);
     event_log_flush(e->log);
     pthread_cond_broadcast(&e->done_cv);
     pthread_cond_broadcast(&e->synth_cv); /* the circuit may have gone idle */
@@ -284,6 +287,8 @@ cuzk_status engine_submit(engine_t *e, const engine_job_spec *spec, uint64_t *id
     *id = j->id;
     event_job(e->log, j->id, c->name, "queued", j->submit_ns, j->n, engine_priority_name(j->prio),
               "");
+    engine_metrics_job(e->cfg.metrics, c->name, ENGINE_STATE_QUEUED, j->n, 0, j->submit_ns,
+                       j->submit_ns);
     sched_add(e, j);
     pthread_cond_broadcast(&e->synth_cv);
     if (j->deadline_ns)

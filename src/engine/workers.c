@@ -15,6 +15,7 @@
 
 #include "circuits/builtin.h"
 #include "engine/internal.h"
+#include "engine/metrics.h"
 #include "formats/bellman_params.h"
 #include "formats/circom_wtns.h"
 #include "groth16/prover.h"
@@ -24,7 +25,7 @@
 void engine_span(engine *e, const char *name, const char *cat, const job *j, uint32_t idx,
                  const char *who, int device, uint64_t start, uint64_t end, uint64_t bytes)
 {
-    if (!event_log_on(e->log))
+    if (!event_log_on(e->log) && !e->cfg.metrics)
         return;
     event_span_rec s = {.name = name,
                         .cat = cat,
@@ -37,6 +38,7 @@ void engine_span(engine *e, const char *name, const char *cat, const job *j, uin
                         .end_ns = end,
                         .bytes = bytes};
     event_span(e->log, &s);
+    engine_metrics_span(e->cfg.metrics, &s);
 }
 
 void engine_counters(engine *e)
