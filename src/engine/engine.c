@@ -56,6 +56,7 @@ void engine_config_default(engine_config *cfg)
     cfg->retries = 2;
     cfg->cpu_fallback = true;
     cfg->keep_finished = 1024;
+    cfg->telemetry_interval_ms = 20;
 }
 
 static unsigned clampu(unsigned v, unsigned lo, unsigned hi)
@@ -218,6 +219,8 @@ cuzk_status engine_create(engine_t **out, const engine_config *cfg, char *msg, s
         e->cfg.queue_bound = primary * e->cfg.workers_per_device;
     }
     if (st == CUZK_OK)
+        engine_telemetry_start(e);
+    if (st == CUZK_OK)
         st = start_workers(e, msg, msg_len);
     if (st != CUZK_OK) {
         engine_destroy(e);
@@ -260,6 +263,7 @@ void engine_shutdown(engine_t *e, bool drain)
     for (unsigned i = 0; i < e->num_workers; i++)
         if (e->workers[i].started)
             pthread_join(e->workers[i].tid, NULL);
+    engine_telemetry_stop(e);
     pthread_mutex_lock(&e->mu);
     e->shut = true;
     pthread_mutex_unlock(&e->mu);

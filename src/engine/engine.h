@@ -81,6 +81,9 @@ typedef struct engine_config {
     double default_timeout_s;    /* per job, from submission; 0 = none */
     unsigned keep_finished;      /* finished jobs kept for queries (oldest dropped); 1024 */
     bool quiet;                  /* no line on stderr about the backend chosen */
+    unsigned telemetry_interval_ms; /* GPU telemetry into event_log every this many ms while a
+                                       device is in use; 0 = off (no thread); 20 */
+    struct telemetry_source *telemetry_source; /* read this instead of NVML (not owned; tests) */
     /* Fed with every span and job event (engine/metrics.h); not owned, it
      * outlives the engine. NULL = none. */
     struct engine_metrics *metrics;

@@ -178,6 +178,7 @@ struct engine {
     bool shut;    /* engine_shutdown finished */
     worker *workers;
     unsigned num_workers;
+    struct telemetry_sampler *sampler; /* NULL: device telemetry off */
 };
 typedef struct engine engine;
 
@@ -259,6 +260,13 @@ void *worker_main(void *arg);
 void engine_span(engine *e, const char *name, const char *cat, const job *j, uint32_t idx,
                  const char *who, int device, uint64_t start, uint64_t end, uint64_t bytes);
 void engine_counters(engine *e); /* buffer and queue counters (locked) */
+
+/* ----- telemetry.c: device telemetry and copy events */
+void engine_telemetry_start(engine *e); /* after the backends; says once why when off */
+void engine_telemetry_stop(engine *e);  /* after the workers are joined */
+void engine_telemetry_hold(engine *e, bool in_use); /* around prove() */
+void engine_copy_span(engine *e, const job *j, uint32_t idx, const char *who, int device,
+                      const backend_copy *cp);
 
 /* ----- small helpers */
 #define engine_msg backend_msg /* messages on error paths (backend.h) */

@@ -227,6 +227,12 @@ static void on_phase(void *ctx, const char *phase, const char *cat, uint64_t sta
     engine_span(pc->e, phase, cat, pc->j, pc->idx, pc->worker, pc->device, start, end, bytes);
 }
 
+static void on_copy(void *ctx, const backend_copy *cp)
+{
+    phase_ctx *pc = ctx;
+    engine_copy_span(pc->e, pc->j, pc->idx, pc->worker, pc->device, cp);
+}
+
 /* After a failed attempt on slot s: avoid s next time, unless no device
  * would be left. */
 static void avoid_slot(engine *e, partition *pt, unsigned s)
@@ -283,10 +289,16 @@ static void prover_loop(worker *w)
         pthread_mutex_unlock(&e->mu);
 
         char msg[384] = "";
-        backend_input in = {.w = pt->set->w, .abc = pt->set->abc, .rows = circuit_rows(c)};
         phase_ctx pc = {.e = e, .j = j, .idx = it.idx, .worker = w->name, .device = (int)w->slot};
+        backend_input in = {.w = pt->set->w,
+                            .abc = pt->set->abc,
+                            .rows = circuit_rows(c),
+                            .copy = on_copy,
+                            .copy_ctx = &pc};
+        engine_telemetry_hold(e, true);
         cuzk_status st = b->prove(b, sl->device, c->handle[sl->backend], &in, &pt->sums, on_phase,
                                   &pc, msg, sizeof(msg));
+        engine_telemetry_hold(e, false);
 
         pthread_mutex_lock(&e->mu);
         e->proving--;
