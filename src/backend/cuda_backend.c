@@ -40,6 +40,7 @@ typedef struct cuda_dev_circuit {
     cuda_ntt_ctx *ntt;
     cuda_msm_ctx *msm;
     void *d_abc[3];
+    void *d_w; /* the witness, uploaded once per partition for every MSM */
     /* bellman: 0 h, 1 l, 2 a_in, 3 a_aux, 4 b1_in, 5 b1_aux, 6 b2_in, 7 b2_aux
      * zkey:    0 h, 1 c, 2 a, 3 b1, 4 b2 */
     cuda_msm_points *pts[8];
@@ -71,6 +72,8 @@ static void dev_circuit_free(cuda_dev_circuit *d)
     for (int i = 0; i < 3; i++)
         if (d->d_abc[i])
             cuda_ntt_free(d->ntt, d->d_abc[i]);
+    if (d->d_w)
+        cuda_ntt_free(d->ntt, d->d_w);
     cuda_msm_ctx_destroy(d->msm);
     cuda_ntt_ctx_destroy(d->ntt);
     memset(d, 0, sizeof(*d));
@@ -121,6 +124,9 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
     *bytes += 3 * (uint64_t)n * sizeof(fr_t);
 
     uint64_t nvars = cc->num_inputs + cc->num_aux;
+    if (cuda_ntt_alloc(d->ntt, &d->d_w, nvars) != CUZK_OK)
+        return dev_error(msg, msg_len, "witness buffer", cuda_ntt_last_error());
+    *bytes += nvars * sizeof(fr_t);
     cuda_msm_config cfg = {.device = device};
     cfg.max_n[CUDA_MSM_G1] = n > nvars ? n : nvars;
     cfg.max_n[CUDA_MSM_G2] = nvars;
@@ -266,6 +272,8 @@ static void cuda_release(backend_t *b, void *handle)
 typedef struct phase_clock {
     backend_phase_fn fn;
     void *ctx;
+    backend_copy_fn copy;
+    void *copy_ctx;
     uint64_t mark;
 } phase_clock;
 
@@ -275,6 +283,48 @@ static void lap(phase_clock *pc, const char *phase, const char *cat, uint64_t by
     if (pc->fn)
         pc->fn(pc->ctx, phase, cat, pc->mark, now, bytes);
     pc->mark = now;
+}
+
+/* The streams copies go on, numbered for the events: the NTT context's
+ * uploads and h run on the default stream (stream NULL, cuda/ntt.h), the
+ * MSM calls on their context's own stream (cuda/msm.h). */
+#define STREAM_DEFAULT 0
+#define STREAM_MSM 1
+
+/* Reports a copy: to the copy callback when there is one, else as an
+ * "upload" / "download" phase. */
+static void copied(phase_clock *pc, const char *what, backend_copy_dir dir, int stream,
+                   uint64_t start, uint64_t end, uint64_t bytes)
+{
+    if (pc->copy) {
+        backend_copy c = {.what = what, .dir = dir, .stream = stream, .start_ns = start,
+                          .end_ns = end, .bytes = bytes};
+        pc->copy(pc->copy_ctx, &c);
+    } else if (pc->fn) {
+        pc->fn(pc->ctx, dir == BACKEND_COPY_H2D ? "upload" : "download", "copy", start, end,
+               bytes);
+    }
+}
+
+/* A copy since the mark, which moves. */
+static void lap_copy(phase_clock *pc, const char *what, backend_copy_dir dir, int stream,
+                     uint64_t bytes)
+{
+    uint64_t now = backend_clock_ns();
+    copied(pc, what, dir, stream, pc->mark, now, bytes);
+    pc->mark = now;
+}
+
+/* A kernel phase made of `calls` MSM calls: each ends with its result (one
+ * Jacobian point) copied back inside the call, on the MSM stream. Their
+ * time is part of the phase; they are reported, as one zero-length copy
+ * at the phase's end, for their bytes. */
+static void lap_msm(phase_clock *pc, const char *phase, uint64_t bytes, const char *what,
+                    unsigned calls, uint64_t point_bytes)
+{
+    lap(pc, phase, "gpu", bytes);
+    if (pc->copy) /* not as a phase: a zero-length "download" would only add a row */
+        copied(pc, what, BACKEND_COPY_D2H, STREAM_MSM, pc->mark, pc->mark, calls * point_bytes);
 }
 
 /* Runs one MSM call and waits for it (the phase times stay honest). */
@@ -290,14 +340,20 @@ static cuzk_status prove_device(const cuda_circuit *cc, const cuda_dev_circuit *
 {
     size_t n = (size_t)1 << cc->log_n;
     uint64_t ni = cc->num_inputs, na = cc->num_aux;
-    const fr_t *w = in->w, *w_aux = in->w + ni;
     struct fr *abc = (struct fr *)in->abc;
     for (int i = 0; i < 3; i++)
         if (cuda_ntt_upload(d->ntt, d->d_abc[i], abc + (size_t)i * n, in->rows, NULL) != CUZK_OK)
             return dev_error(msg, msg_len, "uploading a, b, c", cuda_ntt_last_error());
     if (cuda_ntt_sync(d->ntt, NULL) != CUZK_OK)
         return dev_error(msg, msg_len, "uploading a, b, c", cuda_ntt_last_error());
-    lap(pc, "upload", "copy", 3 * in->rows * sizeof(fr_t));
+    lap_copy(pc, "a,b,c", BACKEND_COPY_H2D, STREAM_DEFAULT, 3 * in->rows * sizeof(fr_t));
+    /* The witness goes up once, timed on its own, and every MSM reads it
+     * from device memory (a host pointer would be staged by each call). */
+    if (cuda_ntt_upload(d->ntt, d->d_w, (const struct fr *)in->w, ni + na, NULL) != CUZK_OK ||
+        cuda_ntt_sync(d->ntt, NULL) != CUZK_OK)
+        return dev_error(msg, msg_len, "uploading the witness", cuda_ntt_last_error());
+    lap_copy(pc, "w", BACKEND_COPY_H2D, STREAM_DEFAULT, (ni + na) * sizeof(fr_t));
+    const fr_t *w = d->d_w, *w_aux = (const fr_t *)d->d_w + ni;
 
     cuzk_status st =
         cc->kind == BACKEND_KEY_BELLMAN
@@ -316,12 +372,12 @@ static cuzk_status prove_device(const cuda_circuit *cc, const cuda_dev_circuit *
         g1_jac_t t1;
         g2_jac_t t2;
         MSM_STEP(cuda_msm_g1(d->msm, d->pts[0], d_h, n - 1, h_acc, NULL), "MSM over H");
-        lap(pc, "msm_h", "gpu", (uint64_t)(n - 1) * 128);
+        lap_msm(pc, "msm_h", (uint64_t)(n - 1) * 128, "msm_h result", 1, CUDA_MSM_G1_JAC_BYTES);
         MSM_STEP(cuda_msm_g1_split(d->msm, d->pts[1], (const struct fr *)w_aux, na,
                                    (struct g1_jac *)&other, NULL),
                  "MSM over L");
         g1_jac_add(&out->c, &out->c, &other);
-        lap(pc, "msm_l", "gpu", na * 128);
+        lap_msm(pc, "msm_l", na * 128, "msm_l result", 1, CUDA_MSM_G1_JAC_BYTES);
         MSM_STEP(cuda_msm_g1_split(d->msm, d->pts[2], (const struct fr *)w, ni,
                                    (struct g1_jac *)&out->a, NULL),
                  "MSM over A (inputs)");
@@ -329,7 +385,7 @@ static cuzk_status prove_device(const cuda_circuit *cc, const cuda_dev_circuit *
                                    (struct g1_jac *)&t1, NULL),
                  "MSM over A (aux)");
         g1_jac_add(&out->a, &out->a, &t1);
-        lap(pc, "msm_a", "gpu", (ni + na) * 128);
+        lap_msm(pc, "msm_a", (ni + na) * 128, "msm_a result", 2, CUDA_MSM_G1_JAC_BYTES);
         MSM_STEP(cuda_msm_g1_dense(d->msm, d->pts[4], (const struct fr *)w, ni, d->dens[1],
                                    (struct g1_jac *)&out->b1, NULL),
                  "MSM over B_G1 (inputs)");
@@ -337,7 +393,7 @@ static cuzk_status prove_device(const cuda_circuit *cc, const cuda_dev_circuit *
                                    (struct g1_jac *)&t1, NULL),
                  "MSM over B_G1 (aux)");
         g1_jac_add(&out->b1, &out->b1, &t1);
-        lap(pc, "msm_b_g1", "gpu", (ni + na) * 128);
+        lap_msm(pc, "msm_b_g1", (ni + na) * 128, "msm_b_g1 result", 2, CUDA_MSM_G1_JAC_BYTES);
         MSM_STEP(cuda_msm_g2_dense(d->msm, d->pts[6], (const struct fr *)w, ni, d->dens[1],
                                    (struct g2_jac *)&out->b, NULL),
                  "MSM over B_G2 (inputs)");
@@ -345,27 +401,27 @@ static cuzk_status prove_device(const cuda_circuit *cc, const cuda_dev_circuit *
                                    (struct g2_jac *)&t2, NULL),
                  "MSM over B_G2 (aux)");
         g2_jac_add(&out->b, &out->b, &t2);
-        lap(pc, "msm_b_g2", "gpu", (ni + na) * 224);
+        lap_msm(pc, "msm_b_g2", (ni + na) * 224, "msm_b_g2 result", 2, CUDA_MSM_G2_JAC_BYTES);
     } else {
         MSM_STEP(cuda_msm_g1(d->msm, d->pts[0], d_h, n, h_acc, NULL), "MSM over H");
-        lap(pc, "msm_h", "gpu", (uint64_t)n * 128);
+        lap_msm(pc, "msm_h", (uint64_t)n * 128, "msm_h result", 1, CUDA_MSM_G1_JAC_BYTES);
         MSM_STEP(cuda_msm_g1_split(d->msm, d->pts[1], (const struct fr *)w_aux, na,
                                    (struct g1_jac *)&other, NULL),
                  "MSM over C");
         g1_jac_add(&out->c, &out->c, &other);
-        lap(pc, "msm_l", "gpu", na * 128);
+        lap_msm(pc, "msm_l", na * 128, "msm_l result", 1, CUDA_MSM_G1_JAC_BYTES);
         MSM_STEP(cuda_msm_g1_split(d->msm, d->pts[2], (const struct fr *)w, ni + na,
                                    (struct g1_jac *)&out->a, NULL),
                  "MSM over A");
-        lap(pc, "msm_a", "gpu", (ni + na) * 128);
+        lap_msm(pc, "msm_a", (ni + na) * 128, "msm_a result", 1, CUDA_MSM_G1_JAC_BYTES);
         MSM_STEP(cuda_msm_g1_split(d->msm, d->pts[3], (const struct fr *)w, ni + na,
                                    (struct g1_jac *)&out->b1, NULL),
                  "MSM over B1");
-        lap(pc, "msm_b_g1", "gpu", (ni + na) * 128);
+        lap_msm(pc, "msm_b_g1", (ni + na) * 128, "msm_b_g1 result", 1, CUDA_MSM_G1_JAC_BYTES);
         MSM_STEP(cuda_msm_g2_split(d->msm, d->pts[4], (const struct fr *)w, ni + na,
                                    (struct g2_jac *)&out->b, NULL),
                  "MSM over B2");
-        lap(pc, "msm_b_g2", "gpu", (ni + na) * 224);
+        lap_msm(pc, "msm_b_g2", (ni + na) * 224, "msm_b_g2 result", 1, CUDA_MSM_G2_JAC_BYTES);
     }
     return CUZK_OK;
 }
@@ -388,7 +444,11 @@ static cuzk_status cuda_prove(backend_t *b, unsigned device, void *handle,
         return CUZK_ERR_UNSATISFIED;
     }
     pthread_mutex_lock(&cb->locks[device]);
-    phase_clock pc = {.fn = phase, .ctx = phase_ctx, .mark = backend_clock_ns()};
+    phase_clock pc = {.fn = phase,
+                      .ctx = phase_ctx,
+                      .copy = in->copy,
+                      .copy_ctx = in->copy_ctx,
+                      .mark = backend_clock_ns()};
     cuzk_status st = prove_device(cc, &cc->dev[device], in, out, &pc, msg, msg_len);
     pthread_mutex_unlock(&cb->locks[device]);
     return st;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine/internal.h"
+#include "engine/metrics.h"
 #include "telemetry/telemetry.h"
 
 /* Sampling goes on this long after the last prove() returns, so the short
@@ -75,7 +76,7 @@ void engine_telemetry_hold(engine *e, bool in_use)
 void engine_copy_span(engine *e, const job *j, uint32_t idx, const char *who, int device,
                       const backend_copy *cp)
 {
-    if (!event_log_on(e->log))
+    if (!event_log_on(e->log) && !e->cfg.metrics)
         return;
     bool h2d = cp->dir == BACKEND_COPY_H2D;
     event_span_rec s = {.name = h2d ? "upload" : "download",
@@ -92,4 +93,5 @@ void engine_copy_span(engine *e, const job *j, uint32_t idx, const char *who, in
                         .stream = cp->stream,
                         .what = cp->what};
     event_span(e->log, &s);
+    engine_metrics_span(e->cfg.metrics, &s);
 }
