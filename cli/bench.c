@@ -1,36 +1,68 @@
 /* cuzk bench: the proving benchmark on the built-in storage-proof-shaped
- * circuit (parameters made once and cached, N partitions proved and
- * verified, a per-phase table), or with --arith the BLS12-381 arithmetic
- * micro-benchmarks. JSON lines on stdout, the table on stderr.
+ * circuit, or with --arith the BLS12-381 arithmetic micro-benchmarks.
  *
- * The partitions run one after another on the backend --backend picks
- * (auto: the GPUs when the build has CUDA and the machine a GPU, else the
- * CPU); the pipelined engine takes this command over as it lands. */
+ * J jobs of N partitions go to the engine at once (auto-sized stages, the
+ * backend --backend picks: auto is the GPUs when the build has CUDA and the
+ * machine a GPU, else the CPU); the engine's finalizers verify every proof.
+ * The engine's timing log then becomes, through the trace library, a
+ * Perfetto trace, an SVG and an HTML timeline and a summary, all in the
+ * output folder, and each partition's life is split into work, waiting and
+ * the engine's own overhead (bench/suite_engine.h). JSON lines on stdout
+ * (and in the folder), a human table on stderr. --sequential proves the
+ * partitions one after another on the backend instead, without the engine. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "circuits/porep_like.h"
 #include "cli/builtin.h"
 #include "cli/commands.h"
+#include "engine/engine.h"
 #include "suite.h"
+#include "suite_engine.h"
+#include "trace/export.h"
+#include "trace/summary.h"
+#include "trace/trace.h"
 #include "util/parallel.h"
 
 #define BENCH_DEFAULT_LOG 19
-#define BENCH_DEFAULT_PARTITIONS 16
+#define BENCH_DEFAULT_JOBS 4
+#define BENCH_DEFAULT_PARTITIONS 4
+#define BENCH_MAX_JOBS 10000
+
+typedef struct bench_args {
+    builtin_opts o;       /* o.partitions: per job; o.out_path: the output folder */
+    unsigned jobs;        /* --jobs */
+    unsigned synth_workers, workers_per_device; /* 0: the engine's auto sizes */
+    bool sequential;      /* --sequential */
+    bool params_given;    /* --params: never overwritten */
+} bench_args;
 
 static void bench_usage(FILE *out)
 {
     fprintf(out,
-            "usage: cuzk bench [--log-constraints K] [--partitions N] [--arity 2|8]\n"
+            "usage: cuzk bench [--log-constraints K] [--jobs J] [--partitions N] [--arity 2|8]\n"
             "                  [--threads T] [--seed S] [--params FILE] [--no-verify]\n"
-            "                  [--backend auto|cpu|cuda]\n"
+            "                  [--backend auto|cpu|cuda] [--out DIR] [--synth-workers S]\n"
+            "                  [--workers-per-device W] [--sequential]\n"
             "       cuzk bench --arith [--scale X]\n"
-            "  Proves N partitions (default %d) of the built-in storage-proof-shaped\n"
-            "  circuit of about 2^K constraints (default K = %d), verifying each, and prints\n"
-            "  a per-phase table (stderr) and JSON lines (stdout). Parameters are made on\n"
-            "  the first run and cached in %s.\n"
+            "  Submits J jobs (default %d) of N partitions each (default %d) of the built-in\n"
+            "  storage-proof-shaped circuit of about 2^K constraints (default K = %d) to the\n"
+            "  proving engine at once; the engine verifies every proof. Writes the engine's\n"
+            "  timing log, a Perfetto trace, SVG and HTML timelines and the summary to DIR\n"
+            "  (default %s/bench), prints JSON lines on stdout (throughput, seconds per\n"
+            "  partition, device busy %%, engine overhead per partition, per-phase p50/p95)\n"
+            "  and a table on stderr. Partition i of job j uses seed S + j*N + i.\n"
+            "  Parameters are made on the first run and cached in %s.\n"
+            "  --sequential proves the J*N partitions one after another instead, without\n"
+            "  the engine and without the output folder.\n"
             "  --arith benchmarks the field, curve and pairing arithmetic instead.\n",
-            BENCH_DEFAULT_PARTITIONS, BENCH_DEFAULT_LOG, cli_cache_dir());
+            BENCH_DEFAULT_JOBS, BENCH_DEFAULT_PARTITIONS, BENCH_DEFAULT_LOG, cli_cache_dir(),
+            cli_cache_dir());
 }
 
 static int arith(int argc, char **argv)
@@ -54,6 +86,8 @@ static int arith(int argc, char **argv)
     fprintf(stderr, "cuzk bench: BLS12-381 arithmetic on %s (one thread)\n", bench_cpu_name());
     return bench_arith_run(stdout, scale) ? CLI_EXIT_FAILURE : CLI_EXIT_OK;
 }
+
+/* ------------------------------------------------------ the sequential loop */
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -82,40 +116,16 @@ static const char *row_name(int row)
     return groth16_phase_name((groth16_phase)(row - ROW_PHASE0));
 }
 
-int cli_bench(int argc, char **argv)
+/* The partitions one after another on the backend, without the engine. */
+static int bench_sequential(builtin_opts *o, unsigned total)
 {
-    builtin_opts o;
-    builtin_opts_init(&o, BENCH_DEFAULT_LOG);
-    o.partitions = BENCH_DEFAULT_PARTITIONS;
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--arith"))
-            return arith(argc, argv);
-    for (int i = 1; i < argc;) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            bench_usage(stdout);
-            return CLI_EXIT_OK;
-        }
-        int r = builtin_option(argc, argv, &i, &o);
-        if (r < 0)
-            return CLI_EXIT_USAGE;
-        if (r == 0) {
-            cli_error("bench: unknown argument '%s'", argv[i]);
-            bench_usage(stderr);
-            return CLI_EXIT_USAGE;
-        }
-    }
-    int rc = builtin_resolve(&o);
-    if (rc != CLI_EXIT_OK)
-        return rc;
-    unsigned threads = o.common.threads ? o.common.threads : parallel_cpu_count();
-    fprintf(stderr, "cuzk bench: %s, %u partitions, %u host threads (%s)\n", o.name,
-            o.partitions, threads, bench_cpu_name());
-
+    unsigned threads = o->common.threads ? o->common.threads : parallel_cpu_count();
+    fprintf(stderr, "cuzk bench: %s, %u partitions one after another, %u host threads (%s)\n",
+            o->name, total, threads, bench_cpu_name());
     builtin_prover bp;
-    double t_open = cli_now();
-    if ((rc = builtin_prover_open(&bp, &o, true)) != CLI_EXIT_OK)
+    int rc;
+    if ((rc = builtin_prover_open(&bp, o, true)) != CLI_EXIT_OK)
         return rc;
-    t_open = cli_now() - t_open;
     fprintf(stderr, "cuzk bench: %s backend%s%s\n", bp.backend->name,
             bp.backend_note[0] ? ": " : "", bp.backend_note);
     fprintf(stderr,
@@ -125,17 +135,17 @@ int cli_bench(int argc, char **argv)
             bp.circuit.domain.log_n, bp.compile_s, bp.params_s,
             bp.made_params ? "made and cached" : "loaded from cache");
 
-    double *rows = calloc((size_t)ROW_COUNT * o.partitions, sizeof(double));
+    double *rows = calloc((size_t)ROW_COUNT * total, sizeof(double));
     if (!rows) {
         builtin_prover_close(&bp);
         cli_error("out of memory");
         return CLI_EXIT_FAILURE;
     }
     double wall = cli_now();
-    for (unsigned i = 0; i < o.partitions; i++) {
+    for (unsigned i = 0; i < total; i++) {
         groth16_proof_t proof;
         builtin_partition_result res;
-        if ((rc = builtin_prove_partition(&bp, o.seed + i, &proof, &res)) != CLI_EXIT_OK)
+        if ((rc = builtin_prove_partition(&bp, o->seed + i, &proof, &res)) != CLI_EXIT_OK)
             break;
         double *row = rows + (size_t)i * ROW_COUNT;
         row[ROW_WITNESS] = res.witness_s;
@@ -143,42 +153,607 @@ int cli_bench(int argc, char **argv)
             row[ROW_PHASE0 + p] = res.phases.seconds[p];
         row[ROW_VERIFY] = res.verify_s;
         row[ROW_TOTAL] = res.witness_s + res.prove_s + res.verify_s;
-        printf("{\"bench\":\"prove\",\"circuit\":\"%s\",\"partition\":%u,\"seed\":%llu,"
-               "\"witness_s\":%.4f,\"prove_s\":%.4f,\"verify_s\":%.4f,\"verified\":%s}\n",
-               o.name, i, (unsigned long long)(o.seed + i), res.witness_s, res.prove_s,
-               res.verify_s, o.common.verify ? "true" : "false");
+        printf("{\"bench\":\"prove\",\"mode\":\"sequential\",\"circuit\":\"%s\",\"partition\":%u,"
+               "\"seed\":%llu,\"witness_s\":%.4f,\"prove_s\":%.4f,\"verify_s\":%.4f,"
+               "\"verified\":%s}\n",
+               o->name, i, (unsigned long long)(o->seed + i), res.witness_s, res.prove_s,
+               res.verify_s, o->common.verify ? "true" : "false");
         fflush(stdout);
-        fprintf(stderr, "cuzk bench: partition %u/%u: %.3f s\n", i + 1, o.partitions,
-                row[ROW_TOTAL]);
+        fprintf(stderr, "cuzk bench: partition %u/%u: %.3f s\n", i + 1, total, row[ROW_TOTAL]);
     }
     wall = cli_now() - wall;
     if (rc == CLI_EXIT_OK) {
         /* Per-phase medians over the partitions. */
         double med[ROW_COUNT];
-        double *col = malloc(sizeof(double) * o.partitions);
+        double *col = malloc(sizeof(double) * total);
         for (int r = 0; r < ROW_COUNT && col; r++) {
-            for (unsigned i = 0; i < o.partitions; i++)
+            for (unsigned i = 0; i < total; i++)
                 col[i] = rows[(size_t)i * ROW_COUNT + r];
-            med[r] = median(col, o.partitions);
+            med[r] = median(col, total);
         }
         free(col);
         fprintf(stderr, "\n%-10s %12s %8s\n", "phase", "median (s)", "share");
         for (int r = 0; r < ROW_COUNT; r++)
             fprintf(stderr, "%-10s %12.4f %7.1f%%\n", row_name(r), med[r],
                     med[ROW_TOTAL] > 0 ? 100.0 * med[r] / med[ROW_TOTAL] : 0.0);
-        double per_hour = wall > 0 ? 3600.0 * o.partitions / wall : 0;
-        fprintf(stderr, "%u partitions in %.2f s: %.0f partition proofs per hour\n",
-                o.partitions, wall, per_hour);
-        printf("{\"bench\":\"prove_summary\",\"circuit\":\"%s\",\"constraints\":%llu,"
-               "\"log_domain\":%u,\"partitions\":%u,\"threads\":%u,\"backend\":\"%s\","
-               "\"setup_or_load_s\":%.3f,\"wall_s\":%.3f,\"partition_proofs_per_hour\":%.1f",
-               o.name, (unsigned long long)bp.r1cs.num_constraints, bp.circuit.domain.log_n,
-               o.partitions, threads, bp.backend->name, bp.params_s, wall, per_hour);
+        double per_hour = wall > 0 ? 3600.0 * total / wall : 0;
+        fprintf(stderr, "%u partitions in %.2f s: %.0f partition proofs per hour\n", total, wall,
+                per_hour);
+        printf("{\"bench\":\"prove_summary\",\"mode\":\"sequential\",\"circuit\":\"%s\","
+               "\"constraints\":%llu,\"log_domain\":%u,\"partitions\":%u,\"threads\":%u,"
+               "\"backend\":\"%s\",\"setup_or_load_s\":%.3f,\"wall_s\":%.3f,"
+               "\"partition_proofs_per_hour\":%.1f,\"seconds_per_partition\":%.4f",
+               o->name, (unsigned long long)bp.r1cs.num_constraints, bp.circuit.domain.log_n,
+               total, threads, bp.backend->name, bp.params_s, wall, per_hour, wall / total);
         for (int r = 0; r < ROW_COUNT; r++)
             printf(",\"median_%s_s\":%.4f", row_name(r), med[r]);
-        printf(",\"cpu\":\"%s\",\"commit\":\"%s\"}\n", bench_cpu_name(), CUZK_GIT_COMMIT);
+        printf(",\"verified\":%s,\"cpu\":\"%s\",\"commit\":\"%s\"}\n",
+               o->common.verify ? "true" : "false", bench_cpu_name(), CUZK_GIT_COMMIT);
     }
     free(rows);
     builtin_prover_close(&bp);
     return rc;
+}
+
+/* ------------------------------------------------------- the engine's run */
+
+/* The JSON lines go to stdout and to bench.jsonl in the output folder. */
+typedef struct json_out {
+    FILE *file;
+} json_out;
+
+static void emit(json_out *jo, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void emit(json_out *jo, const char *fmt, ...)
+{
+    va_list ap, copy;
+    va_start(ap, fmt);
+    va_copy(copy, ap);
+    vfprintf(stdout, fmt, ap);
+    if (jo->file)
+        vfprintf(jo->file, fmt, copy);
+    va_end(copy);
+    va_end(ap);
+}
+
+/* Every file of the output folder. */
+typedef struct bench_paths {
+    char dir[2048];
+    char events[2304], perfetto[2304], svg[2304], html[2304], summary_txt[2304],
+        summary_json[2304], results[2304];
+} bench_paths;
+
+static int make_out_dir(const builtin_opts *o, bench_paths *p)
+{
+    if (o->out_path)
+        snprintf(p->dir, sizeof(p->dir), "%s", o->out_path);
+    else
+        snprintf(p->dir, sizeof(p->dir), "%s/bench", cli_cache_dir());
+    if (cli_make_dirs(p->dir) != 0) {
+        cli_error("bench: cannot create the output folder %s: %s", p->dir, strerror(errno));
+        return CLI_EXIT_FAILURE;
+    }
+    snprintf(p->events, sizeof(p->events), "%s/events.jsonl", p->dir);
+    snprintf(p->perfetto, sizeof(p->perfetto), "%s/trace.json", p->dir);
+    snprintf(p->svg, sizeof(p->svg), "%s/timeline.svg", p->dir);
+    snprintf(p->html, sizeof(p->html), "%s/timeline.html", p->dir);
+    snprintf(p->summary_txt, sizeof(p->summary_txt), "%s/summary.txt", p->dir);
+    snprintf(p->summary_json, sizeof(p->summary_json), "%s/summary.json", p->dir);
+    snprintf(p->results, sizeof(p->results), "%s/bench.jsonl", p->dir);
+    return CLI_EXIT_OK;
+}
+
+/* Development parameters for the circuit, written to o->params_path. */
+static int make_params(const builtin_opts *o)
+{
+    r1cs_t r;
+    int rc = builtin_compile_circuit(o, &r);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    groth16_params_t params;
+    rc = builtin_make_params(o, &r, &params);
+    if (rc == CLI_EXIT_OK)
+        groth16_params_free(&params);
+    r1cs_free(&r);
+    return rc;
+}
+
+/* An engine with the circuit registered and loaded (compiled, parameters
+ * read, made resident on the backend). */
+static cuzk_status start_engine(engine_t **out, const bench_args *a, const char *events,
+                                char *msg, size_t msg_len)
+{
+    const builtin_opts *o = &a->o;
+    engine_config cfg;
+    engine_config_default(&cfg);
+    cfg.backend = o->backend;
+    cfg.device_threads = o->common.threads;
+    cfg.load_threads = o->common.threads;
+    cfg.synth_workers = a->synth_workers;
+    if (a->workers_per_device)
+        cfg.workers_per_device = a->workers_per_device;
+    cfg.verify = o->common.verify;
+    cfg.event_log = events;
+    cfg.quiet = true; /* the backend and why are printed below */
+    engine_t *e;
+    cuzk_status st = engine_create(&e, &cfg, msg, msg_len);
+    if (st != CUZK_OK)
+        return st;
+    engine_circuit_spec spec = {.name = o->name,
+                                .kind = ENGINE_CIRCUIT_BUILTIN,
+                                .shape = o->shape,
+                                .params_path = o->params_path,
+                                .check = FORMATS_CHECK_CURVE};
+    if ((st = engine_register(e, &spec, msg, msg_len)) != CUZK_OK ||
+        (st = engine_preload(e, o->name, msg, msg_len)) != CUZK_OK) {
+        engine_destroy(e);
+        return st;
+    }
+    *out = e;
+    return CUZK_OK;
+}
+
+/* The engine, loaded; parameters made first when missing, and again when
+ * the cached ones cannot be used (a stale or damaged cache file; a file
+ * given with --params is never overwritten). */
+static int open_engine(engine_t **e, const bench_args *a, const char *events, bool *made,
+                       double *load_s)
+{
+    const builtin_opts *o = &a->o;
+    double t0 = cli_now();
+    *made = false;
+    int rc;
+    if (access(o->params_path, R_OK) != 0) {
+        if ((rc = make_params(o)) != CLI_EXIT_OK)
+            return rc;
+        *made = true;
+    }
+    char msg[512] = "";
+    cuzk_status st = start_engine(e, a, events, msg, sizeof(msg));
+    if (st != CUZK_OK && !*made && !a->params_given && st != CUZK_ERR_UNSUPPORTED) {
+        fprintf(stderr, "cuzk bench: %s cannot be used (%s); making new parameters\n",
+                o->params_path, msg);
+        if ((rc = make_params(o)) != CLI_EXIT_OK)
+            return rc;
+        *made = true;
+        st = start_engine(e, a, events, msg, sizeof(msg));
+    }
+    if (st != CUZK_OK) {
+        cli_error("bench: %s", msg[0] ? msg : cuzk_status_str(st));
+        bool input = st == CUZK_ERR_CORRUPT || st == CUZK_ERR_IO || a->params_given;
+        return input ? CLI_EXIT_BAD_INPUT : CLI_EXIT_FAILURE;
+    }
+    *load_s = cli_now() - t0;
+    return CLI_EXIT_OK;
+}
+
+typedef struct job_result {
+    uint64_t id;
+    engine_job_info info;
+} job_result;
+
+/* Submits every job at once, then waits for each; the first failure's
+ * message goes to *failure. */
+static int run_jobs(engine_t *e, const bench_args *a, job_result *jobs, double *wall_s,
+                    char *failure, size_t failure_len)
+{
+    const builtin_opts *o = &a->o;
+    char msg[512] = "";
+    double t0 = cli_now();
+    for (unsigned j = 0; j < a->jobs; j++) {
+        engine_job_spec js = {.circuit = o->name,
+                              .priority = ENGINE_PRIORITY_NORMAL,
+                              .partitions = o->partitions,
+                              .seed = o->seed + (uint64_t)j * o->partitions,
+                              .timeout_s = -1};
+        cuzk_status st = engine_submit(e, &js, &jobs[j].id, msg, sizeof(msg));
+        if (st != CUZK_OK) {
+            cli_error("bench: submitting job %u: %s", j + 1, msg[0] ? msg : cuzk_status_str(st));
+            return CLI_EXIT_FAILURE;
+        }
+    }
+    int rc = CLI_EXIT_OK;
+    for (unsigned j = 0; j < a->jobs; j++) {
+        engine_state state;
+        engine_wait(e, jobs[j].id, -1, &state);
+        engine_job_status(e, jobs[j].id, &jobs[j].info, NULL, 0);
+        const engine_job_info *in = &jobs[j].info;
+        double after = (double)(in->finish_ns - in->submit_ns) / 1e9;
+        if (state == ENGINE_STATE_DONE) {
+            fprintf(stderr, "cuzk bench: job %llu done: %u partitions %s, %.2f s after "
+                            "submission\n",
+                    (unsigned long long)in->id, in->partitions_done,
+                    o->common.verify ? "proved and verified" : "proved (not verified)", after);
+        } else {
+            fprintf(stderr, "cuzk bench: job %llu %s after %.2f s: %s\n",
+                    (unsigned long long)in->id, engine_state_name(state), after, in->message);
+            if (rc == CLI_EXIT_OK)
+                snprintf(failure, failure_len, "job %llu %s: %s", (unsigned long long)in->id,
+                         engine_state_name(state), in->message);
+            rc = CLI_EXIT_FAILURE;
+        }
+    }
+    *wall_s = cli_now() - t0;
+    return rc;
+}
+
+typedef enum output_kind { OUT_PERFETTO, OUT_SVG, OUT_HTML, OUT_SUMMARY_TEXT,
+                           OUT_SUMMARY_JSON } output_kind;
+
+static bool write_output(output_kind kind, const char *path, const trace *t,
+                         const trace_summary *s)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        cli_error("bench: cannot create %s: %s", path, strerror(errno));
+        return false;
+    }
+    cuzk_status st = CUZK_OK;
+    switch (kind) {
+    case OUT_PERFETTO:
+        st = trace_write_perfetto(f, t);
+        break;
+    case OUT_SVG:
+        st = trace_write_svg(f, t, s, NULL, NULL);
+        break;
+    case OUT_HTML:
+        st = trace_write_html(f, t, s, NULL);
+        break;
+    case OUT_SUMMARY_TEXT:
+        trace_summary_print(f, t, s);
+        break;
+    case OUT_SUMMARY_JSON:
+        st = trace_summary_write_json(f, t, s);
+        break;
+    }
+    int err = errno;
+    bool closed = fclose(f) == 0;
+    if (st != CUZK_OK || !closed) {
+        cli_error("bench: cannot write %s: %s", path,
+                  st != CUZK_OK && st != CUZK_ERR_IO ? cuzk_status_str(st) : strerror(err));
+        return false;
+    }
+    return true;
+}
+
+/* Mean, p50 and p95 in milliseconds of one piece of the partitions' lives. */
+typedef struct piece_stats {
+    double mean, p50, p95;
+} piece_stats;
+
+static piece_stats piece_of(const bench_engine_report *r, size_t offset, double *scratch)
+{
+    piece_stats ps = {0};
+    for (size_t i = 0; i < r->count; i++) {
+        uint64_t ns;
+        memcpy(&ns, (const char *)&r->parts[i] + offset, sizeof(ns));
+        scratch[i] = (double)ns / 1e6;
+        ps.mean += scratch[i];
+    }
+    if (r->count)
+        ps.mean /= (double)r->count;
+    ps.p50 = bench_quantile(scratch, r->count, 0.5);
+    ps.p95 = bench_quantile(scratch, r->count, 0.95);
+    return ps;
+}
+
+/* The pieces a partition's life is cut into (suite_engine.h). */
+static const struct {
+    const char *name, *what;
+    size_t offset;
+} PIECES[] = {
+    {"admission", "admission (queue_wait)", offsetof(bench_partition_timing, admission_ns)},
+    {"synthesis", "synthesis (witness, a b c)", offsetof(bench_partition_timing, synth_ns)},
+    {"device_wait", "waiting for the device", offsetof(bench_partition_timing, device_wait_ns)},
+    {"prove", "prove (backend)", offsetof(bench_partition_timing, prove_ns)},
+    {"finalizer_wait", "waiting for a finalizer",
+     offsetof(bench_partition_timing, finalizer_wait_ns)},
+    {"finalize", "finalize (assemble, verify)", offsetof(bench_partition_timing, finalize_ns)},
+    {"engine_overhead", "engine overhead", offsetof(bench_partition_timing, overhead_ns)},
+};
+enum { PIECE_COUNT = sizeof(PIECES) / sizeof(PIECES[0]) };
+
+/* The index of job id among the submitted ones (its seeds start there). */
+static unsigned job_index(const job_result *jobs, unsigned n, uint64_t id)
+{
+    for (unsigned j = 0; j < n; j++)
+        if (jobs[j].id == id)
+            return j;
+    return 0;
+}
+
+/* Everything the log says: the files, the JSON lines and the table. */
+static int report(const bench_args *a, const bench_paths *paths, const engine_stats *stats,
+                  const job_result *jobs, double wall_s, double load_s, bool made_params,
+                  bool jobs_ok)
+{
+    const builtin_opts *o = &a->o;
+    char msg[512] = "";
+    trace *t = NULL;
+    cuzk_status st = trace_read_file(&t, paths->events, false, msg, sizeof(msg));
+    if (st != CUZK_OK) {
+        cli_error("bench: reading the timing log: %s", msg);
+        return CLI_EXIT_FAILURE;
+    }
+    if (t->malformed)
+        cli_error("bench: %s: %zu malformed lines (the first at line %u: %s)", paths->events,
+                  t->malformed, t->issues[0].line, t->issues[0].text);
+    trace_summary *s = NULL;
+    bench_engine_report rep;
+    if (trace_summarize(&s, t, NULL) != CUZK_OK || bench_engine_analyze(&rep, t) != CUZK_OK) {
+        trace_summary_free(s);
+        trace_free(t);
+        cli_error("out of memory");
+        return CLI_EXIT_FAILURE;
+    }
+    bool ok = write_output(OUT_PERFETTO, paths->perfetto, t, s) &&
+              write_output(OUT_SVG, paths->svg, t, s) && write_output(OUT_HTML, paths->html, t, s) &&
+              write_output(OUT_SUMMARY_TEXT, paths->summary_txt, t, s) &&
+              write_output(OUT_SUMMARY_JSON, paths->summary_json, t, s);
+    json_out jo = {.file = fopen(paths->results, "w")};
+    if (!jo.file) {
+        cli_error("bench: cannot create %s: %s", paths->results, strerror(errno));
+        ok = false;
+    }
+
+    fputc('\n', stderr);
+    trace_summary_print(stderr, t, s);
+
+    unsigned total = a->jobs * o->partitions;
+    unsigned threads = o->common.threads ? o->common.threads : parallel_cpu_count();
+    size_t verified = 0;
+    for (size_t i = 0; i < rep.count; i++) {
+        const bench_partition_timing *p = &rep.parts[i];
+        verified += p->verified;
+        unsigned j = job_index(jobs, a->jobs, p->job);
+        emit(&jo,
+             "{\"bench\":\"prove\",\"mode\":\"engine\",\"circuit\":\"%s\",\"job\":%llu,"
+             "\"partition\":%u,\"seed\":%llu,\"device\":%d,\"witness_s\":%.4f,\"prove_s\":%.4f,"
+             "\"verify_s\":%.4f,\"latency_s\":%.4f,\"engine_overhead_ms\":%.4f,\"verified\":%s}\n",
+             o->name, (unsigned long long)p->job, p->partition,
+             (unsigned long long)(o->seed + (uint64_t)j * o->partitions + p->partition), p->device,
+             (double)p->synth_ns / 1e9, (double)p->prove_ns / 1e9, (double)p->verify_ns / 1e9,
+             (double)(p->done_ns - p->submit_ns) / 1e9, (double)p->overhead_ns / 1e6,
+             p->verified ? "true" : "false");
+    }
+    for (size_t i = 0; i < s->phase_count; i++) {
+        const trace_phase_stat *ph = &s->phases[i];
+        emit(&jo,
+             "{\"bench\":\"prove_phase\",\"phase\":\"%s\",\"cat\":\"%s\",\"partitions\":%zu,"
+             "\"p50_ms\":%.4f,\"p95_ms\":%.4f,\"max_ms\":%.4f,\"mean_ms\":%.4f,\"total_s\":%.4f}\n",
+             t->phase_names[ph->phase], trace_cat_name(ph->cat), ph->partitions, ph->p50_ms,
+             ph->p95_ms, ph->max_ms, ph->mean_ms, ph->total_s);
+    }
+
+    double *scratch = malloc((rep.count ? rep.count : 1) * sizeof(double));
+    piece_stats pieces[PIECE_COUNT] = {{0}};
+    double latency_mean = 0;
+    for (int k = 0; k < PIECE_COUNT && scratch; k++)
+        pieces[k] = piece_of(&rep, PIECES[k].offset, scratch);
+    for (size_t i = 0; i < rep.count; i++)
+        latency_mean += (double)(rep.parts[i].done_ns - rep.parts[i].submit_ns) / 1e6;
+    if (rep.count)
+        latency_mean /= (double)rep.count;
+    free(scratch);
+    bench_overhead_stats ov;
+    bench_overhead_stats_of(&rep, false, &ov);
+    emit(&jo, "{\"bench\":\"prove_split\",\"partitions\":%zu", rep.count);
+    for (int k = 0; k < PIECE_COUNT; k++)
+        emit(&jo, ",\"%s_ms\":{\"mean\":%.4f,\"p50\":%.4f,\"p95\":%.4f}", PIECES[k].name,
+             pieces[k].mean, pieces[k].p50, pieces[k].p95);
+    emit(&jo,
+         ",\"engine_overhead_parts_ms\":{\"acquire\":%.4f,\"prove_handoff\":%.4f,"
+         "\"finalize_handoff\":%.4f,\"completion\":%.4f}}\n",
+         ov.acquire_ms, ov.prove_handoff_ms, ov.finalize_handoff_ms, ov.completion_ms);
+
+    double busy_active = 0, busy_wall = 0;
+    for (size_t d = 0; d < rep.device_count; d++) {
+        const bench_device_busy *b = &rep.devices[d];
+        double active = (double)(b->last_ns - b->first_ns) / 1e9;
+        double pct = active > 0 ? 100.0 * (double)b->busy_ns / 1e9 / active : 0;
+        double pct_wall = rep.wall_ns ? 100.0 * (double)b->busy_ns / (double)rep.wall_ns : 0;
+        busy_active += pct / (double)rep.device_count;
+        busy_wall += pct_wall / (double)rep.device_count;
+        emit(&jo,
+             "{\"bench\":\"prove_device\",\"device\":\"%s%d\",\"partitions\":%u,"
+             "\"busy_s\":%.4f,\"active_s\":%.4f,\"busy_pct\":%.2f,\"busy_pct_of_wall\":%.2f}\n",
+             stats->backend, b->device, b->partitions, (double)b->busy_ns / 1e9, active, pct,
+             pct_wall);
+    }
+
+    double lat[BENCH_MAX_JOBS];
+    size_t nlat = 0;
+    for (unsigned j = 0; j < a->jobs; j++)
+        if (jobs[j].info.state == ENGINE_STATE_DONE)
+            lat[nlat++] = (double)(jobs[j].info.finish_ns - jobs[j].info.submit_ns) / 1e9;
+    double lat50 = bench_quantile(lat, nlat, 0.5), lat95 = bench_quantile(lat, nlat, 0.95);
+    double per_hour = wall_s > 0 ? 3600.0 * (double)s->partitions_done / wall_s : 0;
+    bool all_verified = jobs_ok && o->common.verify && verified == total;
+    uint64_t constraints = 0, aux = 0;
+    porep_like_count(&o->shape, &constraints, &aux);
+    constraints += porep_like_num_inputs(&o->shape) + 1; /* bellman's input rows */
+    emit(&jo,
+         "{\"bench\":\"prove_summary\",\"mode\":\"engine\",\"circuit\":\"%s\",\"constraints\":%llu,"
+         "\"log_domain\":%u,\"jobs\":%u,\"partitions_per_job\":%u,\"partitions\":%u,"
+         "\"partitions_done\":%llu,\"backend\":\"%s\",\"devices\":%u,\"workers_per_device\":%u,"
+         "\"synth_workers\":%u,\"finalizers\":%u,\"queue_bound\":%u,\"threads\":%u,"
+         "\"setup_or_load_s\":%.3f,\"params\":\"%s\",\"wall_s\":%.3f,"
+         "\"partition_proofs_per_hour\":%.1f,\"seconds_per_partition\":%.4f,"
+         "\"device_busy_pct\":%.2f,\"device_busy_pct_of_wall\":%.2f,"
+         "\"engine_overhead_ms_per_partition\":%.4f,\"engine_overhead_p50_ms\":%.4f,"
+         "\"engine_overhead_p95_ms\":%.4f,\"engine_overhead_max_ms\":%.4f,"
+         "\"partition_latency_mean_s\":%.4f,\"job_latency_p50_s\":%.3f,\"job_latency_p95_s\":%.3f,"
+         "\"partitions_verified\":%zu,\"verified\":%s,\"out_dir\":\"%s\",\"cpu\":\"%s\","
+         "\"commit\":\"%s\"}\n",
+         o->name, (unsigned long long)constraints, o->log_constraints, a->jobs, o->partitions,
+         total, (unsigned long long)s->partitions_done, stats->backend, stats->devices,
+         stats->workers_per_device, stats->synth_workers, stats->finalizers, stats->queue_bound,
+         threads, load_s, made_params ? "made" : "loaded", wall_s, per_hour,
+         s->partitions_done ? wall_s / (double)s->partitions_done : 0.0, busy_active, busy_wall,
+         ov.mean_ms, ov.p50_ms, ov.p95_ms, ov.max_ms, latency_mean / 1e3, lat50, lat95, verified,
+         all_verified ? "true" : "false", paths->dir, bench_cpu_name(), CUZK_GIT_COMMIT);
+    fflush(stdout);
+    if (jo.file && fclose(jo.file) != 0) {
+        cli_error("bench: cannot write %s", paths->results);
+        ok = false;
+    }
+
+    /* The table. */
+    fprintf(stderr, "\nwhere a partition's life went (ms)     mean        p50        p95\n");
+    for (int k = 0; k < PIECE_COUNT; k++)
+        fprintf(stderr, "  %-32s %10.3f %10.3f %10.3f\n", PIECES[k].what, pieces[k].mean,
+                pieces[k].p50, pieces[k].p95);
+    fprintf(stderr, "  %-32s %10.3f\n", "submission to proof, in all", latency_mean);
+    fprintf(stderr,
+            "  engine overhead, mean parts: buffers %.4f, to the device %.4f, to a finalizer "
+            "%.4f, job completion %.4f\n",
+            ov.acquire_ms, ov.prove_handoff_ms, ov.finalize_handoff_ms, ov.completion_ms);
+    for (size_t d = 0; d < rep.device_count; d++) {
+        const bench_device_busy *b = &rep.devices[d];
+        double active = (double)(b->last_ns - b->first_ns) / 1e9;
+        fprintf(stderr,
+                "%s%d: busy %.1f %% of its first to last kernel span (%.2f s), %.1f %% of the "
+                "wall time; %u partitions\n",
+                stats->backend, b->device, active > 0 ? 100.0 * (double)b->busy_ns / 1e9 / active : 0,
+                active, rep.wall_ns ? 100.0 * (double)b->busy_ns / (double)rep.wall_ns : 0,
+                b->partitions);
+    }
+    fprintf(stderr,
+            "%llu of %u partitions (%u jobs x %u) in %.2f s: %.0f partition proofs per hour, "
+            "%.3f s per partition; %zu verified\n",
+            (unsigned long long)s->partitions_done, total, a->jobs, o->partitions, wall_s,
+            per_hour, s->partitions_done ? wall_s / (double)s->partitions_done : 0.0, verified);
+    fprintf(stderr, "engine overhead: %.4f ms per partition (p50 %.4f, p95 %.4f, max %.4f)\n",
+            ov.mean_ms, ov.p50_ms, ov.p95_ms, ov.max_ms);
+    if (rep.skipped)
+        fprintf(stderr,
+                "cuzk bench: %zu partitions had more than one attempt or did not finish; "
+                "the split leaves them out\n",
+                rep.skipped);
+    fprintf(stderr,
+            "outputs in %s: events.jsonl (timing log), trace.json (Perfetto), timeline.svg, "
+            "timeline.html, summary.txt, summary.json, bench.jsonl\n",
+            paths->dir);
+    bench_engine_report_free(&rep);
+    trace_summary_free(s);
+    trace_free(t);
+    return ok ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
+}
+
+static int bench_engine_run(bench_args *a)
+{
+    builtin_opts *o = &a->o;
+    bench_paths paths;
+    int rc = make_out_dir(o, &paths);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    unsigned threads = o->common.threads ? o->common.threads : parallel_cpu_count();
+    fprintf(stderr,
+            "cuzk bench: %s, %u jobs x %u partitions through the engine, %u host threads (%s)\n",
+            o->name, a->jobs, o->partitions, threads, bench_cpu_name());
+    engine_t *e = NULL;
+    bool made = false;
+    double load_s = 0;
+    if ((rc = open_engine(&e, a, paths.events, &made, &load_s)) != CLI_EXIT_OK)
+        return rc;
+    engine_stats stats;
+    engine_get_stats(e, &stats, NULL, 0);
+    fprintf(stderr, "cuzk bench: %s backend%s%s\n", stats.backend,
+            stats.backend_note[0] ? ": " : "", stats.backend_note);
+    fprintf(stderr,
+            "cuzk bench: domain 2^%u; %u synthesis worker%s, %u device%s x %u prover workers, "
+            "%u finalizer%s, queue bound %u; circuit and parameters %.2f s (%s)\n",
+            o->log_constraints, stats.synth_workers, stats.synth_workers == 1 ? "" : "s",
+            stats.devices, stats.devices == 1 ? "" : "s", stats.workers_per_device,
+            stats.finalizers, stats.finalizers == 1 ? "" : "s", stats.queue_bound, load_s,
+            made ? "made and cached" : "loaded from cache");
+
+    job_result *jobs = calloc(a->jobs, sizeof(job_result));
+    if (!jobs) {
+        engine_destroy(e);
+        cli_error("out of memory");
+        return CLI_EXIT_FAILURE;
+    }
+    char failure[512] = "";
+    double wall_s = 0;
+    int jobs_rc = run_jobs(e, a, jobs, &wall_s, failure, sizeof(failure));
+    engine_get_stats(e, &stats, NULL, 0);
+    engine_destroy(e); /* joins the workers and flushes the timing log */
+    rc = report(a, &paths, &stats, jobs, wall_s, load_s, made, jobs_rc == CLI_EXIT_OK);
+    free(jobs);
+    if (jobs_rc != CLI_EXIT_OK) {
+        if (failure[0])
+            cli_error("bench: %s", failure);
+        return jobs_rc;
+    }
+    return rc;
+}
+
+/* ------------------------------------------------------------ the command */
+
+static bool parse_count(const char *option, const char *value, unsigned long long max,
+                        unsigned *out)
+{
+    unsigned long long v;
+    if (!cli_parse_uint(option, value, max, &v))
+        return false;
+    if (v == 0) {
+        cli_error("%s must be at least 1", option);
+        return false;
+    }
+    *out = (unsigned)v;
+    return true;
+}
+
+int cli_bench(int argc, char **argv)
+{
+    bench_args a = {.jobs = BENCH_DEFAULT_JOBS};
+    builtin_opts *o = &a.o;
+    builtin_opts_init(o, BENCH_DEFAULT_LOG);
+    o->partitions = BENCH_DEFAULT_PARTITIONS;
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--arith"))
+            return arith(argc, argv);
+    for (int i = 1; i < argc;) {
+        const char *arg = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+            bench_usage(stdout);
+            return CLI_EXIT_OK;
+        }
+        if (!strcmp(arg, "--sequential")) {
+            a.sequential = true;
+            i++;
+            continue;
+        }
+        unsigned *count = !strcmp(arg, "--jobs")                 ? &a.jobs
+                          : !strcmp(arg, "--synth-workers")      ? &a.synth_workers
+                          : !strcmp(arg, "--workers-per-device") ? &a.workers_per_device
+                                                                 : NULL;
+        if (count) {
+            if (!parse_count(arg, val, count == &a.jobs ? BENCH_MAX_JOBS : 256, count))
+                return CLI_EXIT_USAGE;
+            i += 2;
+            continue;
+        }
+        if (!strcmp(arg, "--params"))
+            a.params_given = true;
+        int r = builtin_option(argc, argv, &i, o);
+        if (r < 0)
+            return CLI_EXIT_USAGE;
+        if (r == 0) {
+            cli_error("bench: unknown argument '%s'", arg);
+            bench_usage(stderr);
+            return CLI_EXIT_USAGE;
+        }
+    }
+    if ((unsigned long long)a.jobs * o->partitions > 1000000) {
+        cli_error("bench: at most 10^6 partitions in all");
+        return CLI_EXIT_USAGE;
+    }
+    int rc = builtin_resolve(o);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    if (a.sequential)
+        return bench_sequential(o, a.jobs * o->partitions);
+    return bench_engine_run(&a);
 }

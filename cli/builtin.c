@@ -118,8 +118,7 @@ const char *cli_cache_dir(void)
     return dir;
 }
 
-/* mkdir -p for the cache folder. */
-static int make_dirs(const char *path)
+int cli_make_dirs(const char *path)
 {
     char tmp[4096];
     snprintf(tmp, sizeof(tmp), "%s", path);
@@ -147,7 +146,7 @@ int builtin_resolve(builtin_opts *o)
     if (o->params_path) {
         snprintf(o->params_buf, sizeof(o->params_buf), "%s", o->params_path);
     } else {
-        if (make_dirs(cli_cache_dir()) != 0) {
+        if (cli_make_dirs(cli_cache_dir()) != 0) {
             cli_error("cannot create the cache folder %s: %s (set CUZK_CACHE_DIR)",
                       cli_cache_dir(), strerror(errno));
             return CLI_EXIT_FAILURE;

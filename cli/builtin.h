@@ -36,6 +36,8 @@ int builtin_resolve(builtin_opts *o);
 
 /* $CUZK_CACHE_DIR, else $XDG_CACHE_HOME/cuzk, else ~/.cache/cuzk. */
 const char *cli_cache_dir(void);
+/* mkdir -p: 0, or -1 with errno set. */
+int cli_make_dirs(const char *path);
 
 int cli_setup(int argc, char **argv);
 int cli_prove_builtin(builtin_opts *o);

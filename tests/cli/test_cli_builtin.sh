@@ -67,11 +67,11 @@ head -c 3000 "$tmp/k12.params" >"$tmp/bad.params"
 check "truncated parameters" 3 "$cuzk" prove --builtin "${K[@]}" --params "$tmp/bad.params" \
     --out "$tmp/p.bin"
 check "bad option value" 2 "$cuzk" prove --builtin --log-constraints 99 --out "$tmp/p.bin"
-check "bench makes and caches parameters" 0 "$cuzk" bench "${K[@]}" --partitions 2
+check "bench makes and caches parameters" 0 "$cuzk" bench "${K[@]}" --jobs 1 --partitions 2
 expect_text "bench made parameters" "made and cached"
-check "bench again loads them" 0 "$cuzk" bench "${K[@]}" --partitions 2
+check "bench again loads them" 0 "$cuzk" bench "${K[@]}" --jobs 1 --partitions 2
 expect_text "bench loaded parameters" "loaded from cache"
-"$cuzk" bench "${K[@]}" --partitions 2 2>/dev/null >"$tmp/bench.jsonl"
+"$cuzk" bench "${K[@]}" --jobs 1 --partitions 2 2>/dev/null >"$tmp/bench.jsonl"
 if [ "$(grep -c '"bench":"prove"' "$tmp/bench.jsonl")" -eq 2 ] &&
     grep -q '"bench":"prove_summary"' "$tmp/bench.jsonl" &&
     ! grep -q '"verified":false' "$tmp/bench.jsonl"; then
