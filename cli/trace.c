@@ -19,7 +19,7 @@ static void trace_usage(FILE *out)
     fprintf(out,
             "usage: cuzk trace LOG.jsonl [--perfetto OUT.json] [--html OUT.html] [--svg OUT.svg]\n"
             "                  [--summary] [--json-summary OUT.json] [--gap-ms X]\n"
-            "                  [--dip-threshold X] [--width PX] [--strict]\n"
+            "                  [--dip-threshold X | --dip-below X] [--width PX] [--strict]\n"
             "  Reads the engine's timing log (JSON lines) and writes:\n"
             "    --perfetto F      a Chrome trace-event JSON file for ui.perfetto.dev\n"
             "    --svg F           a self-contained SVG timeline\n"
@@ -29,7 +29,7 @@ static void trace_usage(FILE *out)
             "    --json-summary F  the summary as JSON\n"
             "  F may be '-' for stdout.\n"
             "    --gap-ms X        report device idle gaps longer than X ms (default %g)\n"
-            "    --dip-threshold X report %s below X (default %g)\n"
+            "    --dip-threshold X report %s below X (default %g); --dip-below X is the same\n"
             "    --width PX        width of the timeline (default %d)\n"
             "    --strict          refuse a log with a malformed line or no meta line\n"
             "  Malformed lines are reported with their line number and skipped.\n"
@@ -69,8 +69,8 @@ static int parse_args(int argc, char **argv, trace_args *a)
                             : !strcmp(arg, "--html")         ? &a->html
                             : !strcmp(arg, "--json-summary") ? &a->json
                                                              : NULL;
-        bool valued = path || !strcmp(arg, "--gap-ms") || !strcmp(arg, "--dip-threshold") ||
-                      !strcmp(arg, "--width");
+        bool dip = !strcmp(arg, "--dip-threshold") || !strcmp(arg, "--dip-below");
+        bool valued = path || !strcmp(arg, "--gap-ms") || dip || !strcmp(arg, "--width");
         if (valued && i + 1 >= argc) {
             cli_error("trace: %s wants a value", arg);
             return CLI_EXIT_USAGE;
@@ -80,7 +80,7 @@ static int parse_args(int argc, char **argv, trace_args *a)
         } else if (!strcmp(arg, "--gap-ms")) {
             if (!parse_number(arg, argv[++i], &a->opt.gap_ms))
                 return CLI_EXIT_USAGE;
-        } else if (!strcmp(arg, "--dip-threshold")) {
+        } else if (dip) {
             if (!parse_number(arg, argv[++i], &a->opt.dip_threshold))
                 return CLI_EXIT_USAGE;
         } else if (!strcmp(arg, "--width")) {

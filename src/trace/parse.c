@@ -29,6 +29,11 @@ const char *trace_phase_known_name(trace_phase phase)
     return (unsigned)phase < TRACE_PHASE_KNOWN ? known_phases[phase] : NULL;
 }
 
+const char *trace_dir_name(trace_dir dir)
+{
+    return dir == TRACE_DIR_H2D ? "h2d" : dir == TRACE_DIR_D2H ? "d2h" : "";
+}
+
 const char *trace_cat_name(trace_cat cat)
 {
     static const char *const names[TRACE_CAT_COUNT] = {"queue", "cpu", "gpu", "copy", "other"};
@@ -169,27 +174,34 @@ static bool phase_index(reader *r, const char *name, uint32_t *out)
 static bool read_span(reader *r, json_t *o)
 {
     trace *t = r->t;
-    const char *name = NULL, *cat = NULL, *worker = NULL, *circuit = "";
+    const char *name = NULL, *cat = NULL, *worker = NULL, *circuit = "", *dir = "", *what = "";
     uint64_t job = 0, part = 0, start = 0, end = 0, bytes = 0;
-    int64_t device = -1;
+    int64_t device = -1, stream = -1;
     if (!get_str(r, o, "name", true, &name) || !get_str(r, o, "cat", true, &cat) ||
         !get_u64(r, o, "job", true, &job) || !get_u64(r, o, "partition", true, &part) ||
         !get_str(r, o, "worker", true, &worker) ||
         !get_int(r, o, "device", true, -1, INT32_MAX, &device) ||
         !get_u64(r, o, "start_ns", true, &start) || !get_u64(r, o, "end_ns", true, &end) ||
-        !get_str(r, o, "circuit", false, &circuit) || !get_u64(r, o, "bytes", false, &bytes))
+        !get_str(r, o, "circuit", false, &circuit) || !get_u64(r, o, "bytes", false, &bytes) ||
+        !get_str(r, o, "dir", false, &dir) || !get_str(r, o, "what", false, &what) ||
+        !get_int(r, o, "stream", false, -1, INT32_MAX, &stream))
         return false;
     if (part > UINT32_MAX)
         return bad(r, "\"partition\" is larger than 2^32 - 1");
     if (end < start)
         return bad(r, "span ends before it starts (end_ns %llu < start_ns %llu)",
                    (unsigned long long)end, (unsigned long long)start);
-    if (*circuit == '\0' && !(circuit = intern(r, "")))
+    if ((*circuit == '\0' && !(circuit = intern(r, ""))) || (*what == '\0' && !(what = intern(r, ""))))
         return false;
     trace_cat c = TRACE_CAT_OTHER;
     for (int k = 0; k < TRACE_CAT_OTHER; k++)
         if (!strcmp(cat, trace_cat_name((trace_cat)k)))
             c = (trace_cat)k;
+    trace_dir d = TRACE_DIR_NONE;
+    if (c == TRACE_CAT_COPY)
+        d = !strcmp(dir, "h2d") || (!*dir && !strcmp(name, "upload"))     ? TRACE_DIR_H2D
+            : !strcmp(dir, "d2h") || (!*dir && !strcmp(name, "download")) ? TRACE_DIR_D2H
+                                                                            : TRACE_DIR_NONE;
     uint32_t source = current_source(r), lane, phase;
     bool added;
     if (r->oom || !phase_index(r, name, &phase))
@@ -215,7 +227,10 @@ static bool read_span(reader *r, json_t *o)
         .phase = phase,
         .line = r->line,
         .cat = c,
+        .dir = d,
+        .stream = (int32_t)stream,
         .circuit = circuit,
+        .what = what,
     };
     return true;
 }
@@ -285,6 +300,23 @@ static bool read_counter(reader *r, json_t *o)
     return true;
 }
 
+/* A telemetry line: the last one says whether device telemetry ran. */
+static bool read_telemetry(reader *r, json_t *o)
+{
+    trace *t = r->t;
+    const char *state = NULL, *source = "", *reason = "";
+    if (!get_str(r, o, "state", true, &state) || !get_str(r, o, "source", false, &source) ||
+        !get_str(r, o, "reason", false, &reason))
+        return false;
+    if ((!*source && !(source = intern(r, ""))) || (!*reason && !(reason = intern(r, ""))))
+        return false;
+    t->telemetry_seen = true;
+    t->telemetry_on = !strcmp(state, "on");
+    t->telemetry_source = source;
+    t->telemetry_reason = reason;
+    return true;
+}
+
 /* One non-blank line: true when it was read or ignored, false when it is
  * malformed (r->why says why) or memory ran out (r->oom). */
 static bool read_line(reader *r, const char *p, size_t len, bool first)
@@ -311,6 +343,8 @@ static bool read_line(reader *r, const char *p, size_t len, bool first)
         ok = read_job(r, o);
     else if (!strcmp(json_string_value(type), "counter"))
         ok = read_counter(r, o);
+    else if (!strcmp(json_string_value(type), "telemetry"))
+        ok = read_telemetry(r, o);
     else {
         r->t->ignored++;
         ok = true;

@@ -103,7 +103,13 @@ static void span(writer *w, const trace_span *s, int64_t pid, long tid)
     fprintf(out, ",\"args\":{\"job\":%" PRIu64 ",\"partition\":%u,\"circuit\":", s->job,
             s->partition);
     trace_put_json_str(out, s->circuit);
-    fprintf(out, ",\"bytes\":%" PRIu64 ",\"device\":%d}}", s->bytes, (int)t->lanes[s->lane].device);
+    fprintf(out, ",\"bytes\":%" PRIu64 ",\"device\":%d", s->bytes, (int)t->lanes[s->lane].device);
+    if (s->cat == TRACE_CAT_COPY) {
+        fprintf(out, ",\"dir\":\"%s\",\"stream\":%d,\"what\":", trace_dir_name(s->dir),
+                (int)s->stream);
+        trace_put_json_str(out, s->what);
+    }
+    fputs("}}", out);
 }
 
 static void counters(writer *w)

@@ -404,6 +404,8 @@ cuzk_status trace_summarize(trace_summary **out, const trace *t, const trace_sum
     }
     free(synth);
     free(scratch);
+    if (st == CUZK_OK)
+        st = trace_partition_stats(t, s);
     if (st != CUZK_OK) {
         trace_summary_free(s);
         return st;
@@ -432,5 +434,6 @@ void trace_summary_free(trace_summary *s)
     free(s->phases);
     free(s->lanes);
     free(s->failures);
+    free(s->partitions);
     free(s);
 }

@@ -84,6 +84,21 @@ typedef struct trace_phase_stat {
     double total_s;
 } trace_phase_stat;
 
+/* One partition's stay on one device: its kernel phases (gpu spans), the
+ * dip counter (sm_util) while they ran, and the bytes its copies moved. */
+typedef struct trace_partition_stat {
+    uint32_t device; /* index into trace.devices */
+    uint64_t job;
+    uint32_t partition;
+    const char *circuit;
+    uint64_t first_ns, last_ns;    /* its first span's start and last span's end there */
+    uint64_t kernel_ns;            /* union of its gpu spans */
+    uint32_t samples;              /* dip-counter samples taken inside its gpu spans */
+    double util_mean, util_p5;     /* over those samples (0 when there are none) */
+    uint64_t h2d_bytes, d2h_bytes; /* its copy spans by direction */
+    uint32_t copies;
+} trace_partition_stat;
+
 typedef struct trace_lane_stat {
     uint64_t busy_ns; /* union of the lane's spans */
     double busy_pct;  /* of the wall time */
@@ -109,7 +124,12 @@ typedef struct trace_summary {
     trace_lane_stat *lanes; /* one per trace.lanes entry */
     uint32_t *failures;     /* indices into trace.jobs of failed and cancelled jobs */
     size_t failure_count;
+    trace_partition_stat *partitions; /* by device, then by first span */
+    size_t partition_count;
 } trace_summary;
+
+/* The partitions of s (summary.c calls it; partitions.c). */
+cuzk_status trace_partition_stats(const trace *t, trace_summary *s);
 
 /* opt NULL: the defaults above. */
 cuzk_status trace_summarize(trace_summary **out, const trace *t, const trace_summary_options *opt)

@@ -10,6 +10,7 @@
 #define TEXT_MAX_GAPS 20
 #define TEXT_MAX_DIPS 10
 #define TEXT_MAX_OVERLAPS 8
+#define TEXT_MAX_PARTITIONS 20
 
 static double at_s(const trace *t, uint64_t ns)
 {
@@ -30,6 +31,10 @@ static void print_header(FILE *out, const trace *t, const trace_summary *s)
     if (t->ignored)
         fprintf(out, "; %zu lines of unknown type ignored", t->ignored);
     fputc('\n', out);
+    if (t->telemetry_seen && t->telemetry_on)
+        fprintf(out, "device telemetry: on (%s)\n", t->telemetry_source);
+    else if (t->telemetry_seen)
+        fprintf(out, "device telemetry: off: %s\n", t->telemetry_reason);
     for (size_t i = 0; i < t->source_count; i++)
         if (t->sources[i].has_meta)
             fprintf(out, "process: %s (pid %lld), cuzk %s\n", t->sources[i].host,
@@ -60,6 +65,43 @@ static void print_header(FILE *out, const trace *t, const trace_summary *s)
     }
 }
 
+/* ", h2d a,b,c, 3.1 MB on stream 0" */
+static void print_copy(FILE *out, const trace_span *sp)
+{
+    if (sp->dir != TRACE_DIR_NONE)
+        fprintf(out, ", %s", trace_dir_name(sp->dir));
+    if (*sp->what)
+        fprintf(out, " %s", sp->what);
+    fprintf(out, ", %.3f MB", (double)sp->bytes / 1e6);
+    if (sp->stream >= 0)
+        fprintf(out, " on stream %d", (int)sp->stream);
+}
+
+static void print_partitions(FILE *out, const trace *t, const trace_summary *s, uint32_t device)
+{
+    size_t shown = 0, total = 0;
+    for (size_t i = 0; i < s->partition_count; i++) {
+        const trace_partition_stat *p = &s->partitions[i];
+        if (p->device != device)
+            continue;
+        if (!total++)
+            fprintf(out, "  partitions: kernel time, %s while in kernel phases, bytes copied\n"
+                         "    %8s %5s %12s %8s %8s %8s %12s %12s\n",
+                    s->opt.dip_counter ? s->opt.dip_counter : "-", "job", "part", "kernel ms",
+                    "samples", "mean", "p5", "h2d MB", "d2h MB");
+        if (shown >= TEXT_MAX_PARTITIONS)
+            continue;
+        shown++;
+        fprintf(out, "    %8llu %5u %12.3f %8u %8.4g %8.4g %12.3f %12.3f\n",
+                (unsigned long long)p->job, p->partition, ms(p->kernel_ns), p->samples,
+                p->util_mean, p->util_p5, (double)p->h2d_bytes / 1e6, (double)p->d2h_bytes / 1e6);
+    }
+    (void)t;
+    if (total > shown)
+        fprintf(out, "    ... and %zu more (--json-summary lists every partition)\n",
+                total - shown);
+}
+
 static void print_dip(FILE *out, const trace *t, const trace_dip *d)
 {
     fprintf(out,
@@ -72,8 +114,10 @@ static void print_dip(FILE *out, const trace *t, const trace_dip *d)
     fputc('\n', out);
     for (uint32_t k = 0; k < d->overlap_count && k < TEXT_MAX_OVERLAPS; k++) {
         const trace_span *sp = &t->spans[d->overlaps[k].span];
-        fprintf(out, "      %s (%s) job %llu partition %u on %s: %.3f ms of it\n",
-                t->phase_names[sp->phase], trace_cat_name(sp->cat), (unsigned long long)sp->job,
+        fprintf(out, "      %s (%s", t->phase_names[sp->phase], trace_cat_name(sp->cat));
+        if (sp->cat == TRACE_CAT_COPY)
+            print_copy(out, sp);
+        fprintf(out, ") job %llu partition %u on %s: %.3f ms of it\n", (unsigned long long)sp->job,
                 sp->partition, t->lanes[sp->lane].worker, ms(d->overlaps[k].overlap_ns));
     }
     if (d->overlap_count > TEXT_MAX_OVERLAPS)
@@ -136,6 +180,7 @@ static void print_device(FILE *out, const trace *t, const trace_summary *s,
     if (ds->dip_count > TEXT_MAX_DIPS)
         fprintf(out, "    ... and %zu more (--json-summary lists every dip)\n",
                 ds->dip_count - TEXT_MAX_DIPS);
+    print_partitions(out, t, s, ds->device);
 }
 
 void trace_summary_print(FILE *out, const trace *t, const trace_summary *s)
@@ -251,12 +296,39 @@ static json_t *json_device(const trace *t, const trace_summary *s, const trace_d
             set(x, "worker", json_string(t->lanes[sp->lane].worker));
             set(x, "start_s", jreal(at_s(t, sp->start_ns)));
             set(x, "overlap_ms", jreal(ms(d->overlaps[i].overlap_ns)));
+            if (sp->cat == TRACE_CAT_COPY) {
+                set(x, "dir", json_string(trace_dir_name(sp->dir)));
+                set(x, "what", json_string(sp->what));
+                set(x, "stream", json_integer(sp->stream));
+                set(x, "bytes", jint(sp->bytes));
+            }
             json_array_append_new(ov, x);
         }
         set(j, "overlaps", ov);
         json_array_append_new(dips, j);
     }
     set(o, "dips", dips);
+    json_t *parts = json_array();
+    for (size_t i = 0; i < s->partition_count; i++) {
+        const trace_partition_stat *p = &s->partitions[i];
+        if (p->device != ds->device)
+            continue;
+        json_t *x = json_object();
+        set(x, "job", jint(p->job));
+        set(x, "partition", jint(p->partition));
+        set(x, "circuit", json_string(p->circuit));
+        set(x, "start_s", jreal(at_s(t, p->first_ns)));
+        set(x, "end_s", jreal(at_s(t, p->last_ns)));
+        set(x, "kernel_ms", jreal(ms(p->kernel_ns)));
+        set(x, "samples", jint(p->samples));
+        set(x, "util_mean", p->samples ? jreal(p->util_mean) : json_null());
+        set(x, "util_p5", p->samples ? jreal(p->util_p5) : json_null());
+        set(x, "copies", jint(p->copies));
+        set(x, "h2d_bytes", jint(p->h2d_bytes));
+        set(x, "d2h_bytes", jint(p->d2h_bytes));
+        json_array_append_new(parts, x);
+    }
+    set(o, "partitions", parts);
     return o;
 }
 
@@ -306,6 +378,13 @@ cuzk_status trace_summary_write_json(FILE *out, const trace *t, const trace_summ
     }
     set(log, "processes", procs);
     set(log, "t_base_ns", jint(t->t_base));
+    if (t->telemetry_seen) {
+        json_t *tel = json_object();
+        set(tel, "on", json_boolean(t->telemetry_on));
+        set(tel, "source", json_string(t->telemetry_source));
+        set(tel, "reason", json_string(t->telemetry_reason));
+        set(log, "telemetry", tel);
+    }
     set(root, "log", log);
     set(opts, "gap_ms", jreal(s->opt.gap_ms));
     set(opts, "dip_threshold", jreal(s->opt.dip_threshold));

@@ -12,6 +12,10 @@
  *   job      {"type":"job","job":U,"circuit":S,"state":"queued|done|failed|cancelled",
  *             "ts_ns":U,"partitions":U,"priority":S,"message":S}
  *   counter  {"type":"counter","name":S,"device":I,"ts_ns":U,"value":D}
+ *   telemetry {"type":"telemetry","state":"on|off","source":S,"devices":U,
+ *             "interval_ms":U,"reason":S}
+ *
+ * A copy span may add "dir":"h2d|d2h", "stream":I and "what":S.
  *
  * Unknown types and unknown fields are ignored (the format grows by adding
  * them). A line that is not JSON, not an object, or a known type with a
@@ -84,6 +88,10 @@ typedef struct trace_source {
     bool has_meta;
 } trace_source;
 
+/* The direction of a copy span: its "dir" field, else its phase name
+ * (upload: to the device, download: from it). */
+typedef enum trace_dir { TRACE_DIR_NONE = 0, TRACE_DIR_H2D, TRACE_DIR_D2H } trace_dir;
+
 typedef struct trace_span {
     uint64_t start_ns, end_ns;
     uint64_t job, bytes;
@@ -93,7 +101,10 @@ typedef struct trace_span {
     uint32_t phase; /* index into trace.phase_names */
     uint32_t line;  /* line number in the log */
     trace_cat cat;
+    trace_dir dir;    /* copies; NONE for other spans */
+    int32_t stream;   /* copies: the backend's stream number; -1 when not given */
     const char *circuit;
+    const char *what; /* copies: what was moved; "" when not given */
 } trace_span;
 
 typedef struct trace_lane {
@@ -182,6 +193,10 @@ typedef struct trace {
     size_t lines;             /* non-blank lines */
     size_t ignored;           /* lines of an unknown type */
     size_t malformed;         /* malformed lines (the first TRACE_MAX_ISSUES in issues) */
+    /* The last telemetry line: whether device telemetry ran and, when it
+     * did not, why ("" / false when the log has none). */
+    bool telemetry_seen, telemetry_on;
+    const char *telemetry_source, *telemetry_reason;
     trace_issue issues[TRACE_MAX_ISSUES];
     struct trace_strtab *strings;
 } trace;
@@ -197,6 +212,8 @@ cuzk_status trace_read_file(trace **out, const char *path, bool strict, char *ms
 void trace_free(trace *t);
 
 const char *trace_cat_name(trace_cat cat);
+/* "h2d", "d2h", "" */
+const char *trace_dir_name(trace_dir dir);
 const char *trace_job_state_name(trace_job_state state);
 /* The fixed name of a known phase ("msm_l"), NULL for others. */
 const char *trace_phase_known_name(trace_phase phase);
