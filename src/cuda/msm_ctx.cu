@@ -1,7 +1,7 @@
 /* The device MSM's C API (msm.h): contexts and their scratch, resident
  * points and densities, window planning, and the MSM entry points, which
  * prepare the scalars (msm_scalars.cu) and hand over to the group's
- * Pippenger (msm_g1.cu, msm_g2.cu). */
+ * Pippenger (msm_g1_*.cu, msm_g2_*.cu). */
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,8 @@
-/* The device MSM over G1: msm_impl.cuh and msm_points_impl.cuh with the G1
- * point layer (ec_g1.cuh, coordinates in Fp). */
+#ifndef CUZK_CUDA_MSM_G1_DEFS_CUH
+#define CUZK_CUDA_MSM_G1_DEFS_CUH
+
+/* The macros that make msm_group.cuh and its three templates the device
+ * MSM over G1: the point layer of ec_g1.cuh, coordinates in Fp. */
 
 #include "cuda/ec_g1.cuh"
 #include "cuda/msm_internal.cuh"
@@ -28,5 +31,4 @@ static_assert(sizeof(dg1_jac_t) == CUDA_MSM_G1_JAC_BYTES, "dg1_jac_t is not g1_j
 
 static const cuda_msm_group msm_g1_group = CUDA_MSM_G1;
 
-#include "cuda/msm_impl.cuh"
-#include "cuda/msm_points_impl.cuh"
+#endif

@@ -1,5 +1,8 @@
-/* The device MSM over G2: msm_impl.cuh and msm_points_impl.cuh with the G2
- * point layer (ec_g2.cuh, coordinates in Fp2). */
+#ifndef CUZK_CUDA_MSM_G2_DEFS_CUH
+#define CUZK_CUDA_MSM_G2_DEFS_CUH
+
+/* The macros that make msm_group.cuh and its three templates the device
+ * MSM over G2: the point layer of ec_g2.cuh, coordinates in Fp2. */
 
 #include "cuda/ec_g2.cuh"
 #include "cuda/msm_internal.cuh"
@@ -15,7 +18,7 @@ static_assert(sizeof(dg2_jac_t) == CUDA_MSM_G2_JAC_BYTES, "dg2_jac_t is not g2_j
 #define MSM_FE_SET_ZERO ec_fp2_set_zero
 #define MSM_HOST_AFF_BYTES CUDA_MSM_G2_AFFINE_BYTES
 #define MSM_OPS msm_g2_ops
-/* As for G1 (msm_g1.cu), with buckets of 384 bytes. */
+/* As for G1 (msm_g1_defs.cuh), with buckets of 384 bytes. */
 #define MSM_MAX_AUTO_C 20u
 #define MSM_BUCKET_COST 4.0
 
@@ -25,5 +28,4 @@ static_assert(sizeof(dg2_jac_t) == CUDA_MSM_G2_JAC_BYTES, "dg2_jac_t is not g2_j
 
 static const cuda_msm_group msm_g2_group = CUDA_MSM_G2;
 
-#include "cuda/msm_impl.cuh"
-#include "cuda/msm_points_impl.cuh"
+#endif

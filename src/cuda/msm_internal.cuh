@@ -4,8 +4,8 @@
 /* Inside the device MSM (msm.h): the context, the plan of one run, and the
  * interface between the group-independent part (msm_ctx.cu: API, scratch;
  * msm_scalars.cu: scalar preparation and the bucket sort) and the group
- * part (msm_impl.cuh and msm_points_impl.cuh, instantiated by msm_g1.cu and
- * msm_g2.cu).
+ * part (msm_group.cuh and its three templates, instantiated by the
+ * msm_g1_*.cu and msm_g2_*.cu files).
  *
  * One run, for n scalars and window size c (nwin = ceil(256/c) windows of
  * M = 2^(c−1) buckets):
@@ -105,7 +105,7 @@ struct cuda_msm_ctx {
     void *cub_temp;
 };
 
-/* The group-specific half, one table per group (msm_g1.cu, msm_g2.cu). */
+/* The group-specific half, one table per group (msm_g1_points.cu, msm_g2_points.cu). */
 typedef struct msm_group_ops {
     size_t aff_bytes, xyzz_bytes, jac_bytes, host_aff_bytes;
     unsigned max_auto_c; /* the largest window the context picks itself */

@@ -1,8 +1,8 @@
-/* The point half of the device MSM for one group: host layout <-> device
+/* The point part of the device MSM for one group: host layout <-> device
  * affine points, the benchmark's point generator, the sum of the points of
- * the scalars equal to one (the split), launch geometry, and the group's
- * operations table. A template, included by msm_g1.cu and msm_g2.cu after
- * msm_impl.cuh, with its macros plus
+ * the scalars equal to one (the split, step 2), launch geometry, and the
+ * group's operations table. A template for msm_gN_points.cu
+ * (msm_group.cuh); besides the common macros it uses
  *   MSM_HOST_AFF_BYTES   sizeof(g1_affine_t) / sizeof(g2_affine_t)
  *   MSM_OPS              the name of the table (msm_g1_ops)
  *   MSM_MAX_AUTO_C, MSM_BUCKET_COST   the group's window-size model. */
@@ -72,8 +72,11 @@ static cuzk_status MSMK(to_host)(void *host_layout, const void *points, size_t n
 
 /* ---- the point generator --------------------------------------------------- */
 
-/* r = [k]·p, k of `limbs` 64-bit words, by double-and-add from the top. */
-static __device__ void MSMK(mul_small)(XYZZ_T *r, const AFF_T *p, const uint64_t *k, unsigned limbs)
+/* r = [k]·p, k of `limbs` 64-bit words, by double-and-add from the top.
+ * Out of line: the generator runs it a few times per thread, and inlined
+ * copies only cost compile time. */
+static __device__ __noinline__ void MSMK(mul_small)(XYZZ_T *r, const AFF_T *p, const uint64_t *k,
+                                                    unsigned limbs)
 {
     EC(xyzz_set_inf)(r);
     for (int bit = (int)(64 * limbs) - 1; bit >= 0; bit--) {
