@@ -5,7 +5,6 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
-#include "backend/backend.h"
 #include "telemetry/telemetry.h"
 
 typedef struct fake_source {
@@ -31,7 +30,7 @@ static double steady_busy(telemetry_metric m)
 }
 
 static cuzk_status fake_read(telemetry_source *s, unsigned device, telemetry_metric m,
-                             double *value)
+                             uint64_t ts_ns, double *value)
 {
     fake_source *f = s->impl;
     if (device >= s->devices || (unsigned)m >= TELEMETRY_METRIC_COUNT)
@@ -39,7 +38,7 @@ static cuzk_status fake_read(telemetry_source *s, unsigned device, telemetry_met
     if ((f->opt.unsupported >> m) & 1u)
         return CUZK_ERR_UNSUPPORTED;
     atomic_fetch_add(&f->reads, 1);
-    *value = f->opt.value ? f->opt.value(f->opt.ctx, device, m, backend_clock_ns())
+    *value = f->opt.value ? f->opt.value(f->opt.ctx, device, m, ts_ns)
                           : steady_busy(m);
     return CUZK_OK;
 }

@@ -75,8 +75,9 @@ static cuzk_status status_of(nvml_return r)
 }
 
 static cuzk_status nvml_read(telemetry_source *s, unsigned device, telemetry_metric m,
-                             double *value)
+                             uint64_t ts_ns, double *value)
 {
+    (void)ts_ns; /* NVML reads "now" */
     nvml_source *ns = s->impl;
     if (device >= s->devices)
         return CUZK_ERR_INVALID_ARGUMENT;

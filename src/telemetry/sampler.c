@@ -44,7 +44,7 @@ static void read_one(telemetry_sampler *s, unsigned dev, telemetry_metric m)
         return;
     uint64_t ts = backend_clock_ns();
     double v = 0;
-    cuzk_status st = s->src->read(s->src, dev, m, &v);
+    cuzk_status st = s->src->read(s->src, dev, m, ts, &v);
     if (st == CUZK_ERR_UNSUPPORTED)
         *off = true;
     else if (st == CUZK_OK)

@@ -44,9 +44,12 @@ struct telemetry_source {
     uint32_t slow;     /* bit m set: reading metric m blocks for a while (NVML's PCIe
                           counters measure over 20 ms); the sampler reads those in turn */
     void *impl;
-    /* One reading. CUZK_ERR_UNSUPPORTED: the device cannot report this
-     * metric (the sampler stops asking); another error: no value this time. */
-    cuzk_status (*read)(telemetry_source *s, unsigned device, telemetry_metric m, double *value);
+    /* One reading, logged at ts_ns (the clock just before the call). Rates
+     * measured over a window (NVML's PCIe counters) start their window
+     * there. CUZK_ERR_UNSUPPORTED: the device cannot report this metric
+     * (the sampler stops asking); another error: no value this time. */
+    cuzk_status (*read)(telemetry_source *s, unsigned device, telemetry_metric m, uint64_t ts_ns,
+                        double *value);
     void (*destroy)(telemetry_source *s);
 };
 
@@ -59,12 +62,13 @@ struct telemetry_source {
 cuzk_status telemetry_nvml_open(telemetry_source **out, const char *library, unsigned devices,
                                 char *why, size_t why_len);
 
-/* The fake source: value(ctx, device, metric, now_ns) gives every reading
- * (now_ns: backend_clock_ns() at the read); NULL value: a steady busy
+/* The fake source: value(ctx, device, metric, ts_ns) gives every reading
+ * (ts_ns: the time the sample is logged at, so a script keyed on time is
+ * exact); NULL value: a steady busy
  * device (sm_util 100, mem_util 50, power_w 300, sm_clock_mhz 1980, PCIe
  * 0). unsupported: bit m set makes metric m CUZK_ERR_UNSUPPORTED. */
 typedef double (*telemetry_fake_fn)(void *ctx, unsigned device, telemetry_metric m,
-                                    uint64_t now_ns);
+                                    uint64_t ts_ns);
 typedef struct telemetry_fake_opts {
     unsigned devices;
     telemetry_fake_fn value;
