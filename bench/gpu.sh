@@ -16,6 +16,9 @@
 # network: `apt-get download <the packages in DEB_HINT below>`); they are
 # unpacked into build/gpu-deps, never into /.
 #
+# The service (HTTP server, config file, client) is left out there
+# (-DCUZK_SERVICE=OFF): its packages are not on the GPU machine.
+#
 # Environment: OUT (output folder), CUZK_CUDA_ARCH (default 90),
 # CUZK_GPU_DEBS (default .gpu-debs), CUZK_GPU_TESTS (a ctest -R regex, to run
 # only some tests; default all), CUZK_GPU_BENCH_ARGS (extra arguments for
@@ -165,7 +168,7 @@ main() {
     # Warnings stay warnings here: the GPU machine's compiler is not CI's, and
     # a new warning there must not cost a measurement (CI keeps -Werror).
     cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES="$ARCH" \
-        -DCUZK_WERROR=OFF ||
+        -DCUZK_WERROR=OFF -DCUZK_SERVICE=OFF ||
         { say "FAILED: cmake configure"; return 1; }
     if ! grep -q '^CMAKE_CUDA_COMPILER:[A-Z]*=.\+' "$BUILD/CMakeCache.txt"; then
         say "FAILED: the configure step did not enable CUDA"
