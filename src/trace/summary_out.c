@@ -65,6 +65,20 @@ static void print_header(FILE *out, const trace *t, const trace_summary *s)
     }
 }
 
+/* A byte count for people: "144 B", "123.5 kB", "3.1 MB", "2.15 GB". */
+static const char *human_bytes(uint64_t b, char *buf, size_t n)
+{
+    if (b < 1000)
+        snprintf(buf, n, "%llu B", (unsigned long long)b);
+    else if (b < 1000000)
+        snprintf(buf, n, "%.1f kB", (double)b / 1e3);
+    else if (b < 1000000000)
+        snprintf(buf, n, "%.1f MB", (double)b / 1e6);
+    else
+        snprintf(buf, n, "%.2f GB", (double)b / 1e9);
+    return buf;
+}
+
 /* ", h2d a,b,c, 3.1 MB on stream 0" */
 static void print_copy(FILE *out, const trace_span *sp)
 {
@@ -72,7 +86,8 @@ static void print_copy(FILE *out, const trace_span *sp)
         fprintf(out, ", %s", trace_dir_name(sp->dir));
     if (*sp->what)
         fprintf(out, " %s", sp->what);
-    fprintf(out, ", %.3f MB", (double)sp->bytes / 1e6);
+    char b[32];
+    fprintf(out, ", %s", human_bytes(sp->bytes, b, sizeof b));
     if (sp->stream >= 0)
         fprintf(out, " on stream %d", (int)sp->stream);
 }
@@ -88,13 +103,15 @@ static void print_partitions(FILE *out, const trace *t, const trace_summary *s, 
             fprintf(out, "  partitions: kernel time, %s while in kernel phases, bytes copied\n"
                          "    %8s %5s %12s %8s %8s %8s %12s %12s\n",
                     s->opt.dip_counter ? s->opt.dip_counter : "-", "job", "part", "kernel ms",
-                    "samples", "mean", "p5", "h2d MB", "d2h MB");
+                    "samples", "mean", "p5", "h2d", "d2h");
         if (shown >= TEXT_MAX_PARTITIONS)
             continue;
         shown++;
-        fprintf(out, "    %8llu %5u %12.3f %8u %8.4g %8.4g %12.3f %12.3f\n",
+        char up[32], down[32];
+        fprintf(out, "    %8llu %5u %12.3f %8u %8.4g %8.4g %12s %12s\n",
                 (unsigned long long)p->job, p->partition, ms(p->kernel_ns), p->samples,
-                p->util_mean, p->util_p5, (double)p->h2d_bytes / 1e6, (double)p->d2h_bytes / 1e6);
+                p->util_mean, p->util_p5, human_bytes(p->h2d_bytes, up, sizeof up),
+                human_bytes(p->d2h_bytes, down, sizeof down));
     }
     (void)t;
     if (total > shown)
