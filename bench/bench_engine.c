@@ -7,13 +7,22 @@
  *   {"bench":"engine", ... "wall_s", "partition_proofs_per_hour", job latency p50/p95}
  *   {"bench":"engine_phase","phase":"msm_h","count":..,"p50_ms":..,"p95_ms":..,"sum_s":..}
  *     one per phase, from the event log (--events PATH keeps it)
+ *   {"bench":"engine_overhead","mode":"pipelined", ...} the engine's own
+ *     overhead per partition, from the event log (bench/suite_engine.h)
+ *   {"bench":"engine_overhead","mode":"isolated", ...} with --isolated: the
+ *     same number of partitions through a fresh engine one at a time (one
+ *     job of one partition, waited for before the next), so nothing is
+ *     waited for and life minus work is the engine's overhead; also the
+ *     caller's view (engine_submit to engine_wait's return, minus the work)
  *   {"bench":"engine_baseline", ...} with --baseline: the same partitions
- *     proved one after another with the CPU prover (what `cuzk bench` does)
+ *     proved one after another with the CPU prover (`cuzk bench --sequential`)
  *
  * Usage: bench_engine [--log-constraints K] [--jobs J] [--partitions N]
  *                     [--threads T] [--synth-workers S] [--workers-per-device W]
  *                     [--params FILE] [--events PATH] [--no-verify] [--baseline]
- *                     [--backend auto|cpu|cuda]
+ *                     [--isolated] [--backend auto|cpu|cuda]
+ * The engine's overhead on a tiny circuit:
+ *   bench_engine --log-constraints 10 --jobs 16 --partitions 8 --isolated
  * Defaults: K = 12, J = 4, N = 4, the CPU backend, about 30 s on 2 cores with --baseline.
  * Parameters are made once and kept in the CLI's cache folder
  * ($CUZK_CACHE_DIR, else $XDG_CACHE_HOME/cuzk, else ~/.cache/cuzk). */
@@ -33,13 +42,15 @@
 #include "groth16/setup.h"
 #include "groth16/verifier.h"
 #include "suite.h"
+#include "suite_engine.h"
+#include "trace/trace.h"
 #include "util/parallel.h"
 
 typedef struct opts {
     unsigned log_k, jobs, partitions, threads, synth_workers, workers_per_device;
     const char *params, *events;
     backend_kind backend;
-    bool verify, baseline;
+    bool verify, baseline, isolated;
 } opts;
 
 static void die(const char *what, cuzk_status st, const char *msg)
@@ -54,7 +65,8 @@ static void usage(void)
     fprintf(stderr,
             "usage: bench_engine [--log-constraints K] [--jobs J] [--partitions N]\n"
             "                    [--threads T] [--synth-workers S] [--workers-per-device W]\n"
-            "                    [--params FILE] [--events PATH] [--no-verify] [--baseline]\n");
+            "                    [--params FILE] [--events PATH] [--no-verify] [--baseline]\n"
+            "                    [--isolated] [--backend auto|cpu|cuda]\n");
     exit(2);
 }
 
@@ -78,6 +90,10 @@ static void parse(opts *o, int argc, char **argv)
         }
         if (!strcmp(a, "--baseline")) {
             o->baseline = true;
+            continue;
+        }
+        if (!strcmp(a, "--isolated")) {
+            o->isolated = true;
             continue;
         }
         if (!v)
@@ -221,6 +237,116 @@ static void phase_lines(const char *events, const char *name)
                 p95);
         free(ms[p]);
     }
+}
+
+/* The engine's overhead per partition from an event log (suite_engine.h);
+ * caller_ms (NULL: none) gives each job's wall time as the caller saw it,
+ * by job id from first_job, for the caller's view of the overhead. */
+static void overhead_line(const char *events, const char *mode, const char *name,
+                          bool with_admission, const double *caller_ms, uint64_t first_job)
+{
+    trace *t = NULL;
+    char msg[256] = "";
+    cuzk_status st = trace_read_file(&t, events, true, msg, sizeof(msg));
+    if (st != CUZK_OK)
+        die("reading the event log", st, msg);
+    bench_engine_report rep;
+    bench_overhead_stats ov;
+    if ((st = bench_engine_analyze(&rep, t)) != CUZK_OK)
+        die("the event log", st, NULL);
+    if (!bench_overhead_stats_of(&rep, with_admission, &ov))
+        die("the event log", CUZK_ERR_INVALID_ARGUMENT, "no complete partition");
+    /* The caller's view: submit to wait's return, less the partition's work. */
+    double caller_mean = 0, caller_p95 = 0;
+    double *v = caller_ms ? malloc(rep.count * sizeof(double)) : NULL;
+    for (size_t i = 0; v && i < rep.count; i++) {
+        const bench_partition_timing *p = &rep.parts[i];
+        double work_ms = (double)(p->synth_ns + p->prove_ns + p->finalize_ns) / 1e6;
+        v[i] = caller_ms[p->job - first_job] - work_ms;
+        caller_mean += v[i] / (double)rep.count;
+    }
+    if (v)
+        caller_p95 = bench_quantile(v, rep.count, 0.95);
+    free(v);
+    printf("{\"bench\":\"engine_overhead\",\"mode\":\"%s\",\"circuit\":\"%s\",\"partitions\":%zu,"
+           "\"skipped\":%zu,\"overhead_ms\":{\"mean\":%.4f,\"p50\":%.4f,\"p95\":%.4f,\"max\":%.4f},"
+           "\"parts_ms\":{\"admission\":%.4f,\"acquire\":%.4f,\"prove_handoff\":%.4f,"
+           "\"finalize_handoff\":%.4f,\"completion\":%.4f},\"admission_counted\":%s",
+           mode, name, rep.count, rep.skipped, ov.mean_ms, ov.p50_ms, ov.p95_ms, ov.max_ms,
+           ov.admission_ms, ov.acquire_ms, ov.prove_handoff_ms, ov.finalize_handoff_ms,
+           ov.completion_ms, with_admission ? "true" : "false");
+    if (caller_ms)
+        printf(",\"caller_overhead_ms\":{\"mean\":%.4f,\"p95\":%.4f}", caller_mean, caller_p95);
+    printf(",\"cpu\":\"%s\",\"commit\":\"%s\"}\n", bench_cpu_name(), CUZK_GIT_COMMIT);
+    fflush(stdout);
+    fprintf(stderr,
+            "bench_engine: %s: engine overhead %.4f ms per partition (p50 %.4f, p95 %.4f, max "
+            "%.4f) over %zu partitions\n",
+            mode, ov.mean_ms, ov.p50_ms, ov.p95_ms, ov.max_ms, rep.count);
+    if (caller_ms)
+        fprintf(stderr, "bench_engine: %s: as the caller sees it: %.4f ms (p95 %.4f)\n", mode,
+                caller_mean, caller_p95);
+    bench_engine_report_free(&rep);
+    trace_free(t);
+}
+
+/* The partitions through a fresh engine one at a time: one job of one
+ * partition, waited for before the next is submitted. */
+static void isolated(const opts *o, const char *path, const char *name,
+                     const porep_like_params *shape)
+{
+    char events[64];
+    snprintf(events, sizeof(events), "/tmp/cuzk-bench-isolated-XXXXXX");
+    int fd = mkstemp(events);
+    if (fd < 0)
+        die("a temporary event log", CUZK_ERR_IO, strerror(errno));
+    close(fd);
+    engine_config cfg;
+    engine_config_default(&cfg);
+    cfg.backend = o->backend;
+    cfg.device_threads = o->threads;
+    cfg.synth_workers = o->synth_workers;
+    if (o->workers_per_device)
+        cfg.workers_per_device = o->workers_per_device;
+    cfg.verify = o->verify;
+    cfg.event_log = events;
+    cfg.quiet = true;
+    engine_t *e;
+    char msg[512] = "";
+    cuzk_status st = engine_create(&e, &cfg, msg, sizeof(msg));
+    engine_circuit_spec spec = {.name = name,
+                                .kind = ENGINE_CIRCUIT_BUILTIN,
+                                .shape = *shape,
+                                .params_path = path,
+                                .check = FORMATS_CHECK_CURVE};
+    if (st != CUZK_OK || (st = engine_register(e, &spec, msg, sizeof(msg))) != CUZK_OK ||
+        (st = engine_preload(e, name, msg, sizeof(msg))) != CUZK_OK)
+        die("the isolated engine", st, msg);
+    unsigned total = o->jobs * o->partitions;
+    double *caller_ms = calloc(total, sizeof(double));
+    uint64_t first = 0;
+    for (unsigned i = 0; i < total && caller_ms; i++) {
+        engine_job_spec js = {.circuit = name,
+                              .priority = ENGINE_PRIORITY_NORMAL,
+                              .partitions = 1,
+                              .seed = 1 + (uint64_t)i};
+        uint64_t id, t0 = bench_now_ns();
+        engine_state state;
+        if ((st = engine_submit(e, &js, &id, msg, sizeof(msg))) != CUZK_OK)
+            die("submit", st, msg);
+        engine_wait(e, id, -1, &state);
+        caller_ms[i] = (double)(bench_now_ns() - t0) / 1e6;
+        if (state != ENGINE_STATE_DONE)
+            die("an isolated partition", CUZK_ERR_INVALID_ARGUMENT, engine_state_name(state));
+        if (i == 0)
+            first = id;
+    }
+    if (!caller_ms)
+        die("isolated", CUZK_ERR_OUT_OF_MEMORY, NULL);
+    engine_destroy(e);
+    overhead_line(events, "isolated", name, true, caller_ms, first);
+    free(caller_ms);
+    unlink(events);
 }
 
 /* The same partitions one after another (cuzk bench's loop). */
@@ -373,8 +499,11 @@ int main(int argc, char **argv)
             wall, per_hour, l50);
     phase_lines(events, name);
     fflush(stdout);
+    overhead_line(events, "pipelined", name, false, NULL, 0);
     if (!o.events)
         unlink(events);
+    if (o.isolated)
+        isolated(&o, path, name, &shape);
     if (o.baseline)
         baseline(&o, &r, path, name);
     free(ids);

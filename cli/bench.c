@@ -582,7 +582,7 @@ static int report(const bench_args *a, const bench_paths *paths, const engine_st
          "\"device_busy_pct\":%.2f,\"device_busy_pct_of_wall\":%.2f,"
          "\"engine_overhead_ms_per_partition\":%.4f,\"engine_overhead_p50_ms\":%.4f,"
          "\"engine_overhead_p95_ms\":%.4f,\"engine_overhead_max_ms\":%.4f,"
-         "\"partition_latency_mean_s\":%.4f,\"job_latency_p50_s\":%.3f,\"job_latency_p95_s\":%.3f,"
+         "\"partition_latency_mean_s\":%.6f,\"job_latency_p50_s\":%.3f,\"job_latency_p95_s\":%.3f,"
          "\"partitions_verified\":%zu,\"verified\":%s,\"out_dir\":\"%s\",\"cpu\":\"%s\","
          "\"commit\":\"%s\"}\n",
          o->name, (unsigned long long)constraints, o->log_constraints, a->jobs, o->partitions,
@@ -666,7 +666,7 @@ static int bench_engine_run(bench_args *a)
             o->log_constraints, stats.synth_workers, stats.synth_workers == 1 ? "" : "s",
             stats.devices, stats.devices == 1 ? "" : "s", stats.workers_per_device,
             stats.finalizers, stats.finalizers == 1 ? "" : "s", stats.queue_bound, load_s,
-            made ? "made and cached" : "loaded from cache");
+            made ? "made and cached" : a->params_given ? "loaded" : "loaded from cache");
 
     job_result *jobs = calloc(a->jobs, sizeof(job_result));
     if (!jobs) {
