@@ -79,14 +79,15 @@ static const char *human_bytes(uint64_t b, char *buf, size_t n)
     return buf;
 }
 
-/* ", h2d a,b,c, 3.1 MB on stream 0" */
+/* "; h2d a,b,c, 3.1 MB on stream 0" */
 static void print_copy(FILE *out, const trace_span *sp)
 {
+    char b[32];
+    fputc(';', out);
     if (sp->dir != TRACE_DIR_NONE)
-        fprintf(out, ", %s", trace_dir_name(sp->dir));
+        fprintf(out, " %s", trace_dir_name(sp->dir));
     if (*sp->what)
         fprintf(out, " %s", sp->what);
-    char b[32];
     fprintf(out, ", %s", human_bytes(sp->bytes, b, sizeof b));
     if (sp->stream >= 0)
         fprintf(out, " on stream %d", (int)sp->stream);
@@ -131,11 +132,12 @@ static void print_dip(FILE *out, const trace *t, const trace_dip *d)
     fputc('\n', out);
     for (uint32_t k = 0; k < d->overlap_count && k < TEXT_MAX_OVERLAPS; k++) {
         const trace_span *sp = &t->spans[d->overlaps[k].span];
-        fprintf(out, "      %s (%s", t->phase_names[sp->phase], trace_cat_name(sp->cat));
+        fprintf(out, "      %s (%s) job %llu partition %u on %s: %.3f ms of it",
+                t->phase_names[sp->phase], trace_cat_name(sp->cat), (unsigned long long)sp->job,
+                sp->partition, t->lanes[sp->lane].worker, ms(d->overlaps[k].overlap_ns));
         if (sp->cat == TRACE_CAT_COPY)
             print_copy(out, sp);
-        fprintf(out, ") job %llu partition %u on %s: %.3f ms of it\n", (unsigned long long)sp->job,
-                sp->partition, t->lanes[sp->lane].worker, ms(d->overlaps[k].overlap_ns));
+        fputc('\n', out);
     }
     if (d->overlap_count > TEXT_MAX_OVERLAPS)
         fprintf(out, "      ... and %u more\n", d->overlap_count - TEXT_MAX_OVERLAPS);

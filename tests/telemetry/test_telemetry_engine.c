@@ -451,7 +451,8 @@ static void test_samples_aligned_drawn_and_dip_found(void **state)
     FILE *mf = open_memstream(&text, &text_len);
     trace_summary_print(mf, t, s);
     fclose(mf);
-    assert_non_null(strstr(text, "upload (copy, h2d w, 123.5 kB on stream 0)"));
+    assert_non_null(strstr(text, "upload (copy) job 1 partition 0 on dev0-w0"));
+    assert_non_null(strstr(text, "ms of it; h2d w, 123.5 kB on stream 0\n"));
     assert_non_null(strstr(text, "device telemetry: on (fake)"));
     free(text);
 
