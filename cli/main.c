@@ -15,6 +15,11 @@ static void usage(FILE *out)
                  "  verify    verify a Groth16 proof (snarkjs verification_key.json)\n"
                  "  bench     benchmark the BLS12-381 arithmetic (JSON lines on stdout)\n"
                  "  trace     timeline (Perfetto, SVG, HTML) and summary of a timing log\n"
+#ifdef CUZK_HAVE_SERVICE
+                 "  serve     run the engine behind an HTTP/JSON API (docs/SERVICE.md)\n"
+                 "  submit    submit a job to a server; await, status, cancel, jobs,\n"
+                 "            circuit and api talk to it too\n"
+#endif
                  "  version   print the version and build\n"
                  "\n"
                  "cuzk <command> --help describes a command.\n");
@@ -45,6 +50,12 @@ int main(int argc, char **argv)
         return cli_bench(argc - 1, argv + 1);
     if (!strcmp(cmd, "trace"))
         return cli_trace(argc - 1, argv + 1);
+#ifdef CUZK_HAVE_SERVICE
+    if (!strcmp(cmd, "serve"))
+        return cli_serve(argc - 1, argv + 1);
+    if (cli_is_client_command(cmd))
+        return cli_client(cmd, argc - 1, argv + 1);
+#endif
     fprintf(stderr, "cuzk: unknown command '%s'\n", cmd);
     usage(stderr);
     return CLI_EXIT_USAGE;

@@ -1,0 +1,869 @@
+/* The client subcommands of `cuzk serve` (docs/SERVICE.md): submit, await,
+ * status, cancel, jobs, circuit and api, over the server's Unix socket or
+ * TCP with a bearer token, through libcurl. */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <curl/curl.h>
+#include <errno.h>
+#include <jansson.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "config/config.h"
+#include "service/auth.h"
+#include "util/strbuf.h"
+
+/* The longest one await request asks the server to wait; the server caps
+ * it too (server.max_wait_s), and the client simply asks again. */
+#define AWAIT_POLL_S 60.0
+
+typedef struct client {
+    CURL *curl;
+    char socket_path[4096]; /* empty: TCP at url */
+    char url[1024];         /* scheme://host[:port], no trailing slash */
+    char auth[1100];        /* "Authorization: Bearer ..." or empty */
+} client;
+
+typedef struct reply {
+    long status;
+    strbuf body;
+} reply;
+
+static const char *const client_commands[] = {"submit", "await",   "status", "cancel",
+                                              "jobs",   "circuit", "api",    NULL};
+
+bool cli_is_client_command(const char *command)
+{
+    for (const char *const *c = client_commands; *c; c++)
+        if (!strcmp(*c, command))
+            return true;
+    return false;
+}
+
+static const char *connection_help =
+    "connection (every client command):\n"
+    "  --socket PATH      the server's Unix socket (default $CUZK_SOCKET, else\n"
+    "                     $XDG_RUNTIME_DIR/cuzk.sock, else /tmp/cuzk-<uid>.sock)\n"
+    "  --url URL          TCP instead, e.g. http://127.0.0.1:9090 (default $CUZK_URL)\n"
+    "  --token-file FILE  the bearer token for TCP (default $CUZK_TOKEN_FILE)\n"
+    "exit codes: 0 ok, 1 failed (an error answer, a failed or cancelled job), 2 bad\n"
+    "command line, 3 unreadable input file, 4 server unreachable, 5 await timed out\n";
+
+/* ------------------------------------------------------------ transport */
+
+static size_t on_body(char *data, size_t size, size_t n, void *user)
+{
+    strbuf *b = user;
+    strbuf_append(b, data, size * n);
+    return b->failed ? 0 : size * n;
+}
+
+static size_t on_read_stream(char *out, size_t size, size_t n, void *user)
+{
+    return fread(out, size, n, (FILE *)user) * size;
+}
+
+/* One request. CLI_EXIT_OK when an answer came (any status). */
+static int request(client *c, const char *method, const char *path, const char *content_type,
+                   const void *body, size_t body_len, FILE *stream, const char *extra_header,
+                   reply *r)
+{
+    strbuf_init(&r->body);
+    r->status = 0;
+    CURL *h = c->curl;
+    curl_easy_reset(h);
+    char url[8192], err[CURL_ERROR_SIZE] = "";
+    snprintf(url, sizeof(url), "%s%s", c->url, path);
+    curl_easy_setopt(h, CURLOPT_URL, url);
+    if (c->socket_path[0])
+        curl_easy_setopt(h, CURLOPT_UNIX_SOCKET_PATH, c->socket_path);
+    curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, 10L);
+    curl_easy_setopt(h, CURLOPT_ERRORBUFFER, err);
+    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(h, CURLOPT_WRITEDATA, &r->body);
+    struct curl_slist *headers = NULL;
+    /* No "Expect: 100-continue" round trip before a body. */
+    headers = curl_slist_append(headers, "Expect:");
+    if (c->auth[0])
+        headers = curl_slist_append(headers, c->auth);
+    if (extra_header)
+        headers = curl_slist_append(headers, extra_header);
+    if (content_type) {
+        char ct[200];
+        snprintf(ct, sizeof(ct), "Content-Type: %s", content_type);
+        headers = curl_slist_append(headers, ct);
+    }
+    if (stream) {
+        curl_easy_setopt(h, CURLOPT_POST, 1L);
+        curl_easy_setopt(h, CURLOPT_READFUNCTION, on_read_stream);
+        curl_easy_setopt(h, CURLOPT_READDATA, stream);
+        headers = curl_slist_append(headers, "Transfer-Encoding: chunked");
+    } else if (body) {
+        curl_easy_setopt(h, CURLOPT_POSTFIELDS, body);
+        curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)body_len);
+    }
+    if (strcmp(method, "GET") && strcmp(method, "POST"))
+        curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, method);
+    else if (!strcmp(method, "POST") && !body && !stream) {
+        curl_easy_setopt(h, CURLOPT_POSTFIELDS, "");
+        curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)0);
+    }
+    curl_easy_setopt(h, CURLOPT_HTTPHEADER, headers);
+    CURLcode rc = curl_easy_perform(h);
+    curl_slist_free_all(headers);
+    if (rc != CURLE_OK) {
+        const char *where = c->socket_path[0] ? c->socket_path : c->url;
+        if (rc == CURLE_COULDNT_CONNECT) {
+            cli_error("cannot reach the server at %s (is cuzk serve running?)", where);
+            return CLI_EXIT_UNREACHABLE;
+        }
+        cli_error("request to %s failed: %s", where, err[0] ? err : curl_easy_strerror(rc));
+        return CLI_EXIT_FAILURE;
+    }
+    curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &r->status);
+    return CLI_EXIT_OK;
+}
+
+static const char *body_text(reply *r)
+{
+    return r->body.data ? r->body.data : "";
+}
+
+/* An error answer on stderr: the server's message and field. */
+static void report_error(reply *r)
+{
+    json_t *o = json_loads(body_text(r), 0, NULL);
+    const char *e = o ? json_string_value(json_object_get(o, "error")) : NULL;
+    if (e)
+        cli_error("server: %s (HTTP %ld)", e, r->status);
+    else
+        cli_error("server answered HTTP %ld: %s", r->status, body_text(r));
+    json_decref(o);
+}
+
+static bool ok_status(const reply *r)
+{
+    return r->status >= 200 && r->status < 300;
+}
+
+/* A request whose answer must be 2xx JSON: the object, or NULL after an
+ * error message (*rc says why). */
+static json_t *request_json(client *c, const char *method, const char *path, const char *body,
+                            int *rc)
+{
+    reply r;
+    *rc = request(c, method, path, body ? "application/json" : NULL, body, body ? strlen(body) : 0,
+                  NULL, NULL, &r);
+    json_t *o = NULL;
+    if (*rc == CLI_EXIT_OK && !ok_status(&r)) {
+        report_error(&r);
+        *rc = CLI_EXIT_FAILURE;
+    } else if (*rc == CLI_EXIT_OK && !(o = json_loads(body_text(&r), 0, NULL))) {
+        cli_error("the server's answer is not JSON: %.200s", body_text(&r));
+        *rc = CLI_EXIT_FAILURE;
+    }
+    strbuf_free(&r.body);
+    return o;
+}
+
+static void print_json(json_t *o, bool pretty)
+{
+    char *t = json_dumps(o, (pretty ? JSON_INDENT(2) : JSON_COMPACT) | JSON_REAL_PRECISION(15));
+    if (t)
+        printf("%s\n", t);
+    free(t);
+}
+
+/* ------------------------------------------------------------- options */
+
+static int connection_option(int argc, char **argv, int *i, client *c, const char **token_file)
+{
+    const char *a = argv[*i];
+    if (strcmp(a, "--socket") && strcmp(a, "--url") && strcmp(a, "--token-file"))
+        return 0;
+    if (*i + 1 >= argc) {
+        cli_error("%s wants a value", a);
+        return -1;
+    }
+    const char *v = argv[++*i];
+    (*i)++;
+    if (!strcmp(a, "--socket")) {
+        snprintf(c->socket_path, sizeof(c->socket_path), "%s", v);
+        c->url[0] = 0;
+    } else if (!strcmp(a, "--url")) {
+        snprintf(c->url, sizeof(c->url), "%s", v);
+        c->socket_path[0] = 0;
+    } else {
+        *token_file = v;
+    }
+    return 1;
+}
+
+static void client_defaults(client *c, const char **token_file)
+{
+    memset(c, 0, sizeof(*c));
+    const char *url = getenv("CUZK_URL"), *sock = getenv("CUZK_SOCKET");
+    if (url && *url)
+        snprintf(c->url, sizeof(c->url), "%s", url);
+    else if (sock && *sock)
+        snprintf(c->socket_path, sizeof(c->socket_path), "%s", sock);
+    else
+        config_default_socket(c->socket_path, sizeof(c->socket_path));
+    *token_file = getenv("CUZK_TOKEN_FILE");
+}
+
+static int client_open(client *c, const char *token_file)
+{
+    if (!c->url[0])
+        snprintf(c->url, sizeof(c->url), "http://localhost"); /* the host is not used */
+    size_t n = strlen(c->url);
+    while (n && c->url[n - 1] == '/')
+        c->url[--n] = 0;
+    if (token_file && *token_file) {
+        char token[1024], msg[512];
+        cuzk_status st = auth_load_token(token, sizeof(token), token_file, msg, sizeof(msg));
+        if (st != CUZK_OK) {
+            cli_error("%s", msg);
+            return CLI_EXIT_BAD_INPUT;
+        }
+        snprintf(c->auth, sizeof(c->auth), "Authorization: Bearer %s", token);
+        memset(token, 0, sizeof(token));
+    }
+    if (!(c->curl = curl_easy_init())) {
+        cli_error("cannot start libcurl");
+        return CLI_EXIT_FAILURE;
+    }
+    return CLI_EXIT_OK;
+}
+
+static bool parse_job_id(const char *text, char *out, size_t cap)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = text && *text >= '0' && *text <= '9' ? strtoull(text, &end, 10) : 0;
+    if (!v || errno || *end) {
+        cli_error("'%s' is not a job id", text ? text : "");
+        return false;
+    }
+    snprintf(out, cap, "%llu", v);
+    return true;
+}
+
+static bool parse_seconds(const char *opt, const char *text, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (!*text || *end || errno || !(v >= 0)) {
+        cli_error("%s wants seconds >= 0, got '%s'", opt, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static int read_file(const char *path, strbuf *out)
+{
+    FILE *f = !strcmp(path, "-") ? stdin : fopen(path, "rb");
+    if (!f) {
+        cli_error("%s: %s", path, strerror(errno));
+        return CLI_EXIT_BAD_INPUT;
+    }
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+        strbuf_append(out, buf, n);
+    bool bad = ferror(f) || out->failed;
+    if (f != stdin)
+        fclose(f);
+    if (bad) {
+        cli_error("%s: cannot read it", path);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    return CLI_EXIT_OK;
+}
+
+/* --------------------------------------------------------------- await */
+
+static int fetch_proof(client *c, const char *id, const char *out_path)
+{
+    char path[128];
+    snprintf(path, sizeof(path), "/v1/jobs/%s/proof", id);
+    reply r;
+    int rc = request(c, "GET", path, NULL, NULL, 0, NULL, NULL, &r);
+    if (rc == CLI_EXIT_OK && !ok_status(&r)) {
+        report_error(&r);
+        rc = CLI_EXIT_FAILURE;
+    }
+    if (rc == CLI_EXIT_OK) {
+        FILE *f = fopen(out_path, "wb");
+        if (!f || fwrite(r.body.data ? r.body.data : "", 1, r.body.len, f) != r.body.len) {
+            cli_error("%s: %s", out_path, strerror(errno));
+            rc = CLI_EXIT_FAILURE;
+        }
+        if (f && fclose(f) != 0)
+            rc = CLI_EXIT_FAILURE;
+    }
+    strbuf_free(&r.body);
+    return rc;
+}
+
+/* Long polls until the job is final or timeout_s (< 0: no limit) passes. */
+static int await_job(client *c, const char *id, double timeout_s, const char *proof_out, bool full)
+{
+    double start = cli_now();
+    for (;;) {
+        double left = timeout_s < 0 ? AWAIT_POLL_S : timeout_s - (cli_now() - start);
+        if (left < 0)
+            left = 0;
+        char path[160];
+        snprintf(path, sizeof(path), "/v1/jobs/%s/await?timeout_s=%.3f", id,
+                 left < AWAIT_POLL_S ? left : AWAIT_POLL_S);
+        int rc;
+        json_t *o = request_json(c, "GET", path, NULL, &rc);
+        if (!o)
+            return rc;
+        const char *state = json_string_value(json_object_get(o, "state"));
+        bool timed_out = json_is_true(json_object_get(o, "timed_out"));
+        if (timed_out && (timeout_s < 0 || cli_now() - start < timeout_s)) {
+            json_decref(o);
+            continue;
+        }
+        if (!full)
+            json_object_del(o, "proof");
+        print_json(o, false);
+        bool done = state && !strcmp(state, "done");
+        if (timed_out)
+            cli_error("job %s is still %s after %.1f s", id, state ? state : "?", timeout_s);
+        json_decref(o);
+        if (timed_out)
+            return CLI_EXIT_TIMEOUT;
+        if (!done)
+            return CLI_EXIT_FAILURE;
+        return proof_out ? fetch_proof(c, id, proof_out) : CLI_EXIT_OK;
+    }
+}
+
+/* -------------------------------------------------------------- submit */
+
+static bool add_seeds(json_t *o, const char *list)
+{
+    json_t *a = json_array();
+    const char *p = list;
+    while (*p) {
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(p, &end, 10);
+        if (end == p || errno || (*end && *end != ',') || v > (unsigned long long)INT64_MAX) {
+            json_decref(a);
+            cli_error("--seeds wants numbers separated by commas, got '%s'", list);
+            return false;
+        }
+        json_array_append_new(a, json_integer((json_int_t)v));
+        p = *end ? end + 1 : end;
+    }
+    json_object_set_new(o, "seeds", a);
+    return true;
+}
+
+static void submit_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: cuzk submit --circuit NAME [job options] [connection options]\n"
+            "\n"
+            "  --circuit NAME        a registered circuit\n"
+            "  --partitions N        built-in circuit: N partitions, seeds S .. S+N-1\n"
+            "  --seed S              the first seed (0)\n"
+            "  --seeds A,B,..        one partition per seed\n"
+            "  --witness FILE        a .wtns the server reads (one partition per option)\n"
+            "  --witness-stream FILE a .wtns sent in the request (one partition per option)\n"
+            "  --priority P          critical, high, normal (default) or low\n"
+            "  --timeout S           the job's timeout in seconds (0: the server's default)\n"
+            "  --wait                wait for the job, as cuzk await\n"
+            "  --proof-out FILE      with --wait: the proof (partitions x 192 bytes)\n"
+            "  --json                print the job as JSON (default: its id)\n"
+            "\n%s",
+            connection_help);
+}
+
+static int cmd_submit(client *c, int argc, char **argv)
+{
+    const char *circuit = NULL, *priority = NULL, *seeds = NULL, *proof_out = NULL;
+    unsigned long long partitions = 0, seed = 0;
+    bool have_seed = false, wait = false, json_out = false;
+    double timeout = 0;
+    bool have_timeout = false;
+    const char **paths = calloc((size_t)argc, sizeof(char *));
+    const char **streams = calloc((size_t)argc, sizeof(char *));
+    size_t num_paths = 0, num_streams = 0;
+    int rc = CLI_EXIT_USAGE;
+    const char *token_file;
+    client_defaults(c, &token_file);
+    for (int i = 1; i < argc;) {
+        const char *a = argv[i];
+        int k = connection_option(argc, argv, &i, c, &token_file);
+        if (k < 0)
+            goto out;
+        if (k)
+            continue;
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            submit_usage(stdout);
+            rc = CLI_EXIT_OK;
+            goto out;
+        }
+        if (!strcmp(a, "--wait") || !strcmp(a, "--json")) {
+            *(!strcmp(a, "--wait") ? &wait : &json_out) = true;
+            i++;
+            continue;
+        }
+        if (i + 1 >= argc) {
+            cli_error("%s wants a value (cuzk submit --help)", a);
+            goto out;
+        }
+        const char *v = argv[i + 1];
+        i += 2;
+        if (!strcmp(a, "--circuit"))
+            circuit = v;
+        else if (!strcmp(a, "--priority"))
+            priority = v;
+        else if (!strcmp(a, "--seeds"))
+            seeds = v;
+        else if (!strcmp(a, "--proof-out"))
+            proof_out = v;
+        else if (!strcmp(a, "--witness"))
+            paths[num_paths++] = v;
+        else if (!strcmp(a, "--witness-stream"))
+            streams[num_streams++] = v;
+        else if (!strcmp(a, "--partitions")) {
+            if (!cli_parse_uint(a, v, 65536, &partitions))
+                goto out;
+        } else if (!strcmp(a, "--seed")) {
+            if (!cli_parse_uint(a, v, INT64_MAX, &seed))
+                goto out;
+            have_seed = true;
+        } else if (!strcmp(a, "--timeout")) {
+            char *end;
+            timeout = strtod(v, &end);
+            if (!*v || *end) {
+                cli_error("--timeout wants seconds, got '%s'", v);
+                goto out;
+            }
+            have_timeout = true;
+        } else {
+            cli_error("submit: unknown option '%s' (cuzk submit --help)", a);
+            goto out;
+        }
+    }
+    if (!circuit) {
+        cli_error("submit: --circuit is missing (cuzk submit --help)");
+        goto out;
+    }
+    if (num_streams && (num_paths || seeds || have_seed)) {
+        cli_error("submit: --witness-stream does not mix with --witness, --seed or --seeds");
+        goto out;
+    }
+    if (proof_out && !wait) {
+        cli_error("submit: --proof-out needs --wait (or use cuzk await --proof-out)");
+        goto out;
+    }
+    if ((rc = client_open(c, token_file)) != CLI_EXIT_OK)
+        goto out;
+
+    reply r;
+    strbuf body;
+    strbuf_init(&body);
+    if (num_streams) {
+        for (size_t i = 0; i < num_streams && rc == CLI_EXIT_OK; i++)
+            rc = read_file(streams[i], &body);
+        if (rc != CLI_EXIT_OK) {
+            strbuf_free(&body);
+            goto out;
+        }
+        char *ec = curl_easy_escape(c->curl, circuit, 0);
+        char path[1024];
+        int n = snprintf(path, sizeof(path), "/v1/jobs?circuit=%s", ec ? ec : "");
+        curl_free(ec);
+        if (priority)
+            n += snprintf(path + n, sizeof(path) - (size_t)n, "&priority=%s", priority);
+        if (have_timeout)
+            n += snprintf(path + n, sizeof(path) - (size_t)n, "&timeout_s=%g", timeout);
+        if (partitions)
+            snprintf(path + n, sizeof(path) - (size_t)n, "&partitions=%llu", partitions);
+        rc = request(c, "POST", path, "application/octet-stream", body.data ? body.data : "",
+                     body.len, NULL, NULL, &r);
+    } else {
+        json_t *o = json_object();
+        json_object_set_new(o, "circuit", json_string(circuit));
+        if (priority)
+            json_object_set_new(o, "priority", json_string(priority));
+        if (partitions)
+            json_object_set_new(o, "partitions", json_integer((json_int_t)partitions));
+        if (have_seed)
+            json_object_set_new(o, "seed", json_integer((json_int_t)seed));
+        if (have_timeout)
+            json_object_set_new(o, "timeout_s", json_real(timeout));
+        if (seeds && !add_seeds(o, seeds)) {
+            json_decref(o);
+            rc = CLI_EXIT_USAGE;
+            goto out;
+        }
+        if (num_paths) {
+            /* The server opens the files from its own working folder. */
+            json_t *a = json_array();
+            for (size_t i = 0; i < num_paths; i++) {
+                char *abs = realpath(paths[i], NULL);
+                json_array_append_new(a, json_string(abs ? abs : paths[i]));
+                free(abs);
+            }
+            json_object_set_new(o, "witness_paths", a);
+        }
+        char *text = json_dumps(o, JSON_COMPACT);
+        json_decref(o);
+        strbuf_puts(&body, text ? text : "{}");
+        free(text);
+        rc =
+            request(c, "POST", "/v1/jobs", "application/json", body.data, body.len, NULL, NULL, &r);
+    }
+    strbuf_free(&body);
+    if (rc != CLI_EXIT_OK)
+        goto out;
+    json_t *job = NULL;
+    if (!ok_status(&r)) {
+        report_error(&r);
+        rc = CLI_EXIT_FAILURE;
+    } else if (!(job = json_loads(body_text(&r), 0, NULL))) {
+        cli_error("the server's answer is not JSON");
+        rc = CLI_EXIT_FAILURE;
+    }
+    strbuf_free(&r.body);
+    if (!job)
+        goto out;
+    char id[32];
+    snprintf(id, sizeof(id), "%lld", (long long)json_integer_value(json_object_get(job, "id")));
+    if (wait) {
+        fprintf(stderr, "cuzk: submitted job %s\n", id);
+        rc = await_job(c, id, -1, proof_out, json_out);
+    } else if (json_out) {
+        print_json(job, false);
+    } else {
+        printf("%s\n", id);
+    }
+    json_decref(job);
+out:
+    free(paths);
+    free(streams);
+    return rc;
+}
+
+/* ----------------------------------------------------- other commands */
+
+/* Parses the connection options and collects the rest into args. */
+static int common_args(client *c, int argc, char **argv, const char **args, int *num_args,
+                       const char *usage_text)
+{
+    const char *token_file;
+    client_defaults(c, &token_file);
+    *num_args = 0;
+    for (int i = 1; i < argc;) {
+        int k = connection_option(argc, argv, &i, c, &token_file);
+        if (k < 0)
+            return CLI_EXIT_USAGE;
+        if (k)
+            continue;
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            printf("%s\n%s", usage_text, connection_help);
+            return -1;
+        }
+        args[(*num_args)++] = argv[i++];
+    }
+    return client_open(c, token_file);
+}
+
+static int cmd_await(client *c, int argc, char **argv)
+{
+    const char **args = calloc((size_t)argc, sizeof(char *));
+    int n = 0;
+    int rc = common_args(c, argc, argv, args, &n,
+                         "usage: cuzk await JOB [--timeout S] [--proof-out FILE] [--json]\n"
+                         "waits for the job; prints it as JSON; exit 0 when it is done, 1 when it "
+                         "failed\nor was cancelled, 5 when S seconds passed first\n");
+    const char *id_text = NULL, *proof_out = NULL;
+    double timeout = -1;
+    bool full = false;
+    for (int i = 0; rc == CLI_EXIT_OK && i < n; i++) {
+        if (!strcmp(args[i], "--json")) {
+            full = true;
+        } else if (!strcmp(args[i], "--timeout") || !strcmp(args[i], "--proof-out")) {
+            if (i + 1 >= n) {
+                cli_error("%s wants a value", args[i]);
+                rc = CLI_EXIT_USAGE;
+            } else if (!strcmp(args[i], "--proof-out")) {
+                proof_out = args[++i];
+            } else if (!parse_seconds(args[i], args[i + 1], &timeout)) {
+                rc = CLI_EXIT_USAGE;
+            } else {
+                i++;
+            }
+        } else if (!id_text && args[i][0] != '-') {
+            id_text = args[i];
+        } else {
+            cli_error("await: unexpected '%s' (cuzk await --help)", args[i]);
+            rc = CLI_EXIT_USAGE;
+        }
+    }
+    char id[32];
+    if (rc == CLI_EXIT_OK && !id_text) {
+        cli_error("await: which job? (cuzk await JOB)");
+        rc = CLI_EXIT_USAGE;
+    }
+    if (rc == CLI_EXIT_OK)
+        rc = parse_job_id(id_text, id, sizeof(id)) ? await_job(c, id, timeout, proof_out, full)
+                                                   : CLI_EXIT_USAGE;
+    free(args);
+    return rc;
+}
+
+static int cmd_status(client *c, int argc, char **argv)
+{
+    const char **args = calloc((size_t)argc, sizeof(char *));
+    int n = 0;
+    int rc = common_args(c, argc, argv, args, &n,
+                         "usage: cuzk status\nthe server's devices, queues, circuits and "
+                         "memory as JSON\n");
+    if (rc == CLI_EXIT_OK && n) {
+        cli_error("status: unexpected '%s'", args[0]);
+        rc = CLI_EXIT_USAGE;
+    }
+    json_t *o = rc == CLI_EXIT_OK ? request_json(c, "GET", "/v1/status", NULL, &rc) : NULL;
+    if (o)
+        print_json(o, true);
+    json_decref(o);
+    free(args);
+    return rc;
+}
+
+static int cmd_cancel(client *c, int argc, char **argv)
+{
+    const char **args = calloc((size_t)argc, sizeof(char *));
+    int n = 0;
+    int rc = common_args(c, argc, argv, args, &n,
+                         "usage: cuzk cancel JOB\ncancels the job; prints it as JSON\n");
+    char id[32], path[96];
+    if (rc == CLI_EXIT_OK && n != 1) {
+        cli_error("cancel: give one job id");
+        rc = CLI_EXIT_USAGE;
+    }
+    if (rc == CLI_EXIT_OK && !parse_job_id(args[0], id, sizeof(id)))
+        rc = CLI_EXIT_USAGE;
+    if (rc == CLI_EXIT_OK) {
+        snprintf(path, sizeof(path), "/v1/jobs/%s/cancel", id);
+        json_t *o = request_json(c, "POST", path, NULL, &rc);
+        if (o) {
+            json_object_del(o, "proof");
+            print_json(o, false);
+        }
+        json_decref(o);
+    }
+    free(args);
+    return rc;
+}
+
+static int cmd_jobs(client *c, int argc, char **argv)
+{
+    const char **args = calloc((size_t)argc, sizeof(char *));
+    int n = 0;
+    int rc = common_args(c, argc, argv, args, &n,
+                         "usage: cuzk jobs [--state STATE] [--circuit NAME] [--json]\n"
+                         "the server's jobs, one line each (or JSON)\n");
+    const char *state = NULL, *circuit = NULL;
+    bool json_out = false;
+    for (int i = 0; rc == CLI_EXIT_OK && i < n; i++) {
+        if (!strcmp(args[i], "--json")) {
+            json_out = true;
+        } else if ((!strcmp(args[i], "--state") || !strcmp(args[i], "--circuit")) && i + 1 < n) {
+            *(!strcmp(args[i], "--state") ? &state : &circuit) = args[i + 1];
+            i++;
+        } else {
+            cli_error("jobs: unexpected '%s'", args[i]);
+            rc = CLI_EXIT_USAGE;
+        }
+    }
+    if (rc == CLI_EXIT_OK) {
+        char path[512] = "/v1/jobs";
+        char *es = state ? curl_easy_escape(c->curl, state, 0) : NULL;
+        char *ec = circuit ? curl_easy_escape(c->curl, circuit, 0) : NULL;
+        if (es || ec)
+            snprintf(path, sizeof(path), "/v1/jobs?%s%s%s%s%s", es ? "state=" : "", es ? es : "",
+                     es && ec ? "&" : "", ec ? "circuit=" : "", ec ? ec : "");
+        curl_free(es);
+        curl_free(ec);
+        json_t *o = request_json(c, "GET", path, NULL, &rc);
+        if (o && json_out) {
+            print_json(o, false);
+        } else if (o) {
+            size_t i;
+            json_t *j;
+            printf("%-8s %-20s %-9s %-13s %9s %9s  %s\n", "id", "circuit", "priority", "state",
+                   "done", "elapsed", "message");
+            json_array_foreach(json_object_get(o, "jobs"), i, j)
+            {
+                char done[32];
+                snprintf(done, sizeof(done), "%lld/%lld",
+                         (long long)json_integer_value(json_object_get(j, "partitions_done")),
+                         (long long)json_integer_value(json_object_get(j, "partitions")));
+                printf("%-8lld %-20s %-9s %-13s %9s %8.2fs  %s\n",
+                       (long long)json_integer_value(json_object_get(j, "id")),
+                       json_string_value(json_object_get(j, "circuit")),
+                       json_string_value(json_object_get(j, "priority")),
+                       json_string_value(json_object_get(j, "state")), done,
+                       json_real_value(json_object_get(j, "elapsed_s")),
+                       json_string_value(json_object_get(j, "message")));
+            }
+        }
+        json_decref(o);
+    }
+    free(args);
+    return rc;
+}
+
+static int cmd_circuit(client *c, int argc, char **argv)
+{
+    const char **args = calloc((size_t)argc, sizeof(char *));
+    int n = 0;
+    int rc = common_args(c, argc, argv, args, &n,
+                         "usage: cuzk circuit list | show NAME | preload NAME | evict NAME\n"
+                         "(register one with: cuzk api POST /v1/circuits --data '{...}')\n");
+    const char *what = n ? args[0] : NULL;
+    bool needs_name = what && strcmp(what, "list") != 0;
+    if (rc == CLI_EXIT_OK && (!what ||
+                              (strcmp(what, "list") && strcmp(what, "show") &&
+                               strcmp(what, "preload") && strcmp(what, "evict")) ||
+                              n != (needs_name ? 2 : 1))) {
+        cli_error("circuit: list, show NAME, preload NAME or evict NAME");
+        rc = CLI_EXIT_USAGE;
+    }
+    if (rc == CLI_EXIT_OK) {
+        char path[512];
+        char *name = needs_name ? curl_easy_escape(c->curl, args[1], 0) : NULL;
+        if (!needs_name)
+            snprintf(path, sizeof(path), "/v1/circuits");
+        else if (!strcmp(what, "show"))
+            snprintf(path, sizeof(path), "/v1/circuits/%s", name ? name : "");
+        else
+            snprintf(path, sizeof(path), "/v1/circuits/%s/%s", name ? name : "", what);
+        curl_free(name);
+        bool post = needs_name && strcmp(what, "show");
+        json_t *o = request_json(c, post ? "POST" : "GET", path, NULL, &rc);
+        if (o)
+            print_json(o, !needs_name);
+        json_decref(o);
+    }
+    free(args);
+    return rc;
+}
+
+static int cmd_api(client *c, int argc, char **argv)
+{
+    const char **args = calloc((size_t)argc, sizeof(char *));
+    int n = 0;
+    int rc = common_args(
+        c, argc, argv, args, &n,
+        "usage: cuzk api METHOD PATH [--data TEXT | --data-file FILE|-] [--content-type T]\n"
+        "                [--header 'Name: value']\n"
+        "one raw request; the answer's body on stdout, the status on stderr when it is\n"
+        "not 2xx (exit 1). --data-file - streams stdin as the body (chunked).\n");
+    const char *method = NULL, *path = NULL, *data = NULL, *data_file = NULL, *header = NULL;
+    const char *ctype = NULL;
+    for (int i = 0; rc == CLI_EXIT_OK && i < n; i++) {
+        const char *a = args[i];
+        bool takes = !strcmp(a, "--data") || !strcmp(a, "--data-file") ||
+                     !strcmp(a, "--content-type") || !strcmp(a, "--header");
+        if (takes && i + 1 >= n) {
+            cli_error("%s wants a value", a);
+            rc = CLI_EXIT_USAGE;
+        } else if (takes) {
+            const char *v = args[++i];
+            if (!strcmp(a, "--data"))
+                data = v;
+            else if (!strcmp(a, "--data-file"))
+                data_file = v;
+            else if (!strcmp(a, "--content-type"))
+                ctype = v;
+            else
+                header = v;
+        } else if (!method) {
+            method = a;
+        } else if (!path) {
+            path = a;
+        } else {
+            cli_error("api: unexpected '%s'", a);
+            rc = CLI_EXIT_USAGE;
+        }
+    }
+    if (rc == CLI_EXIT_OK && (!method || !path || path[0] != '/')) {
+        cli_error("api: give METHOD and PATH (e.g. cuzk api GET /v1/status)");
+        rc = CLI_EXIT_USAGE;
+    }
+    if (rc == CLI_EXIT_OK) {
+        reply r;
+        strbuf body;
+        strbuf_init(&body);
+        bool stream = data_file && !strcmp(data_file, "-");
+        if (data_file && !stream)
+            rc = read_file(data_file, &body);
+        else if (data)
+            strbuf_puts(&body, data);
+        bool has_body = data || (data_file && !stream);
+        if (!ctype && (has_body || stream))
+            ctype = "application/json";
+        if (rc == CLI_EXIT_OK)
+            rc = request(c, method, path, ctype, has_body ? (body.data ? body.data : "") : NULL,
+                         body.len, stream ? stdin : NULL, header, &r);
+        strbuf_free(&body);
+        if (rc == CLI_EXIT_OK) {
+            fwrite(body_text(&r), 1, r.body.len, stdout);
+            if (r.body.len && body_text(&r)[r.body.len - 1] != '\n')
+                putchar('\n');
+            if (!ok_status(&r)) {
+                fprintf(stderr, "cuzk: HTTP %ld\n", r.status);
+                rc = CLI_EXIT_FAILURE;
+            }
+            strbuf_free(&r.body);
+        }
+    }
+    free(args);
+    return rc;
+}
+
+int cli_client(const char *command, int argc, char **argv)
+{
+    if (curl_global_init(CURL_GLOBAL_DEFAULT) != 0) {
+        cli_error("cannot start libcurl");
+        return CLI_EXIT_FAILURE;
+    }
+    client c;
+    memset(&c, 0, sizeof(c));
+    int rc;
+    if (!strcmp(command, "submit"))
+        rc = cmd_submit(&c, argc, argv);
+    else if (!strcmp(command, "await"))
+        rc = cmd_await(&c, argc, argv);
+    else if (!strcmp(command, "status"))
+        rc = cmd_status(&c, argc, argv);
+    else if (!strcmp(command, "cancel"))
+        rc = cmd_cancel(&c, argc, argv);
+    else if (!strcmp(command, "jobs"))
+        rc = cmd_jobs(&c, argc, argv);
+    else if (!strcmp(command, "circuit"))
+        rc = cmd_circuit(&c, argc, argv);
+    else
+        rc = cmd_api(&c, argc, argv);
+    if (c.curl)
+        curl_easy_cleanup(c.curl);
+    memset(c.auth, 0, sizeof(c.auth));
+    curl_global_cleanup();
+    return rc < 0 ? CLI_EXIT_OK : rc;
+}

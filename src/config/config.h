@@ -1,0 +1,95 @@
+#ifndef CUZK_CONFIG_CONFIG_H
+#define CUZK_CONFIG_CONFIG_H
+
+/* The configuration of `cuzk serve`: an INI file (docs/CONFIG.md has the
+ * format and every key with its default), then command-line settings on
+ * top. Sections:
+ *
+ *   [engine]          the engine's knobs (engine_config)
+ *   [server]          sockets, token, request limits, shutdown, log
+ *   [circuit NAME]    one registered circuit each
+ *
+ * Errors name where the value came from (the file and line, or the
+ * command line), the key and the problem. */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/engine.h"
+
+typedef struct config_circuit {
+    char name[64];
+    engine_circuit_kind kind;
+    bool kind_set;
+    unsigned log_constraints; /* builtin: 2^k constraints */
+    unsigned arity;           /* builtin: Merkle arity, 2 or 8 */
+    char *params_path;        /* builtin: bellman parameters */
+    char *zkey_path;          /* zkey */
+    formats_check check;
+    bool preload;
+    char origin[160]; /* "file:line" of its section, for errors */
+} config_circuit;
+
+typedef struct server_config {
+    char *socket_path;      /* Unix socket; default config_default_socket() */
+    unsigned socket_mode;   /* permission bits of the socket file; 0600 */
+    char *tcp_address;      /* host:port; NULL = no TCP */
+    char *token_file;       /* bearer token for TCP (first line of the file) */
+    bool insecure_no_token; /* TCP without a token (trusted networks only) */
+    unsigned max_connections;
+    uint64_t max_header_bytes; /* request line and headers */
+    uint64_t max_json_bytes;   /* a JSON request body */
+    uint64_t max_body_bytes;   /* a witness streamed in the body */
+    double max_wait_s;         /* cap of one await (long poll) */
+    double idle_timeout_s;     /* a connection silent this long is closed */
+    double shutdown_grace_s;   /* on SIGINT/SIGTERM, time unfinished jobs get before cancel */
+    char *log_path;            /* server log; NULL = stderr */
+} server_config;
+
+typedef struct cuzk_config {
+    engine_config engine; /* engine.event_log points into event_log */
+    char *event_log;
+    server_config server;
+    config_circuit *circuits;
+    size_t num_circuits;
+} cuzk_config;
+
+/* Defaults: engine_config_default() and the server defaults. */
+void cuzk_config_init(cuzk_config *c);
+void cuzk_config_free(cuzk_config *c);
+
+/* Reads an INI file over c. CUZK_ERR_IO when it cannot be read,
+ * CUZK_ERR_INVALID_ARGUMENT with "path:line: ..." on a bad line, key or
+ * value. */
+cuzk_status cuzk_config_load(cuzk_config *c, const char *path, char *msg, size_t msg_len);
+
+/* The same from a string (tests); name stands for the file in messages. */
+cuzk_status cuzk_config_load_string(cuzk_config *c, const char *text, const char *name, char *msg,
+                                    size_t msg_len);
+
+/* One setting "section.key=value" (a circuit's section is "circuit NAME",
+ * e.g. "circuit porep.params=/x"); origin names it in errors. */
+cuzk_status cuzk_config_set(cuzk_config *c, const char *assignment, const char *origin, char *msg,
+                            size_t msg_len);
+
+/* Checks what needs the whole picture: every circuit has its kind and
+ * files, TCP has a token or the explicit opt-out. */
+cuzk_status cuzk_config_check(const cuzk_config *c, char *msg, size_t msg_len);
+
+/* The spec of a configured circuit for engine_register (pointers into cc). */
+cuzk_status config_circuit_spec(const config_circuit *cc, engine_circuit_spec *spec, char *msg,
+                                size_t msg_len);
+
+/* The default socket: $XDG_RUNTIME_DIR/cuzk.sock, else /tmp/cuzk-<uid>.sock. */
+void config_default_socket(char *out, size_t cap);
+
+/* The keys, for tests that hold the docs to the code: the i-th key's
+ * section ("engine", "server", "circuit") and name; false past the last. */
+bool config_key_at(size_t i, const char **section, const char **key);
+
+/* "4G", "512MiB", "1048576": bytes (K, M, G, T are powers of 1024; an
+ * optional "iB" or "B"). false when not a size or past 2^64. */
+bool config_parse_bytes(const char *text, uint64_t *out);
+
+#endif

@@ -1,0 +1,335 @@
+/* HTTP transport on libmicrohttpd: one daemon per listening socket, a
+ * thread per connection, bodies gathered within their limits, bearer
+ * tokens on TCP, and whole requests handed to the routes. */
+#define _POSIX_C_SOURCE 200809L
+#include "service/http.h"
+
+#include <errno.h>
+#include <microhttpd.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "backend/backend.h"
+#include "service/auth.h"
+#include "service/service.h"
+
+#define MAX_LISTENERS 2
+
+typedef struct daemon_ctx {
+    http_server *server;
+    struct MHD_Daemon *mhd;
+    bool tcp;
+    int fd;
+} daemon_ctx;
+
+struct http_server {
+    daemon_ctx daemons[MAX_LISTENERS];
+    size_t num_daemons;
+    http_limits limits;
+    char *token;
+    http_handler handler;
+    struct service *svc;
+};
+
+/* One request's state between the handler's calls. */
+typedef struct request_state {
+    uint8_t *body;
+    size_t len, cap;
+    uint64_t limit;
+    bool too_big;  /* the body passed its limit: the rest is dropped, 413 at the end */
+    bool answered; /* a response went out before the body */
+    uint64_t start_ns;
+} request_state;
+
+/* ----------------------------------------------------------- helpers */
+
+const char *http_query(const http_request *rq, const char *key)
+{
+    return MHD_lookup_connection_value(rq->conn, MHD_GET_ARGUMENT_KIND, key);
+}
+
+typedef struct unknown_arg {
+    const char *const *allowed;
+    const char *found;
+} unknown_arg;
+
+static enum MHD_Result find_unknown(void *cls, enum MHD_ValueKind kind, const char *key,
+                                    const char *value)
+{
+    (void)kind;
+    (void)value;
+    unknown_arg *u = cls;
+    for (const char *const *a = u->allowed; *a; a++)
+        if (!strcmp(*a, key))
+            return MHD_YES;
+    u->found = key;
+    return MHD_NO;
+}
+
+const char *http_query_unknown(const http_request *rq, const char *const *allowed)
+{
+    unknown_arg u = {.allowed = allowed};
+    MHD_get_connection_values(rq->conn, MHD_GET_ARGUMENT_KIND, find_unknown, &u);
+    return u.found;
+}
+
+void http_error(http_response *rs, unsigned status, const char *field, const char *fmt, ...)
+{
+    char text[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof(text), fmt, ap);
+    va_end(ap);
+    json_t *o = json_object();
+    json_object_set_new(o, "error", json_string(text));
+    if (field)
+        json_object_set_new(o, "field", json_string(field));
+    free(rs->body);
+    rs->body = json_dumps(o, JSON_COMPACT);
+    json_decref(o);
+    rs->len = rs->body ? strlen(rs->body) : 0;
+    rs->status = status;
+    rs->content_type = "application/json";
+}
+
+static enum MHD_Result send_response(struct MHD_Connection *conn, http_response *rs)
+{
+    struct MHD_Response *r;
+    if (rs->body)
+        r = MHD_create_response_from_buffer(rs->len, rs->body, MHD_RESPMEM_MUST_FREE);
+    else
+        r = MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
+    if (!r) {
+        free(rs->body);
+        rs->body = NULL;
+        return MHD_NO;
+    }
+    rs->body = NULL; /* MHD frees it with the response */
+    if (rs->content_type)
+        MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, rs->content_type);
+    if (rs->location[0])
+        MHD_add_response_header(r, MHD_HTTP_HEADER_LOCATION, rs->location);
+    if (rs->status == MHD_HTTP_UNAUTHORIZED)
+        MHD_add_response_header(r, MHD_HTTP_HEADER_WWW_AUTHENTICATE, "Bearer");
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    enum MHD_Result ret = MHD_queue_response(conn, rs->status, r);
+    MHD_destroy_response(r);
+    return ret;
+}
+
+static enum MHD_Result answer_error(struct MHD_Connection *conn, unsigned status, const char *field,
+                                    const char *text)
+{
+    http_response rs = {0};
+    http_error(&rs, status, field, "%s", text);
+    return send_response(conn, &rs);
+}
+
+static bool is_octet_stream(const char *ct)
+{
+    return ct && !strncasecmp(ct, "application/octet-stream", 24);
+}
+
+/* ------------------------------------------------------------ handler */
+
+static enum MHD_Result on_first_call(daemon_ctx *d, struct MHD_Connection *conn, request_state *st)
+{
+    http_server *s = d->server;
+    if (d->tcp && s->token) {
+        const char *auth =
+            MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
+        if (!auth_check_bearer(auth, s->token)) {
+            st->answered = true;
+            return answer_error(conn, MHD_HTTP_UNAUTHORIZED, NULL,
+                                auth ? "the bearer token is wrong"
+                                     : "this endpoint needs 'Authorization: Bearer <token>'");
+        }
+    }
+    const char *ct = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Type");
+    st->limit = is_octet_stream(ct) ? s->limits.max_body_bytes : s->limits.max_json_bytes;
+    const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Length");
+    if (cl) {
+        char *end;
+        errno = 0;
+        unsigned long long n = strtoull(cl, &end, 10);
+        if (!errno && !*end && n > st->limit) {
+            /* Refused before any of it is read; MHD closes the connection. */
+            st->answered = true;
+            char text[200];
+            snprintf(text, sizeof(text),
+                     "the body of %llu bytes is larger than the limit of %llu bytes", n,
+                     (unsigned long long)st->limit);
+            return answer_error(conn, MHD_HTTP_CONTENT_TOO_LARGE, NULL, text);
+        }
+    }
+    return MHD_YES;
+}
+
+static void take_upload(request_state *st, const char *data, size_t n)
+{
+    if (st->too_big || st->len + n > st->limit) {
+        st->too_big = true;
+        return;
+    }
+    if (st->len + n > st->cap) {
+        size_t cap = st->cap ? st->cap : 4096;
+        while (cap < st->len + n)
+            cap *= 2;
+        if (cap > st->limit)
+            cap = (size_t)st->limit;
+        uint8_t *grown = realloc(st->body, cap);
+        if (!grown) {
+            st->too_big = true; /* answered as too large: it is, for this machine now */
+            return;
+        }
+        st->body = grown;
+        st->cap = cap;
+    }
+    memcpy(st->body + st->len, data, n);
+    st->len += n;
+}
+
+static enum MHD_Result on_access(void *cls, struct MHD_Connection *conn, const char *url,
+                                 const char *method, const char *version, const char *upload_data,
+                                 size_t *upload_data_size, void **con_cls)
+{
+    (void)version;
+    daemon_ctx *d = cls;
+    request_state *st = *con_cls;
+    if (!st) {
+        if (!(st = calloc(1, sizeof(*st))))
+            return MHD_NO;
+        st->start_ns = backend_clock_ns();
+        *con_cls = st;
+        return on_first_call(d, conn, st);
+    }
+    if (st->answered) {
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    if (*upload_data_size) {
+        take_upload(st, upload_data, *upload_data_size);
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    st->answered = true;
+    if (st->too_big) {
+        char text[160];
+        snprintf(text, sizeof(text), "the body is larger than the limit of %llu bytes",
+                 (unsigned long long)st->limit);
+        return answer_error(conn, MHD_HTTP_CONTENT_TOO_LARGE, NULL, text);
+    }
+    http_request rq = {
+        .method = method,
+        .path = url,
+        .content_type = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Type"),
+        .body = st->body,
+        .body_len = st->len,
+        .conn = conn,
+    };
+    http_response rs = {0};
+    d->server->handler(d->server->svc, &rq, &rs);
+    if (!rs.status)
+        http_error(&rs, MHD_HTTP_INTERNAL_SERVER_ERROR, NULL, "no response");
+    unsigned status = rs.status;
+    enum MHD_Result ret = send_response(conn, &rs);
+    service_log(d->server->svc, "%s %s -> %u (%.1f ms)", method, url, status,
+                (double)(backend_clock_ns() - st->start_ns) * 1e-6);
+    return ret;
+}
+
+/* Called for every request that started, whether it finished or the client
+ * went away: the one place a request's memory is freed. */
+static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
+                         enum MHD_RequestTerminationCode why)
+{
+    (void)conn;
+    daemon_ctx *d = cls;
+    request_state *st = *con_cls;
+    if (why != MHD_REQUEST_TERMINATED_COMPLETED_OK && st && !st->answered)
+        service_log(d->server->svc, "a request ended before it was answered (code %d)", (int)why);
+    if (st) {
+        free(st->body);
+        free(st);
+    }
+    *con_cls = NULL;
+}
+
+static void mhd_log(void *cls, const char *fmt, va_list ap)
+{
+    char text[512];
+    vsnprintf(text, sizeof(text), fmt, ap);
+    size_t n = strlen(text);
+    while (n && (text[n - 1] == '\n' || text[n - 1] == '\r'))
+        text[--n] = 0;
+    service_log(cls, "http: %s", text);
+}
+
+/* ----------------------------------------------------------- life */
+
+cuzk_status http_server_start(http_server **out, const http_listener *listeners, size_t n,
+                              const http_limits *limits, const char *token, http_handler handler,
+                              struct service *svc, char *msg, size_t msg_len)
+{
+    *out = NULL;
+    http_server *s = calloc(1, sizeof(*s));
+    if (!s)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    s->limits = *limits;
+    s->handler = handler;
+    s->svc = svc;
+    if (token && !(s->token = strdup(token))) {
+        free(s);
+        return CUZK_ERR_OUT_OF_MEMORY;
+    }
+    for (size_t i = 0; i < n && i < MAX_LISTENERS; i++) {
+        daemon_ctx *d = &s->daemons[s->num_daemons];
+        d->server = s;
+        d->tcp = listeners[i].tcp;
+        d->fd = listeners[i].fd;
+        /* MHD's per-connection pool holds the request line and headers: a
+         * request whose headers do not fit is answered 431 by MHD. */
+        d->mhd =
+            MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD |
+                                 MHD_USE_ITC | MHD_USE_ERROR_LOG,
+                             0, NULL, NULL, on_access, d, MHD_OPTION_EXTERNAL_LOGGER, mhd_log, svc,
+                             MHD_OPTION_LISTEN_SOCKET, (MHD_socket)d->fd,
+                             MHD_OPTION_CONNECTION_LIMIT, (unsigned)limits->max_connections,
+                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)limits->idle_timeout_s,
+                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)limits->max_header_bytes,
+                             MHD_OPTION_NOTIFY_COMPLETED, on_completed, d, MHD_OPTION_END);
+        if (!d->mhd) {
+            backend_msg(msg, msg_len, "cannot start the HTTP server on %s", listeners[i].label);
+            close(d->fd);
+            for (size_t k = i + 1; k < n; k++)
+                close(listeners[k].fd);
+            http_server_stop(s);
+            return CUZK_ERR_INTERNAL;
+        }
+        s->num_daemons++;
+    }
+    *out = s;
+    return CUZK_OK;
+}
+
+void http_server_stop(http_server *s)
+{
+    if (!s)
+        return;
+    for (size_t i = 0; i < s->num_daemons; i++) {
+        /* Quiesce first so the listening socket comes back to us to close:
+         * MHD does not close a socket it was given. */
+        MHD_socket fd = MHD_quiesce_daemon(s->daemons[i].mhd);
+        MHD_stop_daemon(s->daemons[i].mhd);
+        if (fd != MHD_INVALID_SOCKET)
+            close(fd);
+    }
+    free(s->token);
+    free(s);
+}

@@ -1,0 +1,75 @@
+#ifndef CUZK_SERVICE_HTTP_H
+#define CUZK_SERVICE_HTTP_H
+
+/* The transport of `cuzk serve`: libmicrohttpd daemons (one per listening
+ * socket, a thread per connection so a long poll blocks only its own
+ * connection), request limits, authentication of TCP requests, and the
+ * hand-over of each whole request to routes.c.
+ *
+ * A request reaches the routes only when it is complete, within its size
+ * limit and, on TCP, authenticated; everything else is answered here. */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cuzk/status.h"
+
+struct MHD_Connection;
+struct service;
+
+typedef struct http_request {
+    const char *method;
+    const char *path; /* without the query */
+    const char *content_type;
+    const uint8_t *body;
+    size_t body_len;
+    struct MHD_Connection *conn; /* query arguments: http_query() */
+} http_request;
+
+typedef struct http_response {
+    unsigned status;
+    char *body; /* malloc'd, owned */
+    size_t len;
+    const char *content_type; /* static */
+    char location[80];        /* Location header when set */
+} http_response;
+
+/* A query argument, or NULL. */
+const char *http_query(const http_request *rq, const char *key);
+/* The first query argument not in allowed (NULL-terminated), or NULL. */
+const char *http_query_unknown(const http_request *rq, const char *const *allowed);
+
+/* A JSON error response: {"error": message, "field": field} (field may be
+ * NULL). */
+void http_error(http_response *rs, unsigned status, const char *field, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+typedef struct http_server http_server;
+
+typedef struct http_listener {
+    int fd;            /* a listening socket (owned by the server from now on) */
+    bool tcp;          /* requests must carry the bearer token */
+    const char *label; /* for the log: "unix:/path", "tcp:127.0.0.1:8080" */
+} http_listener;
+
+typedef struct http_limits {
+    unsigned max_connections;
+    uint64_t max_header_bytes;
+    uint64_t max_json_bytes; /* any body that is not application/octet-stream */
+    uint64_t max_body_bytes; /* application/octet-stream (a streamed witness) */
+    unsigned idle_timeout_s;
+} http_limits;
+
+/* The routes' entry point, for every complete request. */
+typedef void (*http_handler)(struct service *svc, const http_request *rq, http_response *rs);
+
+/* Starts one daemon per listener. token (may be NULL: TCP without one) is
+ * copied. */
+cuzk_status http_server_start(http_server **out, const http_listener *listeners, size_t n,
+                              const http_limits *limits, const char *token, http_handler handler,
+                              struct service *svc, char *msg, size_t msg_len);
+/* Stops the daemons (closing their sockets) and frees the server. */
+void http_server_stop(http_server *s);
+
+#endif

@@ -1,0 +1,45 @@
+#ifndef CUZK_SERVICE_INTERNAL_H
+#define CUZK_SERVICE_INTERNAL_H
+
+/* The service's insides, shared by its files:
+ *   service.c   start, stop, log
+ *   listen.c    the listening sockets
+ *   auth.c      bearer tokens
+ *   http.c      the transport (libmicrohttpd), limits, authentication
+ *   routes.c    the endpoints
+ *   request.c   JSON request bodies and streamed witnesses into engine specs
+ *   views.c     jobs, circuits and status as JSON */
+
+#include <jansson.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+
+#include "service/http.h"
+#include "service/service.h"
+
+struct service {
+    engine_t *engine;
+    engine_metrics *metrics;
+    double max_wait_s;
+    http_server *http;
+    FILE *log;
+    pthread_mutex_t log_mu;
+    atomic_bool closing;
+    char *socket_path; /* the socket file this service made; removed at stop */
+    uint64_t started_ns;
+    double wall_minus_mono; /* realtime - monotonic, seconds: job times as Unix time */
+};
+
+/* routes.c */
+void routes_handle(service *s, const http_request *rq, http_response *rs);
+
+/* views.c: JSON objects (new references) */
+json_t *view_job(const service *s, const engine_job_info *info, const engine_state *parts,
+                 uint32_t num_parts, const uint8_t *proof, size_t proof_len);
+json_t *view_circuit(const engine_circuit_info *ci);
+json_t *view_status(service *s);
+/* Seconds on the monotonic clock as Unix time. */
+double view_unix_time(const service *s, uint64_t mono_ns);
+
+#endif

@@ -1,0 +1,57 @@
+#ifndef CUZK_SERVICE_REQUEST_H
+#define CUZK_SERVICE_REQUEST_H
+
+/* Request bodies into engine specs, with errors that name the field and
+ * the problem (docs/SERVICE.md):
+ *
+ *   POST /v1/jobs, application/json:
+ *     {"circuit": "..", "priority": "normal", "partitions": N, "seed": S,
+ *      "seeds": [..], "witness_paths": [".."], "timeout_s": T}
+ *   POST /v1/jobs, application/octet-stream: one .wtns file per partition
+ *     back to back; ?circuit=..&priority=..&partitions=N&timeout_s=T
+ *   POST /v1/circuits, application/json:
+ *     {"name": "..", "kind": "builtin|zkey", "log_constraints": K,
+ *      "arity": 8, "params": "..", "zkey": "..", "check": "curve",
+ *      "preload": false} */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config/config.h"
+#include "engine/engine.h"
+#include "service/http.h"
+
+/* Partitions of one job at most. */
+#define REQUEST_MAX_PARTITIONS 65536
+
+typedef struct request_error {
+    unsigned status;
+    char field[64]; /* empty when no one field is at fault */
+    char message[512];
+} request_error;
+
+typedef struct submit_request {
+    engine_job_spec spec; /* points into the members below */
+    char *circuit;
+    engine_partition_input *inputs; /* NULL: seeds seed + i */
+    char **paths;                   /* witness_paths, owned */
+    fr_t **witnesses;               /* decoded streamed witnesses, owned */
+    uint32_t num_owned;
+} submit_request;
+
+/* The submission in rq (JSON or a witness stream, by Content-Type). */
+bool request_parse_submit(submit_request *out, const http_request *rq, request_error *err);
+void submit_request_free(submit_request *r);
+
+/* A circuit registration; out is a configured circuit (free its paths with
+ * request_circuit_free). */
+bool request_parse_circuit(config_circuit *out, const http_request *rq, request_error *err);
+void request_circuit_free(config_circuit *c);
+
+/* The byte length of the .wtns file at the start of data (its container
+ * header and sections), or 0 when the data does not start with a whole
+ * one (why says what is wrong). */
+size_t request_wtns_length(const uint8_t *data, size_t len, char *why, size_t why_len);
+
+#endif

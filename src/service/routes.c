@@ -1,0 +1,514 @@
+/* The endpoints (docs/SERVICE.md): jobs, circuits, status, metrics. Each
+ * handler answers from the engine's thread-safe API; nothing here holds a
+ * lock across a call, so a slow or vanished client touches only itself. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "service/internal.h"
+#include "service/request.h"
+
+#define PROOF_BYTES 192
+
+/* ---------------------------------------------------------- responses */
+
+static void reply_json(http_response *rs, unsigned status, json_t *o)
+{
+    if (!o) {
+        http_error(rs, 503, NULL, "out of memory");
+        return;
+    }
+    free(rs->body);
+    rs->body = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(15));
+    json_decref(o);
+    if (!rs->body) {
+        http_error(rs, 503, NULL, "out of memory");
+        return;
+    }
+    rs->len = strlen(rs->body);
+    rs->status = status;
+    rs->content_type = "application/json";
+}
+
+static void reply_request_error(http_response *rs, const request_error *err)
+{
+    http_error(rs, err->status, err->field[0] ? err->field : NULL, "%s", err->message);
+}
+
+static void method_not_allowed(http_response *rs, const http_request *rq, const char *allowed)
+{
+    http_error(rs, 405, NULL, "%s is not allowed on %s (allowed: %s)", rq->method, rq->path,
+               allowed);
+}
+
+static bool no_query(const http_request *rq, http_response *rs, const char *const *allowed)
+{
+    static const char *const none[] = {NULL};
+    const char *unknown = http_query_unknown(rq, allowed ? allowed : none);
+    if (unknown) {
+        http_error(rs, 400, unknown, "unknown query argument '%s'", unknown);
+        return false;
+    }
+    return true;
+}
+
+/* --------------------------------------------------------------- jobs */
+
+/* A job's full view (partition states, the proof when done). false: 404
+ * already answered. */
+static bool job_view(service *s, uint64_t id, http_response *rs, json_t **out)
+{
+    engine_job_info info;
+    if (engine_job_status(s->engine, id, &info, NULL, 0) != CUZK_OK) {
+        http_error(rs, 404, NULL, "no job %llu (unknown, or forgotten after it finished)",
+                   (unsigned long long)id);
+        return false;
+    }
+    engine_state *parts = calloc(info.partitions ? info.partitions : 1, sizeof(*parts));
+    uint8_t *proof = NULL;
+    size_t proof_len = 0;
+    if (parts)
+        engine_job_status(s->engine, id, &info, parts, info.partitions);
+    if (parts && info.state == ENGINE_STATE_DONE) {
+        size_t cap = (size_t)info.partitions * PROOF_BYTES;
+        proof = malloc(cap);
+        if (proof && engine_job_proof(s->engine, id, proof, cap, &proof_len) != CUZK_OK) {
+            free(proof);
+            proof = NULL;
+        }
+    }
+    *out = parts ? view_job(s, &info, parts, info.partitions, proof, proof_len) : NULL;
+    free(parts);
+    free(proof);
+    return true;
+}
+
+static bool parse_id(const char *text, uint64_t *id)
+{
+    if (!text || !*text || *text < '0' || *text > '9')
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || *end || v == 0)
+        return false;
+    *id = v;
+    return true;
+}
+
+static bool circuit_known(service *s, const char *name, engine_circuit_info *out)
+{
+    engine_stats st;
+    engine_get_stats(s->engine, &st, NULL, 0);
+    size_t cap = st.num_circuits + 8;
+    engine_circuit_info *ci = calloc(cap, sizeof(*ci));
+    if (!ci)
+        return false;
+    engine_get_stats(s->engine, &st, ci, cap);
+    bool found = false;
+    for (size_t i = 0; i < st.num_circuits && i < cap && !found; i++) {
+        if (!strcmp(ci[i].name, name)) {
+            found = true;
+            if (out)
+                *out = ci[i];
+        }
+    }
+    free(ci);
+    return found;
+}
+
+static void submit(service *s, const http_request *rq, http_response *rs)
+{
+    if (atomic_load(&s->closing)) {
+        http_error(rs, 503, NULL, "the server is shutting down and takes no new jobs");
+        return;
+    }
+    submit_request sr;
+    request_error err;
+    if (!request_parse_submit(&sr, rq, &err)) {
+        reply_request_error(rs, &err);
+        return;
+    }
+    if (!circuit_known(s, sr.circuit, NULL)) {
+        http_error(rs, 400, "circuit", "no circuit named '%s' (GET /v1/circuits lists them)",
+                   sr.circuit);
+        submit_request_free(&sr);
+        return;
+    }
+    uint64_t id;
+    char msg[512] = "";
+    cuzk_status st = engine_submit(s->engine, &sr.spec, &id, msg, sizeof(msg));
+    submit_request_free(&sr);
+    if (st != CUZK_OK) {
+        if (atomic_load(&s->closing) || strstr(msg, "shutting down"))
+            http_error(rs, 503, NULL, "%s", msg);
+        else if (st == CUZK_ERR_INVALID_ARGUMENT)
+            http_error(rs, 400, NULL, "%s", msg);
+        else
+            http_error(rs, 503, NULL, "%s", msg[0] ? msg : cuzk_status_str(st));
+        return;
+    }
+    json_t *o;
+    if (!job_view(s, id, rs, &o))
+        return;
+    reply_json(rs, 201, o);
+    snprintf(rs->location, sizeof(rs->location), "/v1/jobs/%llu", (unsigned long long)id);
+}
+
+static void list_jobs(service *s, const http_request *rq, http_response *rs)
+{
+    static const char *const allowed[] = {"state", "circuit", NULL};
+    if (!no_query(rq, rs, allowed))
+        return;
+    const char *state = http_query(rq, "state"), *circuit = http_query(rq, "circuit");
+    bool known_state = !state;
+    for (int i = 0; state && i <= ENGINE_STATE_CANCELLED; i++)
+        known_state |= !strcmp(state, engine_state_name((engine_state)i));
+    if (!known_state) {
+        http_error(rs, 400, "state",
+                   "query argument 'state' wants queued, synthesizing, proving, finalizing, "
+                   "done, failed or cancelled, got '%s'",
+                   state);
+        return;
+    }
+    size_t n = engine_list_jobs(s->engine, NULL, 0);
+    /* More may arrive between the calls; those show next time. */
+    engine_job_info *infos = calloc(n ? n : 1, sizeof(*infos));
+    if (!infos) {
+        http_error(rs, 503, NULL, "out of memory");
+        return;
+    }
+    size_t got = engine_list_jobs(s->engine, infos, n);
+    if (got > n)
+        got = n;
+    json_t *a = json_array();
+    for (size_t i = 0; i < got; i++) {
+        if (state && strcmp(state, engine_state_name(infos[i].state)))
+            continue;
+        if (circuit && strcmp(circuit, infos[i].circuit))
+            continue;
+        json_array_append_new(a, view_job(s, &infos[i], NULL, 0, NULL, 0));
+    }
+    free(infos);
+    json_t *o = json_object();
+    json_object_set_new(o, "jobs", a);
+    reply_json(rs, 200, o);
+}
+
+static void get_proof(service *s, uint64_t id, http_response *rs)
+{
+    engine_job_info info;
+    if (engine_job_status(s->engine, id, &info, NULL, 0) != CUZK_OK) {
+        http_error(rs, 404, NULL, "no job %llu", (unsigned long long)id);
+        return;
+    }
+    if (info.state != ENGINE_STATE_DONE) {
+        http_error(rs, 409, NULL, "job %llu is %s; a proof exists only when it is done",
+                   (unsigned long long)id, engine_state_name(info.state));
+        return;
+    }
+    size_t cap = (size_t)info.partitions * PROOF_BYTES, len = 0;
+    uint8_t *proof = malloc(cap ? cap : 1);
+    if (!proof || engine_job_proof(s->engine, id, proof, cap, &len) != CUZK_OK) {
+        free(proof);
+        http_error(rs, 404, NULL, "the proof of job %llu is gone", (unsigned long long)id);
+        return;
+    }
+    rs->status = 200;
+    rs->body = (char *)proof;
+    rs->len = len;
+    rs->content_type = "application/octet-stream";
+}
+
+static void await_job(service *s, uint64_t id, const http_request *rq, http_response *rs)
+{
+    static const char *const allowed[] = {"timeout_s", NULL};
+    if (!no_query(rq, rs, allowed))
+        return;
+    double wait = s->max_wait_s;
+    const char *t = http_query(rq, "timeout_s");
+    if (t) {
+        char *end;
+        errno = 0;
+        double v = strtod(t, &end);
+        if (!*t || *end || errno || !(v >= 0)) {
+            http_error(rs, 400, "timeout_s",
+                       "query argument 'timeout_s' wants seconds >= 0, got '%s'", t);
+            return;
+        }
+        /* A long poll is capped so a connection never waits unbounded;
+         * the client asks again. */
+        wait = v < s->max_wait_s ? v : s->max_wait_s;
+    }
+    engine_state state;
+    if (engine_wait(s->engine, id, wait, &state) != CUZK_OK) {
+        http_error(rs, 404, NULL, "no job %llu", (unsigned long long)id);
+        return;
+    }
+    json_t *o;
+    if (!job_view(s, id, rs, &o))
+        return;
+    if (o) {
+        /* The view was read after the wait: its state decides. */
+        const char *now = json_string_value(json_object_get(o, "state"));
+        bool terminal = false;
+        for (int i = ENGINE_STATE_DONE; now && i <= ENGINE_STATE_CANCELLED; i++)
+            terminal |= !strcmp(now, engine_state_name((engine_state)i));
+        json_object_set_new(o, "timed_out", json_boolean(!terminal));
+    }
+    reply_json(rs, 200, o);
+}
+
+static void cancel_job(service *s, uint64_t id, http_response *rs)
+{
+    engine_job_info info;
+    if (engine_job_status(s->engine, id, &info, NULL, 0) != CUZK_OK) {
+        http_error(rs, 404, NULL, "no job %llu", (unsigned long long)id);
+        return;
+    }
+    char msg[256] = "";
+    if (engine_cancel(s->engine, id, msg, sizeof(msg)) != CUZK_OK) {
+        engine_job_status(s->engine, id, &info, NULL, 0);
+        http_error(rs, 409, NULL, "job %llu is already %s", (unsigned long long)id,
+                   engine_state_name(info.state));
+        return;
+    }
+    json_t *o;
+    if (job_view(s, id, rs, &o))
+        reply_json(rs, 200, o);
+}
+
+static void route_job(service *s, const http_request *rq, http_response *rs, const char *rest)
+{
+    char idtext[32];
+    const char *slash = strchr(rest, '/');
+    size_t n = slash ? (size_t)(slash - rest) : strlen(rest);
+    uint64_t id = 0;
+    if (n >= sizeof(idtext)) {
+        http_error(rs, 404, NULL, "no such job");
+        return;
+    }
+    memcpy(idtext, rest, n);
+    idtext[n] = 0;
+    if (!parse_id(idtext, &id)) {
+        http_error(rs, 404, NULL, "'%s' is not a job id (a whole number from 1)", idtext);
+        return;
+    }
+    const char *action = slash ? slash + 1 : "";
+    bool get = !strcmp(rq->method, "GET"), post = !strcmp(rq->method, "POST");
+    if (!*action) {
+        if (!get) {
+            method_not_allowed(rs, rq, "GET");
+            return;
+        }
+        if (!no_query(rq, rs, NULL))
+            return;
+        json_t *o;
+        if (job_view(s, id, rs, &o))
+            reply_json(rs, 200, o);
+    } else if (!strcmp(action, "await")) {
+        if (!get) {
+            method_not_allowed(rs, rq, "GET");
+            return;
+        }
+        await_job(s, id, rq, rs);
+    } else if (!strcmp(action, "proof")) {
+        if (!get) {
+            method_not_allowed(rs, rq, "GET");
+            return;
+        }
+        if (no_query(rq, rs, NULL))
+            get_proof(s, id, rs);
+    } else if (!strcmp(action, "cancel")) {
+        if (!post) {
+            method_not_allowed(rs, rq, "POST");
+            return;
+        }
+        if (no_query(rq, rs, NULL))
+            cancel_job(s, id, rs);
+    } else {
+        http_error(rs, 404, NULL, "no endpoint %s", rq->path);
+    }
+}
+
+/* ----------------------------------------------------------- circuits */
+
+static void list_circuits(service *s, http_response *rs)
+{
+    engine_stats st;
+    engine_get_stats(s->engine, &st, NULL, 0);
+    size_t cap = st.num_circuits + 8;
+    engine_circuit_info *ci = calloc(cap, sizeof(*ci));
+    if (!ci) {
+        http_error(rs, 503, NULL, "out of memory");
+        return;
+    }
+    engine_get_stats(s->engine, &st, ci, cap);
+    json_t *a = json_array();
+    for (size_t i = 0; i < st.num_circuits && i < cap; i++)
+        json_array_append_new(a, view_circuit(&ci[i]));
+    free(ci);
+    json_t *o = json_object();
+    json_object_set_new(o, "circuits", a);
+    reply_json(rs, 200, o);
+}
+
+static void reply_circuit(service *s, const char *name, unsigned status, http_response *rs)
+{
+    engine_circuit_info ci;
+    if (!circuit_known(s, name, &ci)) {
+        http_error(rs, 404, NULL, "no circuit named '%s'", name);
+        return;
+    }
+    reply_json(rs, status, view_circuit(&ci));
+}
+
+static void register_circuit(service *s, const http_request *rq, http_response *rs)
+{
+    config_circuit cc;
+    request_error err;
+    if (!no_query(rq, rs, NULL))
+        return;
+    if (!request_parse_circuit(&cc, rq, &err)) {
+        reply_request_error(rs, &err);
+        return;
+    }
+    engine_circuit_spec spec;
+    char msg[512] = "";
+    cuzk_status st = config_circuit_spec(&cc, &spec, msg, sizeof(msg));
+    if (st != CUZK_OK) {
+        /* The configuration's message starts with its origin and section. */
+        const char *why = strstr(msg, "] ");
+        http_error(rs, 400, NULL, "%s", why ? why + 2 : msg);
+    } else if (circuit_known(s, cc.name, NULL)) {
+        http_error(rs, 409, "name", "a circuit named '%s' is already registered", cc.name);
+    } else if ((st = engine_register(s->engine, &spec, msg, sizeof(msg))) != CUZK_OK) {
+        http_error(rs, 400, NULL, "%s", msg[0] ? msg : cuzk_status_str(st));
+    } else if (cc.preload &&
+               (st = engine_preload(s->engine, cc.name, msg, sizeof(msg))) != CUZK_OK) {
+        http_error(rs, 422, NULL, "registered, but it cannot be loaded: %s",
+                   msg[0] ? msg : cuzk_status_str(st));
+    } else {
+        service_log(s, "registered circuit %s", cc.name);
+        reply_circuit(s, cc.name, 201, rs);
+    }
+    request_circuit_free(&cc);
+}
+
+static void route_circuit(service *s, const http_request *rq, http_response *rs, const char *rest)
+{
+    char name[128];
+    const char *slash = strchr(rest, '/');
+    size_t n = slash ? (size_t)(slash - rest) : strlen(rest);
+    if (n == 0 || n >= sizeof(name)) {
+        http_error(rs, 404, NULL, "no such circuit");
+        return;
+    }
+    memcpy(name, rest, n);
+    name[n] = 0;
+    const char *action = slash ? slash + 1 : "";
+    if (!no_query(rq, rs, NULL))
+        return;
+    if (!circuit_known(s, name, NULL)) {
+        http_error(rs, 404, NULL, "no circuit named '%s'", name);
+        return;
+    }
+    char msg[512] = "";
+    if (!*action) {
+        if (strcmp(rq->method, "GET")) {
+            method_not_allowed(rs, rq, "GET");
+            return;
+        }
+        reply_circuit(s, name, 200, rs);
+    } else if (!strcmp(action, "preload")) {
+        if (strcmp(rq->method, "POST")) {
+            method_not_allowed(rs, rq, "POST");
+            return;
+        }
+        cuzk_status st = engine_preload(s->engine, name, msg, sizeof(msg));
+        if (st != CUZK_OK)
+            http_error(rs, 422, NULL, "cannot load circuit '%s': %s", name,
+                       msg[0] ? msg : cuzk_status_str(st));
+        else
+            reply_circuit(s, name, 200, rs);
+    } else if (!strcmp(action, "evict")) {
+        if (strcmp(rq->method, "POST")) {
+            method_not_allowed(rs, rq, "POST");
+            return;
+        }
+        cuzk_status st = engine_evict(s->engine, name, msg, sizeof(msg));
+        if (st != CUZK_OK)
+            http_error(rs, 409, NULL, "cannot evict circuit '%s': %s", name,
+                       msg[0] ? msg : cuzk_status_str(st));
+        else
+            reply_circuit(s, name, 200, rs);
+    } else {
+        http_error(rs, 404, NULL, "no endpoint %s", rq->path);
+    }
+}
+
+/* ------------------------------------------------------------ routing */
+
+static void metrics(service *s, http_response *rs)
+{
+    char *text = engine_metrics_render(s->metrics, s->engine);
+    if (!text) {
+        http_error(rs, 503, NULL, "out of memory");
+        return;
+    }
+    rs->status = 200;
+    rs->body = text;
+    rs->len = strlen(text);
+    rs->content_type = "text/plain; version=0.0.4; charset=utf-8";
+}
+
+void routes_handle(service *s, const http_request *rq, http_response *rs)
+{
+    const char *p = rq->path;
+    bool get = !strcmp(rq->method, "GET"), post = !strcmp(rq->method, "POST");
+    if (!strcmp(p, "/metrics")) {
+        if (!get) {
+            method_not_allowed(rs, rq, "GET");
+            return;
+        }
+        if (no_query(rq, rs, NULL))
+            metrics(s, rs);
+    } else if (!strcmp(p, "/v1/health")) {
+        if (!get) {
+            method_not_allowed(rs, rq, "GET");
+            return;
+        }
+        reply_json(
+            rs, 200,
+            json_pack("{s:s, s:b}", "status", "ok", "accepting_jobs", !atomic_load(&s->closing)));
+    } else if (!strcmp(p, "/v1/status")) {
+        if (!get) {
+            method_not_allowed(rs, rq, "GET");
+            return;
+        }
+        if (no_query(rq, rs, NULL))
+            reply_json(rs, 200, view_status(s));
+    } else if (!strcmp(p, "/v1/jobs")) {
+        if (post)
+            submit(s, rq, rs);
+        else if (get)
+            list_jobs(s, rq, rs);
+        else
+            method_not_allowed(rs, rq, "GET, POST");
+    } else if (!strncmp(p, "/v1/jobs/", 9)) {
+        route_job(s, rq, rs, p + 9);
+    } else if (!strcmp(p, "/v1/circuits")) {
+        if (post)
+            register_circuit(s, rq, rs);
+        else if (get)
+            no_query(rq, rs, NULL) ? list_circuits(s, rs) : (void)0;
+        else
+            method_not_allowed(rs, rq, "GET, POST");
+    } else if (!strncmp(p, "/v1/circuits/", 13)) {
+        route_circuit(s, rq, rs, p + 13);
+    } else {
+        http_error(rs, 404, NULL, "no endpoint %s (docs/SERVICE.md lists them)", p);
+    }
+}
