@@ -90,9 +90,9 @@ static void add_span(part_spans *p, const trace *t, const trace_span *s)
 static bool complete(const part_spans *p)
 {
     return p->queue_waits == 1 && p->syntheses == 1 && p->evals == 1 && p->finalizes == 1 &&
-           p->verifies <= 1 && p->prove_end && !p->mixed_devices && p->queue_end <= p->synth_start &&
-           p->synth_start <= p->eval_end && p->eval_end <= p->prove_start &&
-           p->prove_end <= p->final_start;
+           p->verifies <= 1 && p->prove_end && !p->mixed_devices &&
+           p->queue_end <= p->synth_start && p->synth_start <= p->eval_end &&
+           p->eval_end <= p->prove_start && p->prove_end <= p->final_start;
 }
 
 static uint64_t min_u64(uint64_t a, uint64_t b)
@@ -251,8 +251,8 @@ cuzk_status bench_engine_analyze(bench_engine_report *out, const trace *t)
     if (!dev_x || !fin_x || !ready || !dev_wait || !fin_wait || !out->parts)
         goto fail;
     for (size_t i = 0; i < n; i++) {
-        dev_x[i] = (extent){ps[i].prove_start, ps[i].prove_end, (uint32_t)i,
-                            (uint32_t)ps[i].device, ps[i].source};
+        dev_x[i] = (extent){ps[i].prove_start, ps[i].prove_end, (uint32_t)i, (uint32_t)ps[i].device,
+                            ps[i].source};
         ready[i] = ps[i].eval_end;
     }
     resource_waits(dev_x, n, ready, dev_wait);
@@ -288,8 +288,7 @@ cuzk_status bench_engine_analyze(bench_engine_report *out, const trace *t)
         bool last = done >= p->final_end;
         for (size_t k = 0; k < n && last; k++)
             if (k != i && ps[k].source == p->source && ps[k].job == p->job &&
-                (ps[k].final_end > p->final_end ||
-                 (ps[k].final_end == p->final_end && k > i)))
+                (ps[k].final_end > p->final_end || (ps[k].final_end == p->final_end && k > i)))
                 last = false;
         if (last && done) {
             r->completion_ns = done - p->final_end;

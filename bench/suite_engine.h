@@ -41,23 +41,23 @@
 typedef struct bench_partition_timing {
     uint64_t job;
     uint32_t partition;
-    uint32_t source;         /* the process in the log */
-    int32_t device;          /* the device that proved it */
-    uint64_t submit_ns;      /* the start of its queue_wait */
-    uint64_t done_ns;        /* when its proof was stored */
-    uint64_t admission_ns;   /* the pieces of done_ns - submit_ns, as above */
+    uint32_t source;       /* the process in the log */
+    int32_t device;        /* the device that proved it */
+    uint64_t submit_ns;    /* the start of its queue_wait */
+    uint64_t done_ns;      /* when its proof was stored */
+    uint64_t admission_ns; /* the pieces of done_ns - submit_ns, as above */
     uint64_t synth_ns;
     uint64_t device_wait_ns;
     uint64_t prove_ns;
     uint64_t finalizer_wait_ns;
     uint64_t finalize_ns;
-    uint64_t overhead_ns;       /* = the four below */
-    uint64_t acquire_ns;        /* queue_wait end to synthesize start */
-    uint64_t prove_handoff_ns;  /* eval_abc end to the first backend span, less the device wait */
+    uint64_t overhead_ns;         /* = the four below */
+    uint64_t acquire_ns;          /* queue_wait end to synthesize start */
+    uint64_t prove_handoff_ns;    /* eval_abc end to the first backend span, less the device wait */
     uint64_t finalize_handoff_ns; /* last backend span to finalize, less the finalizer wait */
-    uint64_t completion_ns;     /* finalize end to the job's done line (its last partition) */
-    uint64_t verify_ns; /* part of finalize_ns; 0 without verification */
-    bool verified;      /* a verify span was logged */
+    uint64_t completion_ns;       /* finalize end to the job's done line (its last partition) */
+    uint64_t verify_ns;           /* part of finalize_ns; 0 without verification */
+    bool verified;                /* a verify span was logged */
 } bench_partition_timing;
 
 typedef struct bench_device_busy {
@@ -72,8 +72,8 @@ typedef struct bench_device_busy {
 typedef struct bench_engine_report {
     bench_partition_timing *parts; /* complete partitions, in log order of submission */
     size_t count;
-    size_t skipped;  /* partitions seen without exactly one complete attempt (retried,
-                        failed, cancelled, or a log cut short) */
+    size_t skipped; /* partitions seen without exactly one complete attempt (retried,
+                       failed, cancelled, or a log cut short) */
     bench_device_busy *devices;
     size_t device_count;
     uint64_t wall_ns; /* the log's first to last span or job line */

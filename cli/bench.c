@@ -35,11 +35,11 @@
 #define BENCH_MAX_JOBS 10000
 
 typedef struct bench_args {
-    builtin_opts o;       /* o.partitions: per job; o.out_path: the output folder */
-    unsigned jobs;        /* --jobs */
+    builtin_opts o; /* o.partitions: per job; o.out_path: the output folder */
+    unsigned jobs;  /* --jobs */
     unsigned synth_workers, workers_per_device; /* 0: the engine's auto sizes */
-    bool sequential;      /* --sequential */
-    bool params_given;    /* --params: never overwritten */
+    bool sequential;                            /* --sequential */
+    bool params_given;                          /* --params: never overwritten */
 } bench_args;
 
 static void bench_usage(FILE *out)
@@ -102,8 +102,13 @@ static double median(double *v, size_t n)
 }
 
 /* Rows of the table: witness, the prover's phases, verify, total. */
-enum { ROW_WITNESS = 0, ROW_PHASE0 = 1, ROW_VERIFY = ROW_PHASE0 + GROTH16_PHASE_COUNT, ROW_TOTAL,
-       ROW_COUNT };
+enum {
+    ROW_WITNESS = 0,
+    ROW_PHASE0 = 1,
+    ROW_VERIFY = ROW_PHASE0 + GROTH16_PHASE_COUNT,
+    ROW_TOTAL,
+    ROW_COUNT
+};
 
 static const char *row_name(int row)
 {
@@ -183,8 +188,8 @@ static int bench_sequential(builtin_opts *o, unsigned total)
                "\"constraints\":%llu,\"log_domain\":%u,\"partitions\":%u,\"threads\":%u,"
                "\"backend\":\"%s\",\"setup_or_load_s\":%.3f,\"wall_s\":%.3f,"
                "\"partition_proofs_per_hour\":%.1f,\"seconds_per_partition\":%.4f",
-               o->name, (unsigned long long)bp.r1cs.num_constraints, bp.circuit.domain.log_n,
-               total, threads, bp.backend->name, bp.params_s, wall, per_hour, wall / total);
+               o->name, (unsigned long long)bp.r1cs.num_constraints, bp.circuit.domain.log_n, total,
+               threads, bp.backend->name, bp.params_s, wall, per_hour, wall / total);
         for (int r = 0; r < ROW_COUNT; r++)
             printf(",\"median_%s_s\":%.4f", row_name(r), med[r]);
         printf(",\"verified\":%s,\"cpu\":\"%s\",\"commit\":\"%s\"}\n",
@@ -219,8 +224,8 @@ static void emit(json_out *jo, const char *fmt, ...)
 /* Every file of the output folder. */
 typedef struct bench_paths {
     char dir[2048];
-    char events[2304], perfetto[2304], svg[2304], html[2304], summary_txt[2304],
-        summary_json[2304], results[2304];
+    char events[2304], perfetto[2304], svg[2304], html[2304], summary_txt[2304], summary_json[2304],
+        results[2304];
 } bench_paths;
 
 static int make_out_dir(const builtin_opts *o, bench_paths *p)
@@ -260,8 +265,8 @@ static int make_params(const builtin_opts *o)
 
 /* An engine with the circuit registered and loaded (compiled, parameters
  * read, made resident on the backend). */
-static cuzk_status start_engine(engine_t **out, const bench_args *a, const char *events,
-                                char *msg, size_t msg_len)
+static cuzk_status start_engine(engine_t **out, const bench_args *a, const char *events, char *msg,
+                                size_t msg_len)
 {
     const builtin_opts *o = &a->o;
     engine_config cfg;
@@ -360,8 +365,9 @@ static int run_jobs(engine_t *e, const bench_args *a, job_result *jobs, double *
         const engine_job_info *in = &jobs[j].info;
         double after = (double)(in->finish_ns - in->submit_ns) / 1e9;
         if (state == ENGINE_STATE_DONE) {
-            fprintf(stderr, "cuzk bench: job %llu done: %u partitions %s, %.2f s after "
-                            "submission\n",
+            fprintf(stderr,
+                    "cuzk bench: job %llu done: %u partitions %s, %.2f s after "
+                    "submission\n",
                     (unsigned long long)in->id, in->partitions_done,
                     o->common.verify ? "proved and verified" : "proved (not verified)", after);
         } else {
@@ -377,11 +383,15 @@ static int run_jobs(engine_t *e, const bench_args *a, job_result *jobs, double *
     return rc;
 }
 
-typedef enum output_kind { OUT_PERFETTO, OUT_SVG, OUT_HTML, OUT_SUMMARY_TEXT,
-                           OUT_SUMMARY_JSON } output_kind;
+typedef enum output_kind {
+    OUT_PERFETTO,
+    OUT_SVG,
+    OUT_HTML,
+    OUT_SUMMARY_TEXT,
+    OUT_SUMMARY_JSON
+} output_kind;
 
-static bool write_output(output_kind kind, const char *path, const trace *t,
-                         const trace_summary *s)
+static bool write_output(output_kind kind, const char *path, const trace *t, const trace_summary *s)
 {
     FILE *f = fopen(path, "w");
     if (!f) {
@@ -487,7 +497,8 @@ static int report(const bench_args *a, const bench_paths *paths, const engine_st
         return CLI_EXIT_FAILURE;
     }
     bool ok = write_output(OUT_PERFETTO, paths->perfetto, t, s) &&
-              write_output(OUT_SVG, paths->svg, t, s) && write_output(OUT_HTML, paths->html, t, s) &&
+              write_output(OUT_SVG, paths->svg, t, s) &&
+              write_output(OUT_HTML, paths->html, t, s) &&
               write_output(OUT_SUMMARY_TEXT, paths->summary_txt, t, s) &&
               write_output(OUT_SUMMARY_JSON, paths->summary_json, t, s);
     json_out jo = {.file = fopen(paths->results, "w")};
@@ -546,19 +557,25 @@ static int report(const bench_args *a, const bench_paths *paths, const engine_st
          "\"finalize_handoff\":%.4f,\"completion\":%.4f}}\n",
          ov.acquire_ms, ov.prove_handoff_ms, ov.finalize_handoff_ms, ov.completion_ms);
 
-    double busy_active = 0, busy_wall = 0;
+    /* A device's idle time between its first and last kernel span, per
+     * partition it proved: what the hand-offs cost the critical path. */
+    double busy_active = 0, busy_wall = 0, idle_per_partition = 0;
     for (size_t d = 0; d < rep.device_count; d++) {
         const bench_device_busy *b = &rep.devices[d];
         double active = (double)(b->last_ns - b->first_ns) / 1e9;
         double pct = active > 0 ? 100.0 * (double)b->busy_ns / 1e9 / active : 0;
         double pct_wall = rep.wall_ns ? 100.0 * (double)b->busy_ns / (double)rep.wall_ns : 0;
+        double idle_ms = (double)(b->last_ns - b->first_ns - b->busy_ns) / 1e6;
+        double idle_pp = b->partitions ? idle_ms / b->partitions : 0;
         busy_active += pct / (double)rep.device_count;
         busy_wall += pct_wall / (double)rep.device_count;
+        idle_per_partition += idle_pp / (double)rep.device_count;
         emit(&jo,
              "{\"bench\":\"prove_device\",\"device\":\"%s%d\",\"partitions\":%u,"
-             "\"busy_s\":%.4f,\"active_s\":%.4f,\"busy_pct\":%.2f,\"busy_pct_of_wall\":%.2f}\n",
+             "\"busy_s\":%.4f,\"active_s\":%.4f,\"busy_pct\":%.2f,\"busy_pct_of_wall\":%.2f,"
+             "\"idle_ms_per_partition\":%.4f}\n",
              stats->backend, b->device, b->partitions, (double)b->busy_ns / 1e9, active, pct,
-             pct_wall);
+             pct_wall, idle_pp);
     }
 
     double lat[BENCH_MAX_JOBS];
@@ -580,7 +597,8 @@ static int report(const bench_args *a, const bench_paths *paths, const engine_st
          "\"setup_or_load_s\":%.3f,\"params\":\"%s\",\"wall_s\":%.3f,"
          "\"partition_proofs_per_hour\":%.1f,\"seconds_per_partition\":%.4f,"
          "\"device_busy_pct\":%.2f,\"device_busy_pct_of_wall\":%.2f,"
-         "\"engine_overhead_ms_per_partition\":%.4f,\"engine_overhead_p50_ms\":%.4f,"
+         "\"device_idle_ms_per_partition\":%.4f,\"engine_overhead_ms_per_partition\":%.4f,\"engine_"
+         "overhead_p50_ms\":%.4f,"
          "\"engine_overhead_p95_ms\":%.4f,\"engine_overhead_max_ms\":%.4f,"
          "\"partition_latency_mean_s\":%.6f,\"job_latency_p50_s\":%.3f,\"job_latency_p95_s\":%.3f,"
          "\"partitions_verified\":%zu,\"verified\":%s,\"out_dir\":\"%s\",\"cpu\":\"%s\","
@@ -590,8 +608,9 @@ static int report(const bench_args *a, const bench_paths *paths, const engine_st
          stats->workers_per_device, stats->synth_workers, stats->finalizers, stats->queue_bound,
          threads, load_s, made_params ? "made" : "loaded", wall_s, per_hour,
          s->partitions_done ? wall_s / (double)s->partitions_done : 0.0, busy_active, busy_wall,
-         ov.mean_ms, ov.p50_ms, ov.p95_ms, ov.max_ms, latency_mean / 1e3, lat50, lat95, verified,
-         all_verified ? "true" : "false", paths->dir, bench_cpu_name(), CUZK_GIT_COMMIT);
+         idle_per_partition, ov.mean_ms, ov.p50_ms, ov.p95_ms, ov.max_ms, latency_mean / 1e3, lat50,
+         lat95, verified, all_verified ? "true" : "false", paths->dir, bench_cpu_name(),
+         CUZK_GIT_COMMIT);
     fflush(stdout);
     if (jo.file && fclose(jo.file) != 0) {
         cli_error("bench: cannot write %s", paths->results);
@@ -612,17 +631,20 @@ static int report(const bench_args *a, const bench_paths *paths, const engine_st
         const bench_device_busy *b = &rep.devices[d];
         double active = (double)(b->last_ns - b->first_ns) / 1e9;
         fprintf(stderr,
-                "%s%d: busy %.1f %% of its first to last kernel span (%.2f s), %.1f %% of the "
-                "wall time; %u partitions\n",
-                stats->backend, b->device, active > 0 ? 100.0 * (double)b->busy_ns / 1e9 / active : 0,
-                active, rep.wall_ns ? 100.0 * (double)b->busy_ns / (double)rep.wall_ns : 0,
-                b->partitions);
+                "%s%d: busy %.2f %% of its first to last kernel span (%.2f s), %.2f %% of the "
+                "wall time; %u partitions, idle %.4f ms per partition\n",
+                stats->backend, b->device,
+                active > 0 ? 100.0 * (double)b->busy_ns / 1e9 / active : 0, active,
+                rep.wall_ns ? 100.0 * (double)b->busy_ns / (double)rep.wall_ns : 0, b->partitions,
+                b->partitions
+                    ? (double)(b->last_ns - b->first_ns - b->busy_ns) / 1e6 / b->partitions
+                    : 0.0);
     }
     fprintf(stderr,
             "%llu of %u partitions (%u jobs x %u) in %.2f s: %.0f partition proofs per hour, "
             "%.3f s per partition; %zu verified\n",
-            (unsigned long long)s->partitions_done, total, a->jobs, o->partitions, wall_s,
-            per_hour, s->partitions_done ? wall_s / (double)s->partitions_done : 0.0, verified);
+            (unsigned long long)s->partitions_done, total, a->jobs, o->partitions, wall_s, per_hour,
+            s->partitions_done ? wall_s / (double)s->partitions_done : 0.0, verified);
     fprintf(stderr, "engine overhead: %.4f ms per partition (p50 %.4f, p95 %.4f, max %.4f)\n",
             ov.mean_ms, ov.p50_ms, ov.p95_ms, ov.max_ms);
     if (rep.skipped)
@@ -666,7 +688,9 @@ static int bench_engine_run(bench_args *a)
             o->log_constraints, stats.synth_workers, stats.synth_workers == 1 ? "" : "s",
             stats.devices, stats.devices == 1 ? "" : "s", stats.workers_per_device,
             stats.finalizers, stats.finalizers == 1 ? "" : "s", stats.queue_bound, load_s,
-            made ? "made and cached" : a->params_given ? "loaded" : "loaded from cache");
+            made              ? "made and cached"
+            : a->params_given ? "loaded"
+                              : "loaded from cache");
 
     job_result *jobs = calloc(a->jobs, sizeof(job_result));
     if (!jobs) {

@@ -134,6 +134,11 @@ assert(s.engine_overhead_p95_ms >= s.engine_overhead_p50_ms &&
 const dev = b.filter((o) => o.bench === "prove_device");
 assert(dev.length === 1 && dev[0].device === "cpu0" && dev[0].partitions === 4, "one device, four partitions");
 assert(near(dev[0].busy_pct, s.device_busy_pct, 0.01), "device line = summary");
+assert(dev[0].idle_ms_per_partition >= 0 &&
+       near(dev[0].idle_ms_per_partition, s.device_idle_ms_per_partition, 0.001), "device idle");
+// idle = (active - busy) / partitions
+assert(near(dev[0].idle_ms_per_partition * 4, (dev[0].active_s - dev[0].busy_s) * 1000, 0.2),
+       "idle per partition from the busy time");
 // The pieces of a life add up to it (means, in ms).
 const split = b.find((o) => o.bench === "prove_split");
 const pieces = ["admission", "synthesis", "device_wait", "prove", "finalizer_wait", "finalize",
