@@ -1,0 +1,292 @@
+/* The configuration of `cuzk serve`: defaults, every section and type, the
+ * command line on top of the file, errors that name the file, line and
+ * key, the checks that need the whole picture, and docs/CONFIG.md listing
+ * every key the parser knows. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/config.h"
+
+static char msg[1024];
+
+static void load_ok(cuzk_config *c, const char *text)
+{
+    cuzk_status st = cuzk_config_load_string(c, text, "t.ini", msg, sizeof(msg));
+    if (st != CUZK_OK)
+        fail_msg("%s", msg);
+}
+
+/* Loads text into a fresh config, expects a failure whose message holds
+ * every one of the NULL-terminated fragments. */
+static void load_fails(const char *text, ...)
+{
+    cuzk_config c;
+    cuzk_config_init(&c);
+    msg[0] = 0;
+    assert_int_not_equal(cuzk_config_load_string(&c, text, "t.ini", msg, sizeof(msg)), CUZK_OK);
+    va_list ap;
+    va_start(ap, text);
+    for (const char *want; (want = va_arg(ap, const char *));)
+        if (!strstr(msg, want))
+            fail_msg("message '%s' lacks '%s'", msg, want);
+    va_end(ap);
+    cuzk_config_free(&c);
+}
+
+static void test_defaults(void **state)
+{
+    (void)state;
+    cuzk_config c;
+    cuzk_config_init(&c);
+    engine_config d;
+    engine_config_default(&d);
+    assert_int_equal(c.engine.workers_per_device, d.workers_per_device);
+    assert_int_equal(c.engine.retries, d.retries);
+    assert_int_equal(c.engine.keep_finished, d.keep_finished);
+    assert_true(c.engine.verify);
+    assert_null(c.engine.event_log);
+    char sock[4096];
+    config_default_socket(sock, sizeof(sock));
+    assert_string_equal(c.server.socket_path, sock);
+    assert_int_equal(c.server.socket_mode, 0600);
+    assert_null(c.server.tcp_address);
+    assert_int_equal(c.server.max_json_bytes, 1 << 20);
+    assert_int_equal(c.server.max_body_bytes, 64 << 20);
+    assert_true(c.server.max_wait_s == 60);
+    assert_int_equal(c.num_circuits, 0);
+    assert_int_equal(cuzk_config_check(&c, msg, sizeof(msg)), CUZK_OK);
+    cuzk_config_free(&c);
+}
+
+static void test_every_section(void **state)
+{
+    (void)state;
+    cuzk_config c;
+    cuzk_config_init(&c);
+    load_ok(&c, "# a comment\n"
+                "; another\n"
+                "[engine]\n"
+                "backend = cpu\n"
+                "synth_workers = 3\n"
+                "workers_per_device = 1\n"
+                "queue_bound = 5\n"
+                "buffer_budget = 512M\n"
+                "resident_budget = 2GiB\n"
+                "verify = false\n"
+                "retries = 0\n"
+                "default_timeout_s = 2.5\n"
+                "keep_finished = 7\n"
+                "event_log = /tmp/ev.jsonl\n"
+                "\n"
+                "[server]\n"
+                "socket = /tmp/x.sock\n"
+                "socket_mode = 0660\n"
+                "tcp = 127.0.0.1:9090\n"
+                "token_file = /etc/cuzk/token\n"
+                "max_json_bytes = 4K\n"
+                "max_wait_s = 5\n"
+                "shutdown_grace_s = 30 ; inline comment\n"
+                "[circuit porep-10]\n"
+                "kind = builtin\n"
+                "log_constraints = 10\n"
+                "params = /p/k10.params\n"
+                "preload = yes\n"
+                "[circuit chain]\n"
+                "kind = zkey\n"
+                "zkey = /z/chain.zkey\n"
+                "check = subgroup\n");
+    assert_int_equal(c.engine.backend, BACKEND_CPU);
+    assert_int_equal(c.engine.synth_workers, 3);
+    assert_int_equal(c.engine.workers_per_device, 1);
+    assert_int_equal(c.engine.queue_bound, 5);
+    assert_int_equal(c.engine.buffer_budget, 512ull << 20);
+    assert_int_equal(c.engine.resident_budget, 2ull << 30);
+    assert_false(c.engine.verify);
+    assert_int_equal(c.engine.retries, 0);
+    assert_true(c.engine.default_timeout_s == 2.5);
+    assert_int_equal(c.engine.keep_finished, 7);
+    assert_string_equal(c.engine.event_log, "/tmp/ev.jsonl");
+    assert_string_equal(c.server.socket_path, "/tmp/x.sock");
+    assert_int_equal(c.server.socket_mode, 0660);
+    assert_string_equal(c.server.tcp_address, "127.0.0.1:9090");
+    assert_string_equal(c.server.token_file, "/etc/cuzk/token");
+    assert_int_equal(c.server.max_json_bytes, 4096);
+    assert_true(c.server.max_wait_s == 5);
+    assert_true(c.server.shutdown_grace_s == 30);
+    assert_int_equal(c.num_circuits, 2);
+    assert_string_equal(c.circuits[0].name, "porep-10");
+    assert_int_equal(c.circuits[0].kind, ENGINE_CIRCUIT_BUILTIN);
+    assert_int_equal(c.circuits[0].log_constraints, 10);
+    assert_int_equal(c.circuits[0].arity, 8);
+    assert_string_equal(c.circuits[0].params_path, "/p/k10.params");
+    assert_true(c.circuits[0].preload);
+    assert_int_equal(c.circuits[0].check, FORMATS_CHECK_CURVE);
+    assert_string_equal(c.circuits[0].origin, "t.ini:25");
+    assert_int_equal(c.circuits[1].kind, ENGINE_CIRCUIT_ZKEY);
+    assert_string_equal(c.circuits[1].zkey_path, "/z/chain.zkey");
+    assert_int_equal(c.circuits[1].check, FORMATS_CHECK_SUBGROUP);
+    assert_false(c.circuits[1].preload);
+    assert_int_equal(cuzk_config_check(&c, msg, sizeof(msg)), CUZK_OK);
+    engine_circuit_spec spec;
+    assert_int_equal(config_circuit_spec(&c.circuits[0], &spec, msg, sizeof(msg)), CUZK_OK);
+    assert_string_equal(spec.params_path, "/p/k10.params");
+    assert_true(spec.shape.challenges >= 1);
+
+    /* The command line on top: later wins, a circuit's section by name. */
+    assert_int_equal(cuzk_config_set(&c, "engine.retries=4", "cl", msg, sizeof(msg)), CUZK_OK);
+    assert_int_equal(c.engine.retries, 4);
+    assert_int_equal(cuzk_config_set(&c, "circuit chain.check=none", "cl", msg, sizeof(msg)),
+                     CUZK_OK);
+    assert_int_equal(c.circuits[1].check, FORMATS_CHECK_NONE);
+    assert_int_equal(cuzk_config_set(&c, "engine.event_log=", "cl", msg, sizeof(msg)), CUZK_OK);
+    assert_null(c.engine.event_log);
+    assert_int_equal(cuzk_config_set(&c, "circuit v1.2.kind=zkey", "cl", msg, sizeof(msg)),
+                     CUZK_OK);
+    assert_int_equal(c.num_circuits, 3);
+    assert_string_equal(c.circuits[2].name, "v1.2");
+    /* It has no zkey yet: the whole-picture check names it. */
+    assert_int_not_equal(cuzk_config_check(&c, msg, sizeof(msg)), CUZK_OK);
+    assert_non_null(strstr(msg, "[circuit v1.2]"));
+    assert_non_null(strstr(msg, "'zkey'"));
+    cuzk_config_free(&c);
+}
+
+static void test_errors_name_file_line_key(void **state)
+{
+    (void)state;
+    load_fails("[engine]\nretries = 1\nsynth_workrs = 2\n", "t.ini:3", "unknown key",
+               "'synth_workrs'", NULL);
+    load_fails("[engine]\n\n\nretries = lots\n", "t.ini:4", "'retries'", "whole number", "'lots'",
+               NULL);
+    load_fails("[engine]\nretries = -1\n", "t.ini:2", "'retries'", NULL);
+    load_fails("[engine]\nretries = 101\n", "t.ini:2", "0 to 100", NULL);
+    load_fails("[engine]\nverify = maybe\n", "t.ini:2", "'verify'", "true or false", NULL);
+    load_fails("[engine]\nbackend = tpu\n", "t.ini:2", "auto, cpu or cuda", NULL);
+    load_fails("[engine]\nbuffer_budget = 12X\n", "t.ini:2", "'buffer_budget'", "size", NULL);
+    load_fails("[engine]\ndefault_timeout_s = -3\n", "t.ini:2", "seconds", NULL);
+    load_fails("[server]\nsocket_mode = 0999\n", "t.ini:2", "octal", NULL);
+    load_fails("[engines]\nretries = 1\n", "t.ini:2", "unknown section [engines]", NULL);
+    load_fails("retries = 1\n", "t.ini:1", "outside a section", "'retries'", NULL);
+    load_fails("[engine]\nretries 1\n", "t.ini:2", "syntax error", NULL);
+    load_fails("[engine]\n[circuit a/b]\nkind = zkey\n", "t.ini:3", "[circuit a/b]", NULL);
+    load_fails("[circuit x]\nkind = plonk\n", "t.ini:2", "builtin or zkey", NULL);
+    load_fails("[circuit x]\ncheck = all\n", "t.ini:2", "none, curve or subgroup", NULL);
+    /* A long line (a deep path) still counts as one. */
+    char text[2048];
+    snprintf(text, sizeof(text), "[server]\nsocket = /%0900d\nbogus = 1\n", 7);
+    load_fails(text, "t.ini:3", "'bogus'", NULL);
+
+    cuzk_config c;
+    cuzk_config_init(&c);
+    assert_int_not_equal(cuzk_config_load(&c, "/nonexistent/cuzk.ini", msg, sizeof(msg)), CUZK_OK);
+    assert_non_null(strstr(msg, "/nonexistent/cuzk.ini"));
+    assert_int_not_equal(cuzk_config_set(&c, "retries=1", "command line", msg, sizeof(msg)),
+                         CUZK_OK);
+    assert_non_null(strstr(msg, "section.key=value"));
+    assert_int_not_equal(cuzk_config_set(&c, "engine.nope=1", "command line", msg, sizeof(msg)),
+                         CUZK_OK);
+    assert_non_null(strstr(msg, "command line"));
+    assert_non_null(strstr(msg, "'nope'"));
+    cuzk_config_free(&c);
+}
+
+static void test_whole_picture_checks(void **state)
+{
+    (void)state;
+    cuzk_config c;
+    cuzk_config_init(&c);
+    load_ok(&c, "[server]\ntcp = 127.0.0.1:0\n");
+    assert_int_not_equal(cuzk_config_check(&c, msg, sizeof(msg)), CUZK_OK);
+    assert_non_null(strstr(msg, "token_file"));
+    assert_non_null(strstr(msg, "insecure_no_token"));
+    load_ok(&c, "[server]\ninsecure_no_token = true\n");
+    assert_int_equal(cuzk_config_check(&c, msg, sizeof(msg)), CUZK_OK);
+    cuzk_config_free(&c);
+
+    cuzk_config_init(&c);
+    load_ok(&c, "\n[circuit b]\nlog_constraints = 10\n");
+    assert_int_not_equal(cuzk_config_check(&c, msg, sizeof(msg)), CUZK_OK);
+    assert_non_null(strstr(msg, "t.ini:3"));
+    assert_non_null(strstr(msg, "'kind' is missing"));
+    load_ok(&c, "[circuit b]\nkind = builtin\n");
+    assert_int_not_equal(cuzk_config_check(&c, msg, sizeof(msg)), CUZK_OK);
+    assert_non_null(strstr(msg, "'params'"));
+    load_ok(&c, "[circuit b]\nparams = /x\nlog_constraints = 3\n");
+    assert_int_not_equal(cuzk_config_check(&c, msg, sizeof(msg)), CUZK_OK);
+    assert_non_null(strstr(msg, "no such built-in circuit"));
+    load_ok(&c, "[circuit b]\nlog_constraints = 12\n");
+    assert_int_equal(cuzk_config_check(&c, msg, sizeof(msg)), CUZK_OK);
+    cuzk_config_free(&c);
+}
+
+static void test_bytes(void **state)
+{
+    (void)state;
+    uint64_t v;
+    assert_true(config_parse_bytes("0", &v) && v == 0);
+    assert_true(config_parse_bytes("4096", &v) && v == 4096);
+    assert_true(config_parse_bytes("4096B", &v) && v == 4096);
+    assert_true(config_parse_bytes("2K", &v) && v == 2048);
+    assert_true(config_parse_bytes("3m", &v) && v == 3ull << 20);
+    assert_true(config_parse_bytes("5GiB", &v) && v == 5ull << 30);
+    assert_true(config_parse_bytes("1TB", &v) && v == 1ull << 40);
+    assert_false(config_parse_bytes("", &v));
+    assert_false(config_parse_bytes("-1", &v));
+    assert_false(config_parse_bytes("1.5G", &v));
+    assert_false(config_parse_bytes("1 G", &v));
+    assert_false(config_parse_bytes("1Gb", &v));
+    assert_false(config_parse_bytes("99999999999T", &v));
+    assert_false(config_parse_bytes("18446744073709551616", &v));
+}
+
+/* docs/CONFIG.md has one table with every key as `section.key` (circuit
+ * keys as `circuit NAME.key`), and no key the parser does not know. */
+static void test_docs_list_every_key(void **state)
+{
+    (void)state;
+    const char *path = CUZK_VECTOR_DIR "/../../docs/CONFIG.md";
+    FILE *f = fopen(path, "r");
+    if (!f)
+        fail_msg("cannot read %s", path);
+    static char doc[1 << 17];
+    size_t n = fread(doc, 1, sizeof(doc) - 1, f);
+    doc[n] = 0;
+    fclose(f);
+    const char *section, *key;
+    size_t count = 0;
+    for (size_t i = 0; config_key_at(i, &section, &key); i++, count++) {
+        char want[128];
+        if (!strcmp(section, "circuit"))
+            snprintf(want, sizeof(want), "| `circuit NAME.%s` |", key);
+        else
+            snprintf(want, sizeof(want), "| `%s.%s` |", section, key);
+        if (!strstr(doc, want))
+            fail_msg("%s lacks the row %s", path, want);
+    }
+    /* And the table has no more rows than keys. */
+    size_t rows = 0;
+    for (const char *p = doc; (p = strstr(p, "\n| `")); p++)
+        rows++;
+    assert_int_equal(rows, count);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_defaults),
+        cmocka_unit_test(test_every_section),
+        cmocka_unit_test(test_errors_name_file_line_key),
+        cmocka_unit_test(test_whole_picture_checks),
+        cmocka_unit_test(test_bytes),
+        cmocka_unit_test(test_docs_list_every_key),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
