@@ -22,8 +22,11 @@
 # Environment: OUT (output folder), CUZK_CUDA_ARCH (default 90),
 # CUZK_GPU_DEBS (default .gpu-debs), CUZK_GPU_TESTS (a ctest -R regex, to run
 # only some tests; default all), CUZK_GPU_BENCH_ARGS (extra arguments for
-# every benchmark), CUZK_COMMIT (the commit to write into bench.jsonl where
-# the build could not read one: a copy of the tree without .git).
+# every benchmark), CUZK_GPU_CLI_BENCH (argument sets for `cuzk bench`,
+# separated by ';', each run after the benchmarks with its output folder in
+# $OUT/cli-bench-<i>; empty: none), CUZK_COMMIT (the commit written into bench.jsonl's
+# lines, in place of the one the build read: the device's copy of the tree
+# may carry another .git).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 
@@ -218,12 +221,33 @@ main() {
             status=1
         fi
         if [ -n "${CUZK_COMMIT:-}" ]; then
-            grep '^{' "$OUT/$b.out" | sed "s/\"commit\":\"unknown\"/\"commit\":\"$CUZK_COMMIT\"/" \
+            grep '^{' "$OUT/$b.out" | sed -E "s/\"commit\":\"[^\"]*\"/\"commit\":\"$CUZK_COMMIT\"/" \
                 >>"$OUT/bench.jsonl"
         else
             grep '^{' "$OUT/$b.out" >>"$OUT/bench.jsonl"
         fi
         rm -f "$OUT/$b.out"
+    done
+
+    local sets i=0
+    IFS=';' read -r -a sets <<<"${CUZK_GPU_CLI_BENCH:-}"
+    for args in "${sets[@]}"; do
+        [ -z "${args// /}" ] && continue
+        i=$((i + 1))
+        say "cuzk bench $args --out $OUT/cli-bench-$i"
+        # shellcheck disable=SC2086
+        local timer=()
+        [ -x /usr/bin/time ] && timer=(/usr/bin/time -v)
+        "${timer[@]}" "$BUILD/cuzk" bench $args --out "$OUT/cli-bench-$i" \
+            >"$OUT/cli-bench-$i.out" 2>"$OUT/cli-bench-$i.err"
+        local rc=$?
+        cat "$OUT/cli-bench-$i.out"
+        tail -n 60 "$OUT/cli-bench-$i.err"
+        if [ "$rc" -ne 0 ]; then
+            say "FAILED: cuzk bench $args (exit $rc)"
+            status=1
+        fi
+        grep '^{' "$OUT/cli-bench-$i.out" >>"$OUT/bench.jsonl"
     done
 
     say "summary"
