@@ -57,6 +57,7 @@ static const key_def keys[] = {
     {SEC_ENGINE, "default_timeout_s", KEY_SECONDS, ENG(default_timeout_s), 0},
     {SEC_ENGINE, "keep_finished", KEY_UINT, ENG(keep_finished), 1u << 24},
     {SEC_ENGINE, "event_log", KEY_STRING, offsetof(cuzk_config, event_log), 0},
+    {SEC_ENGINE, "telemetry_interval_ms", KEY_UINT, ENG(telemetry_interval_ms), 60000},
     {SEC_SERVER, "socket", KEY_STRING, SRV(socket_path), 0},
     {SEC_SERVER, "socket_mode", KEY_MODE, SRV(socket_mode), 0777},
     {SEC_SERVER, "tcp", KEY_STRING, SRV(tcp_address), 0},

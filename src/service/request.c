@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -238,6 +239,9 @@ static bool submit_json(submit_request *out, const http_request *rq, request_err
                     strlen(json_string_value(v)) != json_string_length(v))
                     ok = fail(err, 400, field, "field '%s' wants a file path, got %s", field,
                               json_is_string(v) ? "an empty or broken string" : type_name(v));
+                else if (access(json_string_value(v), R_OK) != 0)
+                    ok = fail(err, 400, field, "field '%s': cannot read %s: %s", field,
+                              json_string_value(v), strerror(errno));
                 else if (!(out->paths[i] = strdup(json_string_value(v))))
                     ok = fail(err, 503, NULL, "out of memory");
                 else

@@ -85,6 +85,7 @@ static void test_every_section(void **state)
                 "default_timeout_s = 2.5\n"
                 "keep_finished = 7\n"
                 "event_log = /tmp/ev.jsonl\n"
+                "telemetry_interval_ms = 0\n"
                 "\n"
                 "[server]\n"
                 "socket = /tmp/x.sock\n"
@@ -114,6 +115,7 @@ static void test_every_section(void **state)
     assert_true(c.engine.default_timeout_s == 2.5);
     assert_int_equal(c.engine.keep_finished, 7);
     assert_string_equal(c.engine.event_log, "/tmp/ev.jsonl");
+    assert_int_equal(c.engine.telemetry_interval_ms, 0);
     assert_string_equal(c.server.socket_path, "/tmp/x.sock");
     assert_int_equal(c.server.socket_mode, 0660);
     assert_string_equal(c.server.tcp_address, "127.0.0.1:9090");
@@ -129,7 +131,7 @@ static void test_every_section(void **state)
     assert_string_equal(c.circuits[0].params_path, "/p/k10.params");
     assert_true(c.circuits[0].preload);
     assert_int_equal(c.circuits[0].check, FORMATS_CHECK_CURVE);
-    assert_string_equal(c.circuits[0].origin, "t.ini:25");
+    assert_string_equal(c.circuits[0].origin, "t.ini:26");
     assert_int_equal(c.circuits[1].kind, ENGINE_CIRCUIT_ZKEY);
     assert_string_equal(c.circuits[1].zkey_path, "/z/chain.zkey");
     assert_int_equal(c.circuits[1].check, FORMATS_CHECK_SUBGROUP);

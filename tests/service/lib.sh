@@ -1,0 +1,104 @@
+# Shared by tests/service/test_*.sh: a scratch folder, development
+# parameters for the smallest built-in circuit, starting and stopping a real
+# `cuzk serve`, and checks that count passes and failures.
+# The sourcing script sets cuzk (the binary) first.
+tmp=$(mktemp -d)
+server_pids=()
+cleanup() {
+    for pid in "${server_pids[@]}"; do kill -9 "$pid" 2>/dev/null; done
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+export CUZK_CACHE_DIR=$tmp/cache
+export CUZK_SOCKET=$tmp/s.sock
+unset CUZK_URL CUZK_TOKEN_FILE
+fixtures=$(cd "$(dirname "${BASH_SOURCE[0]}")/../fixtures/circom" && pwd)
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() {
+    failed=$((failed + 1))
+    echo "FAIL: $*"
+}
+# check NAME WANT_EXIT COMMAND...: the command's output goes to $tmp/out.
+check() {
+    local name=$1 want=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local got=$?
+    if [ "$got" -eq "$want" ]; then
+        pass
+    else
+        fail "$name: exit $got, expected $want"
+        sed 's/^/    out: /' "$tmp/out" | head -20
+        sed 's/^/    err: /' "$tmp/err" | head -20
+    fi
+}
+# expect NAME FILE TEXT: FILE contains TEXT (fixed string).
+expect() {
+    if grep -qF -- "$3" "$2"; then pass; else
+        fail "$1: $2 lacks '$3'"
+        sed 's/^/    /' "$2" | head -20
+    fi
+}
+# is NAME GOT WANT
+is() {
+    if [ "$2" = "$3" ]; then pass; else fail "$1: got '$2', expected '$3'"; fi
+}
+# field KEY < JSON: the first value of KEY (strings without quotes).
+field() {
+    sed -n 's/.*"'"$1"'":\("[^"]*"\|[^,}]*\).*/\1/p' | head -1 | tr -d '"'
+}
+finish() {
+    echo "$passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+}
+
+# The built-in circuit at its smallest size, and a configuration file
+# registering it (p10) and the circom chain fixture (chain).
+make_params() {
+    "$cuzk" setup --log-constraints 10 --params "$tmp/k10.params" >/dev/null 2>&1 ||
+        { echo "SKIPPED: cuzk setup failed"; exit 77; }
+}
+write_config() { # path, extra lines for [engine]
+    cat >"$1" <<EOF
+[engine]
+backend = cpu
+$2
+[server]
+socket = $tmp/s.sock
+[circuit p10]
+kind = builtin
+log_constraints = 10
+params = $tmp/k10.params
+[circuit chain]
+kind = zkey
+zkey = $fixtures/chain_bls12381.zkey
+EOF
+}
+
+# start_server LOG ARGS...: starts cuzk serve and waits until it answers;
+# server_pid is its pid.
+start_server() {
+    local log=$1
+    shift
+    "$cuzk" serve "$@" >"$log" 2>&1 &
+    server_pid=$!
+    server_pids+=("$server_pid")
+    for _ in $(seq 1 200); do
+        if "$cuzk" api GET /v1/health >/dev/null 2>&1; then return 0; fi
+        if ! kill -0 "$server_pid" 2>/dev/null; then break; fi
+        sleep 0.05
+    done
+    echo "FAIL: the server did not start"
+    sed 's/^/    /' "$log"
+    exit 1
+}
+# stop_server [SIGNAL]: signals it and waits; server_rc is its exit code.
+stop_server() {
+    kill -"${1:-TERM}" "$server_pid"
+    # (braces: bash's "Killed" notice for SIGKILL goes to /dev/null too)
+    { wait "$server_pid"; } 2>/dev/null
+    server_rc=$?
+}
