@@ -80,8 +80,6 @@ static void resolve(engine_config *c)
         c->device_threads = ncpu;
     if (!c->workers_per_device)
         c->workers_per_device = 2;
-    if (!c->synth_workers)
-        c->synth_workers = clampu(ncpu / 4, 1, 8);
     if (!c->synth_threads)
         c->synth_threads = 1;
     if (!c->finalizers)
@@ -92,6 +90,29 @@ static void resolve(engine_config *c)
         c->buffer_budget = physical_memory() / 4;
     if (!c->resident_budget)
         c->resident_budget = physical_memory() / 2;
+}
+
+/* The auto sizes that depend on the backend. With a GPU backend the host's
+ * cores are free for synthesis, which is the pipeline's CPU-bound stage
+ * (witness and a, b, c run single-threaded per partition), so it gets all
+ * but the finalizers' and one per prover worker for its host side; the CPU
+ * backend proves with every core, so synthesis gets a quarter. The queue
+ * bound lets every synthesis worker run and every prover worker find a
+ * partition ready (the buffer budget still bounds the memory). */
+static void size_pipeline(engine_config *c, const backend_t *b, unsigned primary_devices)
+{
+    const unsigned ncpu = parallel_cpu_count();
+    const unsigned provers = primary_devices * c->workers_per_device;
+    if (!c->synth_workers) {
+        if (strcmp(b->name, "cpu") != 0)
+            c->synth_workers = ncpu > c->finalizers + provers + 1
+                                   ? clampu(ncpu - c->finalizers - provers, 1, 64)
+                                   : 1;
+        else
+            c->synth_workers = clampu(ncpu / 4, 1, 8);
+    }
+    if (!c->queue_bound)
+        c->queue_bound = c->synth_workers + provers;
 }
 
 /* ------------------------------------------------------------ create */
@@ -212,12 +233,8 @@ cuzk_status engine_create(engine_t **out, const engine_config *cfg, char *msg, s
     }
     if (st == CUZK_OK)
         st = make_backends(e, msg, msg_len);
-    if (st == CUZK_OK && !e->cfg.queue_bound) {
-        unsigned primary = 0;
-        for (unsigned s = 0; s < e->num_slots; s++)
-            primary += !e->slots[s].fallback;
-        e->cfg.queue_bound = primary * e->cfg.workers_per_device;
-    }
+    if (st == CUZK_OK)
+        size_pipeline(&e->cfg, e->backends[0], e->num_slots - (e->num_backends > 1));
     if (st == CUZK_OK)
         engine_telemetry_start(e);
     if (st == CUZK_OK)

@@ -65,12 +65,13 @@ typedef struct engine_config {
     unsigned cpu_devices;        /* CPU backend: pose as this many devices (tests); 1 */
     unsigned device_threads;     /* CPU backend: threads per device; 0 = all CPUs */
     unsigned workers_per_device; /* prover workers per device; 2 */
-    unsigned synth_workers;      /* synthesis workers; 0 = auto: ncpu / 4, 1 .. 8 */
+    unsigned synth_workers;      /* synthesis workers; 0 = auto: GPU backend: the CPUs less the
+                                    finalizers and prover workers; CPU backend: ncpu / 4, 1 .. 8 */
     unsigned synth_threads;      /* threads of one synthesis worker's a, b, c; 1 */
     unsigned finalizers;         /* finalizer threads; 0 = auto: ncpu / 16, 1 .. 4 */
     unsigned load_threads;       /* threads for loading circuits; 0 = all CPUs */
     unsigned queue_bound;        /* synthesized-or-synthesizing partitions not yet taken by a
-                                    prover; 0 = auto: the number of prover workers */
+                                    prover; 0 = auto: synthesis workers + prover workers */
     uint64_t buffer_budget;      /* bytes of partition buffers (w, a, b, c); 0 = auto: RAM / 4 */
     uint64_t resident_budget;    /* bytes of resident circuits; 0 = auto: RAM / 2 */
     bool verify;                 /* pairing check of every partition proof; true */
