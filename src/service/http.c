@@ -7,10 +7,12 @@
 #include <errno.h>
 #include <microhttpd.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -35,6 +37,7 @@ struct http_server {
     char *token;
     http_handler handler;
     struct service *svc;
+    atomic_int active; /* requests started and not yet completed */
 };
 
 /* One request's state between the handler's calls. */
@@ -207,6 +210,7 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *conn, const c
             return MHD_NO;
         st->start_ns = backend_clock_ns();
         *con_cls = st;
+        atomic_fetch_add(&d->server->active, 1);
         return on_first_call(d, conn, st);
     }
     if (st->answered) {
@@ -257,6 +261,7 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     if (st) {
         free(st->body);
         free(st);
+        atomic_fetch_sub(&d->server->active, 1);
     }
     *con_cls = NULL;
 }
@@ -284,6 +289,7 @@ cuzk_status http_server_start(http_server **out, const http_listener *listeners,
     s->limits = *limits;
     s->handler = handler;
     s->svc = svc;
+    atomic_init(&s->active, 0);
     if (token && !(s->token = strdup(token))) {
         free(s);
         return CUZK_ERR_OUT_OF_MEMORY;
@@ -316,6 +322,17 @@ cuzk_status http_server_start(http_server **out, const http_listener *listeners,
     }
     *out = s;
     return CUZK_OK;
+}
+
+void http_server_drain(http_server *s, double max_s)
+{
+    if (!s)
+        return;
+    uint64_t until = backend_clock_ns() + (uint64_t)(max_s * 1e9);
+    while (atomic_load(&s->active) > 0 && backend_clock_ns() < until) {
+        struct timespec ts = {0, 10 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
 }
 
 void http_server_stop(http_server *s)

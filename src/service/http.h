@@ -69,6 +69,9 @@ typedef void (*http_handler)(struct service *svc, const http_request *rq, http_r
 cuzk_status http_server_start(http_server **out, const http_listener *listeners, size_t n,
                               const http_limits *limits, const char *token, http_handler handler,
                               struct service *svc, char *msg, size_t msg_len);
+/* Waits up to max_s seconds for the requests in progress to be answered
+ * (at shutdown: the long polls the engine's shutdown just ended). */
+void http_server_drain(http_server *s, double max_s);
 /* Stops the daemons (closing their sockets) and frees the server. */
 void http_server_stop(http_server *s);
 

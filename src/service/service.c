@@ -13,6 +13,9 @@
 #include "service/internal.h"
 #include "service/listen.h"
 
+/* The longest a stop waits for requests in progress. */
+#define SERVICE_DRAIN_S 5.0
+
 void service_log(service *s, const char *fmt, ...)
 {
     if (!s || !s->log)
@@ -132,6 +135,9 @@ void service_stop(service *s)
     if (!s)
         return;
     atomic_store(&s->closing, true);
+    /* Answers already being written (awaits that the engine's shutdown
+     * just ended) go out before the connections close. */
+    http_server_drain(s->http, SERVICE_DRAIN_S);
     http_server_stop(s->http);
     if (s->socket_path && unlink(s->socket_path) != 0 && errno != ENOENT)
         service_log(s, "cannot remove %s: %s", s->socket_path, strerror(errno));
