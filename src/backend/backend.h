@@ -106,6 +106,12 @@ struct backend {
                          size_t msg_len);
     /* Frees the backend (every handle released first). */
     void (*destroy)(backend_t *b);
+    /* Optional (NULL: the caller uses aligned_alloc/free): memory for the
+     * buffers the engine hands to prove() (w and a, b, c), in a form the
+     * backend copies fastest (page-locked for a GPU), 64-byte aligned.
+     * Thread-safe; freed before destroy(). */
+    void *(*host_alloc)(backend_t *b, size_t bytes);
+    void (*host_free)(backend_t *b, void *p);
 };
 
 /* The CPU backend: the Groth16 CPU prover's phases on `threads` threads per

@@ -454,6 +454,18 @@ static cuzk_status cuda_prove(backend_t *b, unsigned device, void *handle,
     return st;
 }
 
+static void *cuda_backend_host_alloc(backend_t *b, size_t bytes)
+{
+    (void)b;
+    return cuda_host_alloc(bytes);
+}
+
+static void cuda_backend_host_free(backend_t *b, void *p)
+{
+    (void)b;
+    cuda_host_free(p);
+}
+
 static void cuda_destroy(backend_t *b)
 {
     cuda_backend *cb = b->impl;
@@ -490,6 +502,8 @@ cuzk_status backend_cuda_create(backend_t **out, unsigned threads, char *msg, si
     cb->base.release = cuda_release;
     cb->base.prove = cuda_prove;
     cb->base.destroy = cuda_destroy;
+    cb->base.host_alloc = cuda_backend_host_alloc;
+    cb->base.host_free = cuda_backend_host_free;
     *out = &cb->base;
     return CUZK_OK;
 }

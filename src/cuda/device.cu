@@ -34,3 +34,19 @@ extern "C" int cuda_device_query(int index, cuda_device_info *info)
     info->cc_minor = prop.minor;
     return 0;
 }
+
+extern "C" void *cuda_host_alloc(size_t bytes)
+{
+    void *p = NULL;
+    if (cudaHostAlloc(&p, bytes ? bytes : 1, cudaHostAllocPortable) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return NULL;
+    }
+    return p; /* page-aligned, so 64-byte aligned */
+}
+
+extern "C" void cuda_host_free(void *p)
+{
+    if (p && cudaFreeHost(p) != cudaSuccess)
+        (void)cudaGetLastError();
+}

@@ -25,6 +25,11 @@ int cuda_device_count(const char **why);
 /* Fills info for device index; returns 0, or -1 when it cannot be queried. */
 int cuda_device_query(int index, cuda_device_info *info);
 
+/* Page-locked host memory, usable by every device (the GPU copies it by DMA
+ * without a staging copy); NULL when it cannot be had. */
+void *cuda_host_alloc(size_t bytes);
+void cuda_host_free(void *p);
+
 #ifdef __cplusplus
 }
 #endif

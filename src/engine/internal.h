@@ -36,6 +36,7 @@ typedef struct buf_set {
     struct buf_set *next;
     fr_t *w;
     fr_t *abc;
+    backend_t *host_mem; /* the backend whose host_alloc made it; NULL: aligned_alloc */
 } buf_set;
 
 typedef enum circuit_state {
@@ -208,7 +209,7 @@ void registry_loaded(engine *e, circuit *c, cuzk_status st);
  * one unlocked with pool_alloc_set), 0 when the budget is full for now,
  * −1 when one set exceeds the budget. */
 int pool_take(engine *e, circuit *c, buf_set **set, buf_set **trim);
-buf_set *pool_alloc_set(const circuit *c);
+buf_set *pool_alloc_set(engine *e, const circuit *c);
 void pool_free_list(buf_set *list);
 void pool_give_back(engine *e, circuit *c, buf_set *set);
 /* A failed pool_alloc_set: undoes pool_take's reservation. */

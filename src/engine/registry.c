@@ -431,16 +431,26 @@ cuzk_status engine_evict(engine_t *e, const char *name, char *msg, size_t msg_le
 
 /* -------------------------------------------------------- buffer pools */
 
-buf_set *pool_alloc_set(const circuit *c)
+/* The sets come from the primary backend's host_alloc when it has one
+ * (page-locked memory for a GPU: its copies of w, a, b, c then run at the
+ * bus's speed instead of through the driver's staging buffer). */
+buf_set *pool_alloc_set(engine *e, const circuit *c)
 {
     buf_set *s = malloc(sizeof(*s));
-    void *data = aligned_alloc(64, ALIGN64(c->set_bytes));
+    backend_t *b = e->num_backends ? e->backends[0] : NULL;
+    bool pinned = b && b->host_alloc && b->host_free;
+    void *data = pinned ? b->host_alloc(b, ALIGN64(c->set_bytes))
+                        : aligned_alloc(64, ALIGN64(c->set_bytes));
     if (!s || !data) {
         free(s);
-        free(data);
+        if (pinned && data)
+            b->host_free(b, data);
+        else
+            free(data);
         return NULL;
     }
     s->next = NULL;
+    s->host_mem = pinned ? b : NULL;
     s->w = data;
     s->abc = (fr_t *)((uint8_t *)data + ALIGN64(c->num_vars * sizeof(fr_t)));
     return s;
@@ -450,7 +460,10 @@ void pool_free_list(buf_set *list)
 {
     while (list) {
         buf_set *next = list->next;
-        free(list->w);
+        if (list->host_mem)
+            list->host_mem->host_free(list->host_mem, list->w);
+        else
+            free(list->w);
         free(list);
         list = next;
     }

@@ -150,7 +150,7 @@ static void synth_one(engine *e, worker *w, pick *p)
     char msg[384] = "";
     cuzk_status st = CUZK_OK;
     buf_set *set = p->set;
-    if (p->need_alloc && !(set = pool_alloc_set(p->c))) {
+    if (p->need_alloc && !(set = pool_alloc_set(e, p->c))) {
         st = CUZK_ERR_OUT_OF_MEMORY;
         engine_msg(msg, sizeof(msg), "cannot allocate %llu bytes of buffers",
                    (unsigned long long)p->c->set_bytes);
