@@ -71,6 +71,10 @@ typedef struct backend_input {
     const fr_t *w; /* the full assignment, w[0] = 1 */
     fr_t *abc;     /* a, b, c: three consecutive domain-sized vectors; clobbered */
     uint64_t rows; /* evaluated rows of each (the rest of each vector is ignored) */
+    /* The caller has already checked a·b = c on every row (the engine does
+     * at synthesis, before a partition takes a device): a backend that
+     * checks it itself may skip that. */
+    bool rows_checked;
     /* Called for every copy prove() issues (NULL: not wanted; a backend
      * then reports its copies as "upload"/"download" phases, if at all). */
     backend_copy_fn copy;

@@ -438,8 +438,11 @@ static cuzk_status cuda_prove(backend_t *b, unsigned device, void *handle,
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     size_t n = (size_t)1 << cc->log_n;
-    /* The exact satisfaction check runs on the host, outside the lock. */
-    if (!groth16_rows_satisfied(in->abc, in->abc + n, in->abc + 2 * n, in->rows, cb->threads)) {
+    /* The exact satisfaction check runs on the host, outside the lock,
+     * unless the caller made it already (it costs a pass over a, b, c on
+     * host cores that synthesis needs). */
+    if (!in->rows_checked &&
+        !groth16_rows_satisfied(in->abc, in->abc + n, in->abc + 2 * n, in->rows, cb->threads)) {
         backend_msg(msg, msg_len, "the witness does not satisfy the constraints");
         return CUZK_ERR_UNSATISFIED;
     }

@@ -293,6 +293,7 @@ static void prover_loop(worker *w)
         backend_input in = {.w = pt->set->w,
                             .abc = pt->set->abc,
                             .rows = circuit_rows(c),
+                            .rows_checked = true, /* at synthesis (synthesize()) */
                             .copy = on_copy,
                             .copy_ctx = &pc};
         engine_telemetry_hold(e, true);
