@@ -5,13 +5,17 @@
  * once and stay resident (bellman: H, L, A, B_G1, B_G2 split into their
  * input and aux parts, with the density bitmaps; zkey: A, B1, B2, C, H),
  * with an NTT context for the domain, an MSM context sized for the largest
- * query, and three device vectors for a, b, c. Nothing is allocated per
+ * query, and up to CUDA_STAGES stages: device vectors for a, b, c and the
+ * witness with a copy stream of their own. Nothing is allocated per
  * partition.
  *
- * prove: under the device's lock, a, b, c go up, h is computed in place on
- * the device and feeds the H MSM from device memory; the witness MSMs take
- * their scalars from the host buffer the engine filled. The blinding
- * factors never reach the device: the engine assembles A, B, C. */
+ * prove: a partition takes a free stage and copies a, b, c and w up on
+ * the stage's stream, outside the device's lock, so with two stages one
+ * partition's copies overlap another's kernels (the engine runs two prover
+ * workers per device). Then, under the lock, h is computed in place and
+ * feeds the H MSM, and the witness MSMs read w, all from device memory.
+ * The blinding factors never reach the device: the engine assembles A, B,
+ * C. */
 #define _POSIX_C_SOURCE 200809L
 #include "backend/backend.h"
 
@@ -27,20 +31,37 @@
 #include "groth16/prover.h"
 #include "r1cs/density.h"
 
+/* Stages per circuit and device: two let one partition's copies run
+ * beside another's kernels; the second is made only when it leaves
+ * CUDA_STAGE_HEADROOM bytes of device memory free. */
+#define CUDA_STAGES 2
+#define CUDA_STAGE_HEADROOM ((size_t)2 << 30)
+
 typedef struct cuda_backend {
     backend_t base;
     unsigned devices;
-    unsigned threads; /* host threads for the row check */
-    pthread_mutex_t *locks;
+    unsigned threads;       /* host threads for the row check */
+    pthread_mutex_t *locks; /* per device: its kernel work */
+    /* per device: the stages' busy flags of every circuit on it */
+    pthread_mutex_t *stage_mu;
+    pthread_cond_t *stage_cv;
 } cuda_backend;
+
+/* One partition's inputs on the device, and the stream that copies them. */
+typedef struct cuda_stage {
+    void *d_abc[3];
+    void *d_w;    /* the witness, uploaded once per partition for every MSM */
+    void *stream; /* non-blocking (cuda/device.h) */
+    bool busy;    /* under the backend's stage_mu of the device */
+} cuda_stage;
 
 /* One circuit's resident state on one device. */
 typedef struct cuda_dev_circuit {
     int device;
     cuda_ntt_ctx *ntt;
     cuda_msm_ctx *msm;
-    void *d_abc[3];
-    void *d_w; /* the witness, uploaded once per partition for every MSM */
+    cuda_stage stage[CUDA_STAGES];
+    unsigned nstages;
     /* bellman: 0 h, 1 l, 2 a_in, 3 a_aux, 4 b1_in, 5 b1_aux, 6 b2_in, 7 b2_aux
      * zkey:    0 h, 1 c, 2 a, 3 b1, 4 b2 */
     cuda_msm_points *pts[8];
@@ -69,11 +90,15 @@ static void dev_circuit_free(cuda_dev_circuit *d)
         cuda_msm_points_free(d->pts[i]);
     for (int i = 0; i < 3; i++)
         cuda_msm_density_free(d->dens[i]);
-    for (int i = 0; i < 3; i++)
-        if (d->d_abc[i])
-            cuda_ntt_free(d->ntt, d->d_abc[i]);
-    if (d->d_w)
-        cuda_ntt_free(d->ntt, d->d_w);
+    for (unsigned s = 0; s < CUDA_STAGES; s++) {
+        cuda_stage *sg = &d->stage[s];
+        for (int i = 0; i < 3; i++)
+            if (sg->d_abc[i])
+                cuda_ntt_free(d->ntt, sg->d_abc[i]);
+        if (sg->d_w)
+            cuda_ntt_free(d->ntt, sg->d_w);
+        cuda_stream_destroy(sg->stream);
+    }
     cuda_msm_ctx_destroy(d->msm);
     cuda_ntt_ctx_destroy(d->ntt);
     memset(d, 0, sizeof(*d));
@@ -103,6 +128,23 @@ static cuzk_status upload(cuda_dev_circuit *d, cuda_msm_group group, const void 
     return CUZK_OK;
 }
 
+/* One more stage: a, b, c (n each), the witness (nvars) and a stream. */
+static cuzk_status add_stage(cuda_dev_circuit *d, size_t n, uint64_t nvars, uint64_t *bytes,
+                             char *msg, size_t msg_len)
+{
+    cuda_stage *sg = &d->stage[d->nstages];
+    for (int i = 0; i < 3; i++)
+        if (cuda_ntt_alloc(d->ntt, &sg->d_abc[i], n) != CUZK_OK)
+            return dev_error(msg, msg_len, "a, b, c buffers", cuda_ntt_last_error());
+    if (cuda_ntt_alloc(d->ntt, &sg->d_w, nvars) != CUZK_OK)
+        return dev_error(msg, msg_len, "witness buffer", cuda_ntt_last_error());
+    if (cuda_stream_create(d->device, &sg->stream) != 0)
+        return dev_error(msg, msg_len, "copy stream", "cannot create a CUDA stream");
+    d->nstages++;
+    *bytes += (3 * (uint64_t)n + nvars) * sizeof(fr_t);
+    return CUZK_OK;
+}
+
 static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int device,
                                   const backend_circuit_desc *desc, const g1_affine_t *zk_a,
                                   const g1_affine_t *zk_b1, const g2_affine_t *zk_b2,
@@ -117,16 +159,11 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
                                          NULL);
     if (st == CUZK_OK)
         st = cuda_ntt_ctx_prepare(d->ntt, cc->log_n);
-    for (int i = 0; i < 3 && st == CUZK_OK; i++)
-        st = cuda_ntt_alloc(d->ntt, &d->d_abc[i], n);
     if (st != CUZK_OK)
         return dev_error(msg, msg_len, "NTT context", cuda_ntt_last_error());
-    *bytes += 3 * (uint64_t)n * sizeof(fr_t);
-
     uint64_t nvars = cc->num_inputs + cc->num_aux;
-    if (cuda_ntt_alloc(d->ntt, &d->d_w, nvars) != CUZK_OK)
-        return dev_error(msg, msg_len, "witness buffer", cuda_ntt_last_error());
-    *bytes += nvars * sizeof(fr_t);
+    if ((st = add_stage(d, n, nvars, bytes, msg, msg_len)) != CUZK_OK)
+        return st;
     cuda_msm_config cfg = {.device = device};
     cfg.max_n[CUDA_MSM_G1] = n > nvars ? n : nvars;
     cfg.max_n[CUDA_MSM_G2] = nvars;
@@ -167,6 +204,14 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
     }
     if (cuda_msm_wait(d->msm) != CUZK_OK)
         return dev_error(msg, msg_len, "uploading parameters", cuda_msm_last_error());
+    /* The second stage, when the points leave room for it. */
+    size_t free_bytes = 0;
+    size_t stage_bytes = (3 * n + nvars) * sizeof(fr_t);
+    if (cuda_device_free_memory(device, &free_bytes) == 0 &&
+        free_bytes > stage_bytes + CUDA_STAGE_HEADROOM)
+        while (d->nstages < CUDA_STAGES)
+            if ((st = add_stage(d, n, nvars, bytes, msg, msg_len)) != CUZK_OK)
+                return st;
     return CUZK_OK;
 }
 
@@ -285,10 +330,10 @@ static void lap(phase_clock *pc, const char *phase, const char *cat, uint64_t by
     pc->mark = now;
 }
 
-/* The streams copies go on, numbered for the events: the NTT context's
- * uploads and h run on the default stream (stream NULL, cuda/ntt.h), the
- * MSM calls on their context's own stream (cuda/msm.h). */
-#define STREAM_DEFAULT 0
+/* The streams copies go on, numbered for the events: a stage's copy stream
+ * (a, b, c and w up), the MSM context's own stream (the MSM results down;
+ * cuda/msm.h). h runs on the default stream (stream NULL, cuda/ntt.h). */
+#define STREAM_STAGE 0
 #define STREAM_MSM 1
 
 /* Reports a copy: to the copy callback when there is one, else as an
@@ -334,38 +379,51 @@ static void lap_msm(phase_clock *pc, const char *phase, uint64_t bytes, const ch
             return dev_error(msg, msg_len, what, cuda_msm_last_error());                           \
     } while (0)
 
-static cuzk_status prove_device(const cuda_circuit *cc, const cuda_dev_circuit *d,
-                                const backend_input *in, groth16_sums *out, phase_clock *pc,
+/* a, b, c and the witness up into stage sg, on its stream (outside the
+ * device's lock). The witness goes up once and every MSM reads it from
+ * device memory (a host pointer would be staged by each call). */
+static cuzk_status upload_stage(const cuda_circuit *cc, const cuda_dev_circuit *d,
+                                const cuda_stage *sg, const backend_input *in, phase_clock *pc,
                                 char *msg, size_t msg_len)
 {
     size_t n = (size_t)1 << cc->log_n;
-    uint64_t ni = cc->num_inputs, na = cc->num_aux;
-    struct fr *abc = (struct fr *)in->abc;
+    uint64_t nvars = cc->num_inputs + cc->num_aux;
+    const struct fr *abc = (const struct fr *)in->abc;
     for (int i = 0; i < 3; i++)
-        if (cuda_ntt_upload(d->ntt, d->d_abc[i], abc + (size_t)i * n, in->rows, NULL) != CUZK_OK)
+        if (cuda_ntt_upload(d->ntt, sg->d_abc[i], abc + (size_t)i * n, in->rows, sg->stream) !=
+            CUZK_OK)
             return dev_error(msg, msg_len, "uploading a, b, c", cuda_ntt_last_error());
-    if (cuda_ntt_sync(d->ntt, NULL) != CUZK_OK)
+    if (cuda_ntt_sync(d->ntt, sg->stream) != CUZK_OK)
         return dev_error(msg, msg_len, "uploading a, b, c", cuda_ntt_last_error());
-    lap_copy(pc, "a,b,c", BACKEND_COPY_H2D, STREAM_DEFAULT, 3 * in->rows * sizeof(fr_t));
-    /* The witness goes up once, timed on its own, and every MSM reads it
-     * from device memory (a host pointer would be staged by each call). */
-    if (cuda_ntt_upload(d->ntt, d->d_w, (const struct fr *)in->w, ni + na, NULL) != CUZK_OK ||
-        cuda_ntt_sync(d->ntt, NULL) != CUZK_OK)
+    lap_copy(pc, "a,b,c", BACKEND_COPY_H2D, STREAM_STAGE, 3 * in->rows * sizeof(fr_t));
+    if (cuda_ntt_upload(d->ntt, sg->d_w, (const struct fr *)in->w, nvars, sg->stream) !=
+            CUZK_OK ||
+        cuda_ntt_sync(d->ntt, sg->stream) != CUZK_OK)
         return dev_error(msg, msg_len, "uploading the witness", cuda_ntt_last_error());
-    lap_copy(pc, "w", BACKEND_COPY_H2D, STREAM_DEFAULT, (ni + na) * sizeof(fr_t));
-    const fr_t *w = d->d_w, *w_aux = (const fr_t *)d->d_w + ni;
+    lap_copy(pc, "w", BACKEND_COPY_H2D, STREAM_STAGE, nvars * sizeof(fr_t));
+    return CUZK_OK;
+}
+
+/* h and the MSMs from stage sg (under the device's lock). */
+static cuzk_status prove_device(const cuda_circuit *cc, const cuda_dev_circuit *d,
+                                const cuda_stage *sg, const backend_input *in, groth16_sums *out,
+                                phase_clock *pc, char *msg, size_t msg_len)
+{
+    size_t n = (size_t)1 << cc->log_n;
+    uint64_t ni = cc->num_inputs, na = cc->num_aux;
+    const fr_t *w = sg->d_w, *w_aux = (const fr_t *)sg->d_w + ni;
 
     cuzk_status st =
         cc->kind == BACKEND_KEY_BELLMAN
-            ? cuda_compute_h(d->ntt, d->d_abc[0], d->d_abc[1], d->d_abc[2], in->rows, cc->log_n,
+            ? cuda_compute_h(d->ntt, sg->d_abc[0], sg->d_abc[1], sg->d_abc[2], in->rows, cc->log_n,
                              CUDA_H_COSET_GENERATOR, NULL)
-            : cuda_h_coset_evals(d->ntt, d->d_abc[0], d->d_abc[1], d->d_abc[2], in->rows,
+            : cuda_h_coset_evals(d->ntt, sg->d_abc[0], sg->d_abc[1], sg->d_abc[2], in->rows,
                                  cc->log_n, CUDA_H_COSET_2N_ROOT, NULL);
     if (st != CUZK_OK || cuda_ntt_sync(d->ntt, NULL) != CUZK_OK)
         return dev_error(msg, msg_len, "computing h", cuda_ntt_last_error());
     lap(pc, "h", "gpu", 3 * (uint64_t)n * sizeof(fr_t));
 
-    const struct fr *d_h = d->d_abc[0];
+    const struct fr *d_h = sg->d_abc[0];
     struct g1_jac *h_acc = (struct g1_jac *)&out->c;
     g1_jac_t other;
     if (cc->kind == BACKEND_KEY_BELLMAN) {
@@ -446,14 +504,37 @@ static cuzk_status cuda_prove(backend_t *b, unsigned device, void *handle,
         backend_msg(msg, msg_len, "the witness does not satisfy the constraints");
         return CUZK_ERR_UNSATISFIED;
     }
-    pthread_mutex_lock(&cb->locks[device]);
+    cuda_dev_circuit *d = &cc->dev[device];
+    pthread_mutex_lock(&cb->stage_mu[device]);
+    cuda_stage *sg = NULL;
+    for (;;) {
+        for (unsigned s = 0; s < d->nstages && !sg; s++)
+            if (!d->stage[s].busy)
+                sg = &d->stage[s];
+        if (sg)
+            break;
+        pthread_cond_wait(&cb->stage_cv[device], &cb->stage_mu[device]);
+    }
+    sg->busy = true;
+    pthread_mutex_unlock(&cb->stage_mu[device]);
+
     phase_clock pc = {.fn = phase,
                       .ctx = phase_ctx,
                       .copy = in->copy,
                       .copy_ctx = in->copy_ctx,
                       .mark = backend_clock_ns()};
-    cuzk_status st = prove_device(cc, &cc->dev[device], in, out, &pc, msg, msg_len);
-    pthread_mutex_unlock(&cb->locks[device]);
+    cuzk_status st = upload_stage(cc, d, sg, in, &pc, msg, msg_len);
+    if (st == CUZK_OK) {
+        pthread_mutex_lock(&cb->locks[device]);
+        pc.mark = backend_clock_ns(); /* the wait for the lock is no phase */
+        st = prove_device(cc, d, sg, in, out, &pc, msg, msg_len);
+        pthread_mutex_unlock(&cb->locks[device]);
+    }
+
+    pthread_mutex_lock(&cb->stage_mu[device]);
+    sg->busy = false;
+    pthread_cond_signal(&cb->stage_cv[device]);
+    pthread_mutex_unlock(&cb->stage_mu[device]);
     return st;
 }
 
@@ -472,9 +553,14 @@ static void cuda_backend_host_free(backend_t *b, void *p)
 static void cuda_destroy(backend_t *b)
 {
     cuda_backend *cb = b->impl;
-    for (unsigned i = 0; i < cb->devices; i++)
+    for (unsigned i = 0; i < cb->devices; i++) {
         pthread_mutex_destroy(&cb->locks[i]);
+        pthread_mutex_destroy(&cb->stage_mu[i]);
+        pthread_cond_destroy(&cb->stage_cv[i]);
+    }
     free(cb->locks);
+    free(cb->stage_mu);
+    free(cb->stage_cv);
     free(cb);
 }
 
@@ -492,12 +578,20 @@ cuzk_status backend_cuda_create(backend_t **out, unsigned threads, char *msg, si
     cb->devices = (unsigned)count;
     cb->threads = threads;
     cb->locks = calloc(cb->devices, sizeof(pthread_mutex_t));
-    if (!cb->locks) {
+    cb->stage_mu = calloc(cb->devices, sizeof(pthread_mutex_t));
+    cb->stage_cv = calloc(cb->devices, sizeof(pthread_cond_t));
+    if (!cb->locks || !cb->stage_mu || !cb->stage_cv) {
+        free(cb->locks);
+        free(cb->stage_mu);
+        free(cb->stage_cv);
         free(cb);
         return CUZK_ERR_OUT_OF_MEMORY;
     }
-    for (unsigned i = 0; i < cb->devices; i++)
+    for (unsigned i = 0; i < cb->devices; i++) {
         pthread_mutex_init(&cb->locks[i], NULL);
+        pthread_mutex_init(&cb->stage_mu[i], NULL);
+        pthread_cond_init(&cb->stage_cv[i], NULL);
+    }
     cb->base.name = "cuda";
     cb->base.num_devices = cb->devices;
     cb->base.impl = cb;

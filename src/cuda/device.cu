@@ -50,3 +50,31 @@ extern "C" void cuda_host_free(void *p)
     if (p && cudaFreeHost(p) != cudaSuccess)
         (void)cudaGetLastError();
 }
+
+extern "C" int cuda_stream_create(int device, void **stream)
+{
+    cudaStream_t s = NULL;
+    if (cudaSetDevice(device) != cudaSuccess ||
+        cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return -1;
+    }
+    *stream = (void *)s;
+    return 0;
+}
+
+extern "C" void cuda_stream_destroy(void *stream)
+{
+    if (stream && cudaStreamDestroy((cudaStream_t)stream) != cudaSuccess)
+        (void)cudaGetLastError();
+}
+
+extern "C" int cuda_device_free_memory(int device, size_t *free_bytes)
+{
+    size_t total = 0;
+    if (cudaSetDevice(device) != cudaSuccess || cudaMemGetInfo(free_bytes, &total) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return -1;
+    }
+    return 0;
+}

@@ -30,6 +30,15 @@ int cuda_device_query(int index, cuda_device_info *info);
 void *cuda_host_alloc(size_t bytes);
 void cuda_host_free(void *p);
 
+/* A stream on device that does not wait for the legacy default stream, so
+ * its copies overlap kernels issued elsewhere; 0 on success, -1 on error.
+ * The stream is returned as an opaque pointer (a cudaStream_t). */
+int cuda_stream_create(int device, void **stream);
+void cuda_stream_destroy(void *stream);
+
+/* Free device memory on device now; 0 on success, -1 on error. */
+int cuda_device_free_memory(int device, size_t *free_bytes);
+
 #ifdef __cplusplus
 }
 #endif
