@@ -24,7 +24,8 @@
 # only some tests; default all), CUZK_GPU_BENCH_ARGS (extra arguments for
 # every benchmark), CUZK_GPU_CLI_BENCH (argument sets for `cuzk bench`,
 # separated by ';', each run after the benchmarks with its output folder in
-# $OUT/cli-bench-<i>; empty: none), CUZK_COMMIT (the commit written into bench.jsonl's
+# $OUT/cli-bench-<i>.tar.gz; leading NAME=VALUE words set the run's
+# environment; empty: none), CUZK_COMMIT (the commit written into bench.jsonl's
 # lines, in place of the one the build read: the device's copy of the tree
 # may carry another .git).
 set -uo pipefail
@@ -234,20 +235,28 @@ main() {
     for args in "${sets[@]}"; do
         [ -z "${args// /}" ] && continue
         i=$((i + 1))
-        say "cuzk bench $args --out $OUT/cli-bench-$i"
-        # shellcheck disable=SC2086
+        # Leading NAME=VALUE words are the run's environment.
+        local envs=() rest=() w dir="$OUT/cli-bench-$i"
+        for w in $args; do
+            if [ ${#rest[@]} -eq 0 ] && [[ "$w" == [A-Za-z_]*=* ]]; then envs+=("$w"); else rest+=("$w"); fi
+        done
+        mkdir -p "$dir"
+        say "cli-bench-$i: ${envs[*]:-} cuzk bench ${rest[*]} --out $dir"
         local timer=()
         [ -x /usr/bin/time ] && timer=(/usr/bin/time -v)
-        "${timer[@]}" "$BUILD/cuzk" bench $args --out "$OUT/cli-bench-$i" \
-            >"$OUT/cli-bench-$i.out" 2>"$OUT/cli-bench-$i.err"
+        env "${envs[@]}" "${timer[@]}" "$BUILD/cuzk" bench "${rest[@]}" --out "$dir" \
+            >"$dir/stdout.txt" 2>"$dir/stderr.txt"
         local rc=$?
-        cat "$OUT/cli-bench-$i.out"
-        tail -n 60 "$OUT/cli-bench-$i.err"
+        cat "$dir/stdout.txt"
+        tail -n 60 "$dir/stderr.txt"
         if [ "$rc" -ne 0 ]; then
-            say "FAILED: cuzk bench $args (exit $rc)"
+            say "FAILED: cuzk bench ${rest[*]} (exit $rc)"
             status=1
         fi
-        grep '^{' "$OUT/cli-bench-$i.out" >>"$OUT/bench.jsonl"
+        grep '^{' "$dir/stdout.txt" | sed -E "s/^\{/{\"run\":\"cli-bench-$i\",/" >>"$OUT/bench.jsonl"
+        # One file per run comes back from the device machine (it returns
+        # at most eight).
+        tar -czf "$OUT/cli-bench-$i.tar.gz" -C "$OUT" "cli-bench-$i" && rm -rf "$dir"
     done
 
     say "summary"
