@@ -90,6 +90,12 @@ static int arith(int argc, char **argv)
 
 /* ------------------------------------------------------ the sequential loop */
 
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -577,6 +583,40 @@ static int report(const bench_args *a, const bench_paths *paths, const engine_st
              "\"idle_ms_per_partition\":%.4f}\n",
              stats->backend, b->device, b->partitions, (double)b->busy_ns / 1e9, active, pct,
              pct_wall, idle_pp);
+    }
+
+    /* The steady state: the interval between proofs once the pipeline is
+     * full (the first quarter of the partitions left out), against the
+     * kernel time per partition shared by the devices. Equal means the
+     * pipeline hides every CPU stage and copy. */
+    if (rep.count >= 8 && rep.device_count > 0) {
+        uint64_t *done = malloc(rep.count * sizeof(uint64_t));
+        if (done) {
+            for (size_t i = 0; i < rep.count; i++)
+                done[i] = rep.parts[i].done_ns;
+            qsort(done, rep.count, sizeof(uint64_t), cmp_u64);
+            size_t k = rep.count / 4, m = rep.count - 1 - k;
+            double steady_ms = (double)(done[rep.count - 1] - done[k]) / 1e6 / (double)m;
+            uint64_t busy = 0, parts = 0;
+            for (size_t d = 0; d < rep.device_count; d++) {
+                busy += rep.devices[d].busy_ns;
+                parts += rep.devices[d].partitions;
+            }
+            double kernel_ms = parts ? (double)busy / 1e6 / (double)parts : 0;
+            double ideal_ms = kernel_ms / (double)rep.device_count;
+            emit(&jo,
+                 "{\"bench\":\"prove_steady\",\"intervals\":%zu,\"steady_ms_per_partition\":%.3f,"
+                 "\"kernel_ms_per_partition\":%.3f,\"devices\":%zu,\"ideal_ms_per_partition\":%.3f,"
+                 "\"pipeline_efficiency_pct\":%.2f}\n",
+                 m, steady_ms, kernel_ms, rep.device_count, ideal_ms,
+                 steady_ms > 0 ? 100.0 * ideal_ms / steady_ms : 0);
+            fprintf(stderr,
+                    "steady state: a proof every %.3f ms (the last %zu intervals); kernel time "
+                    "%.3f ms per partition on %zu device(s) = %.3f ms; efficiency %.2f %%\n",
+                    steady_ms, m, kernel_ms, rep.device_count, ideal_ms,
+                    steady_ms > 0 ? 100.0 * ideal_ms / steady_ms : 0);
+            free(done);
+        }
     }
 
     double lat[BENCH_MAX_JOBS];

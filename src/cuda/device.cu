@@ -78,3 +78,13 @@ extern "C" int cuda_device_free_memory(int device, size_t *free_bytes)
     }
     return 0;
 }
+
+extern "C" int cuda_memset_bytes(int device, void *d_ptr, int value, size_t bytes)
+{
+    if (cudaSetDevice(device) != cudaSuccess || cudaMemset(d_ptr, value, bytes) != cudaSuccess ||
+        cudaDeviceSynchronize() != cudaSuccess) {
+        (void)cudaGetLastError();
+        return -1;
+    }
+    return 0;
+}

@@ -36,6 +36,10 @@ void cuda_host_free(void *p);
 int cuda_stream_create(int device, void **stream);
 void cuda_stream_destroy(void *stream);
 
+/* Sets bytes of device memory to the byte value (and waits); 0 on
+ * success, -1 on error. */
+int cuda_memset_bytes(int device, void *d_ptr, int value, size_t bytes);
+
 /* Free device memory on device now; 0 on success, -1 on error. */
 int cuda_device_free_memory(int device, size_t *free_bytes);
 
