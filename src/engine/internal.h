@@ -212,6 +212,14 @@ int pool_take(engine *e, circuit *c, buf_set **set, buf_set **trim);
 buf_set *pool_alloc_set(engine *e, const circuit *c);
 void pool_free_list(buf_set *list);
 void pool_give_back(engine *e, circuit *c, buf_set *set);
+/* Locked, right after registry_loaded succeeded: when the primary backend
+ * allocates the buffers itself (host_alloc: page-locked memory, whose
+ * allocation is slow and serializes in the GPU driver), fills c's pool up
+ * to the most sets in use at once (the queue bound plus one per prover
+ * worker) within the buffer budget now, at load time, instead
+ * of in the first partitions' synthesis. Unlocks engine.mu while it
+ * allocates. */
+void pool_prefill(engine *e, circuit *c);
 /* A failed pool_alloc_set: undoes pool_take's reservation. */
 void pool_unreserve(engine *e, circuit *c);
 void registry_free_all(engine *e);

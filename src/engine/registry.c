@@ -399,6 +399,8 @@ cuzk_status engine_preload(engine_t *e, const char *name, char *msg, size_t msg_
             st = registry_load(e, c, msg, msg_len);
             pthread_mutex_lock(&e->mu);
             registry_loaded(e, c, st);
+            if (st == CUZK_OK)
+                pool_prefill(e, c);
         }
     } else if (c) {
         c->last_used = ++e->tick;
@@ -514,6 +516,64 @@ int pool_take(engine *e, circuit *c, buf_set **set, buf_set **trim)
     c->sets++;
     account_take(e, c);
     return 1;
+}
+
+void pool_prefill(engine *e, circuit *c)
+{
+    backend_t *b = e->num_backends ? e->backends[0] : NULL;
+    if (!b || !b->host_alloc || !b->host_free || c->state != CIRCUIT_RESIDENT || !c->set_bytes)
+        return;
+    uint64_t room = e->cfg.buffer_budget > e->buf_allocated
+                        ? (e->cfg.buffer_budget - e->buf_allocated) / c->set_bytes
+                        : 0;
+    /* The most sets in use at once: the queue bound's (synthesizing or
+     * waiting) and one per prover worker (proving). */
+    uint64_t most = e->cfg.queue_bound;
+    for (unsigned s = 0; s < e->num_slots; s++)
+        most += e->slots[s].fallback ? 0 : e->cfg.workers_per_device;
+    uint64_t want = most > c->sets ? most - c->sets : 0;
+    uint32_t k = (uint32_t)(want < room ? want : room);
+    if (!k)
+        return;
+    /* Reserved as pool_take does; an unload meanwhile drops the
+     * reservation with the circuit's other sets (registry_unloaded). */
+    e->buf_allocated += (uint64_t)k * c->set_bytes;
+    e->pool_allocs += k;
+    c->sets += k;
+    if (e->buf_allocated > e->buf_peak)
+        e->buf_peak = e->buf_allocated;
+    uint32_t loads = c->loads;
+    pthread_mutex_unlock(&e->mu);
+    buf_set *made = NULL;
+    uint32_t got = 0;
+    for (uint32_t i = 0; i < k; i++) {
+        buf_set *s = pool_alloc_set(e, c);
+        if (!s)
+            break;
+        s->next = made;
+        made = s;
+        got++;
+    }
+    pthread_mutex_lock(&e->mu);
+    if (c->state != CIRCUIT_RESIDENT || c->loads != loads) {
+        /* Unloaded (and maybe loaded again) while we allocated. */
+        pthread_mutex_unlock(&e->mu);
+        pool_free_list(made);
+        pthread_mutex_lock(&e->mu);
+        return;
+    }
+    uint32_t failed = k - got;
+    e->buf_allocated -= (uint64_t)failed * c->set_bytes;
+    e->pool_allocs -= failed;
+    c->sets -= failed;
+    while (made) {
+        buf_set *next = made->next;
+        made->next = c->free_sets;
+        c->free_sets = made;
+        c->sets_free++;
+        made = next;
+    }
+    pthread_cond_broadcast(&e->synth_cv);
 }
 
 void pool_unreserve(engine *e, circuit *c)

@@ -200,6 +200,8 @@ static void synth_loop(worker *w)
             cuzk_status st = registry_load(e, p.c, msg, sizeof(msg));
             pthread_mutex_lock(&e->mu);
             registry_loaded(e, p.c, st);
+            if (st == CUZK_OK)
+                pool_prefill(e, p.c);
             if (st != CUZK_OK)
                 fail_circuit_jobs(e, p.c, msg);
             continue;

@@ -548,6 +548,80 @@ static void test_backend_always_fails(void **state)
     flaky_free(&f);
 }
 
+/* A backend that allocates the partition buffers itself (as the CUDA one
+ * does, page-locked): the engine fills the circuit's pool at load time, up
+ * to the queue bound within the budget, and allocates nothing later. */
+static unsigned host_allocs, host_frees;
+static pthread_mutex_t host_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static void *counting_host_alloc(backend_t *b, size_t bytes)
+{
+    (void)b;
+    pthread_mutex_lock(&host_mu);
+    host_allocs++;
+    pthread_mutex_unlock(&host_mu);
+    return aligned_alloc(64, (bytes + 63) / 64 * 64);
+}
+
+static void counting_host_free(backend_t *b, void *p)
+{
+    (void)b;
+    pthread_mutex_lock(&host_mu);
+    host_frees++;
+    pthread_mutex_unlock(&host_mu);
+    free(p);
+}
+
+static void prefill_case(uint64_t budget_sets, unsigned queue_bound, unsigned expect_sets)
+{
+    flaky f;
+    flaky_init(&f, "pinned", 1);
+    f.base.host_alloc = counting_host_alloc;
+    f.base.host_free = counting_host_free;
+    host_allocs = host_frees = 0;
+    engine_config cfg;
+    base_config(&cfg);
+    cfg.backend_override = &f.base;
+    cfg.queue_bound = queue_bound;
+    engine_t *e;
+    engine_stats stats;
+    engine_circuit_info ci;
+    if (budget_sets) { /* the set size, from a first engine's registration */
+        ok(engine_create(&e, &cfg, msg, sizeof(msg)));
+        register_builtin(e, "small");
+        engine_get_stats(e, &stats, &ci, 1);
+        engine_destroy(e);
+        cfg.buffer_budget = budget_sets * ci.set_bytes;
+    }
+    ok(engine_create(&e, &cfg, msg, sizeof(msg)));
+    register_builtin(e, "small");
+    ok(engine_preload(e, "small", msg, sizeof(msg)));
+    engine_get_stats(e, &stats, &ci, 1);
+    assert_int_equal(stats.pool_allocs, expect_sets);
+    assert_int_equal(ci.sets, expect_sets);
+    assert_int_equal(ci.sets_free, expect_sets);
+    assert_int_equal(host_allocs, expect_sets);
+    assert_true(stats.buffer_allocated <= stats.buffer_budget);
+
+    uint64_t id = submit(e, "small", ENGINE_PRIORITY_NORMAL, 5, 31);
+    expect_state(e, id, ENGINE_STATE_DONE);
+    check_proofs(e, id, 5, 31);
+    engine_get_stats(e, &stats, &ci, 1);
+    assert_int_equal(stats.pool_allocs, expect_sets); /* nothing allocated per partition */
+    assert_int_equal(host_allocs, expect_sets);
+    assert_int_equal(stats.pool_acquires, 5);
+    engine_destroy(e);
+    assert_int_equal(host_frees, host_allocs);
+    flaky_free(&f);
+}
+
+static void test_pool_prefilled_at_load(void **state)
+{
+    (void)state;
+    prefill_case(0, 2, 4); /* the queue bound + 2 prover workers */
+    prefill_case(3, 2, 3); /* the budget */
+}
+
 static void test_zkey_jobs(void **state)
 {
     (void)state;
@@ -659,6 +733,7 @@ int main(void)
         cmocka_unit_test(test_retry_on_another_device),
         cmocka_unit_test(test_retry_on_cpu_fallback),
         cmocka_unit_test(test_backend_always_fails),
+        cmocka_unit_test(test_pool_prefilled_at_load),
         cmocka_unit_test(test_zkey_jobs),
         cmocka_unit_test(test_witness_arrays),
     };
