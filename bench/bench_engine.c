@@ -168,6 +168,7 @@ static void ensure_params(const char *path, const r1cs_t *r)
     groth16_setup_opts so = {0};
     if (st == CUZK_OK)
         st = groth16_setup_dev(&p, r, &rng, &so);
+    rng_wipe(&rng);
     if (st != CUZK_OK)
         die("setup", st, NULL);
     if ((st = bellman_params_save(&p, path, msg, sizeof(msg))) != CUZK_OK)

@@ -20,6 +20,7 @@
 #include "groth16/assemble.h"
 #include "groth16/setup.h"
 #include "groth16/verifier.h"
+#include "util/wipe.h"
 
 /* ------------------------------------------------------------- options */
 
@@ -379,6 +380,7 @@ int cli_verify_builtin(builtin_opts *o, const char *proof_path)
         goto close_all;
     }
     st = groth16_verify_batch(&pvk, proofs, inputs, ni, n, &rng);
+    rng_wipe(&rng);
     if (st == CUZK_OK) {
         printf("OK: %zu partition proof%s valid\n", n, n == 1 ? " is" : "s are");
         rc = CLI_EXIT_OK;
@@ -543,12 +545,8 @@ static cuzk_status prove_with_backend(builtin_prover *bp, groth16_proof_t *proof
     fr_random(&r, &bp->rng);
     fr_random(&s, &bp->rng);
     groth16_assemble(proof, &bp->params.vk, &sums, &r, &s);
-    volatile uint8_t *v = (volatile uint8_t *)&r;
-    for (size_t i = 0; i < sizeof(r); i++)
-        v[i] = 0;
-    v = (volatile uint8_t *)&s;
-    for (size_t i = 0; i < sizeof(s); i++)
-        v[i] = 0;
+    cuzk_wipe(&r, sizeof(r));
+    cuzk_wipe(&s, sizeof(s));
     res->phases.seconds[GROTH16_PHASE_ASSEMBLE] += cli_now() - t0;
     return CUZK_OK;
 }

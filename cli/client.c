@@ -14,6 +14,7 @@
 #include "config/config.h"
 #include "service/auth.h"
 #include "util/strbuf.h"
+#include "util/wipe.h"
 
 /* The longest one await request asks the server to wait; the server caps
  * it too (server.max_wait_s), and the client simply asks again. */
@@ -230,7 +231,7 @@ static int client_open(client *c, const char *token_file)
             return CLI_EXIT_BAD_INPUT;
         }
         snprintf(c->auth, sizeof(c->auth), "Authorization: Bearer %s", token);
-        memset(token, 0, sizeof(token));
+        cuzk_wipe(token, sizeof(token));
     }
     if (!(c->curl = curl_easy_init())) {
         cli_error("cannot start libcurl");
@@ -863,7 +864,7 @@ int cli_client(const char *command, int argc, char **argv)
         rc = cmd_api(&c, argc, argv);
     if (c.curl)
         curl_easy_cleanup(c.curl);
-    memset(c.auth, 0, sizeof(c.auth));
+    cuzk_wipe(c.auth, sizeof(c.auth));
     curl_global_cleanup();
     return rc < 0 ? CLI_EXIT_OK : rc;
 }

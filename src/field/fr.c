@@ -3,6 +3,7 @@
 
 #include "field/fr_consts.h"
 #include "field/limbs.h"
+#include "util/wipe.h"
 
 /* CUZK_VERIFY: inputs and outputs of the arithmetic must be reduced (< modulus). */
 #ifdef CUZK_VERIFY
@@ -299,4 +300,6 @@ void fr_random(fr_t *r, rng_t *rng)
         raw[FR_LIMBS - 1] &= (UINT64_C(1) << (255 - 192)) - 1;
     } while (!limbs_lt(raw, FR_MODULUS, FR_LIMBS));
     fr_from_raw(r, raw);
+    /* The value may be a secret (the prover's r and s, toxic waste). */
+    cuzk_wipe(raw, sizeof(raw));
 }

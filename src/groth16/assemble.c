@@ -1,11 +1,6 @@
 #include "groth16/assemble.h"
 
-static void wipe(void *p, size_t n)
-{
-    volatile uint8_t *v = p;
-    while (n--)
-        *v++ = 0;
-}
+#include "util/wipe.h"
 
 void groth16_assemble(groth16_proof_t *proof, const groth16_vk_t *vk, const groth16_sums *sums,
                       const fr_t *r, const fr_t *s)
@@ -45,8 +40,8 @@ void groth16_assemble(groth16_proof_t *proof, const groth16_vk_t *vk, const grot
     g1_jac_to_affine(&proof->a, &ga);
     g2_jac_to_affine(&proof->b, &gb);
     g1_jac_to_affine(&proof->c, &gc);
-    wipe(rk, sizeof(rk));
-    wipe(sk, sizeof(sk));
-    wipe(rsk, sizeof(rsk));
-    wipe(&rs, sizeof(rs));
+    cuzk_wipe(rk, sizeof(rk));
+    cuzk_wipe(sk, sizeof(sk));
+    cuzk_wipe(rsk, sizeof(rsk));
+    cuzk_wipe(&rs, sizeof(rs));
 }

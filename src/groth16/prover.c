@@ -12,6 +12,7 @@
 #include "msm/msm.h"
 #include "poly/quotient.h"
 #include "util/parallel.h"
+#include "util/wipe.h"
 
 static void set_msg(char *msg, size_t len, const char *fmt, ...)
 {
@@ -210,11 +211,7 @@ cuzk_status groth16_prove(groth16_proof_t *proof, const groth16_circuit_t *c, co
     fr_random(&r, rng);
     fr_random(&s, rng);
     cuzk_status st = groth16_prove_with(proof, c, w, &r, &s, scratch, threads, times);
-    volatile uint8_t *v = (volatile uint8_t *)&r;
-    for (size_t i = 0; i < sizeof(r); i++)
-        v[i] = 0;
-    v = (volatile uint8_t *)&s;
-    for (size_t i = 0; i < sizeof(s); i++)
-        v[i] = 0;
+    cuzk_wipe(&r, sizeof(r));
+    cuzk_wipe(&s, sizeof(s));
     return st;
 }

@@ -11,6 +11,7 @@
 #include "poly/domain.h"
 #include "r1cs/density.h"
 #include "util/parallel.h"
+#include "util/wipe.h"
 
 /* Window of the fixed-base tables: 8 bits makes 32 mixed additions per
  * product from a 32-window table (8,160 affine points, under 1 MB for G1). */
@@ -74,13 +75,6 @@ static void random_nonzero(fr_t *x, rng_t *rng)
     while (fr_is_zero(x));
 }
 
-static void wipe(void *p, size_t n)
-{
-    volatile uint8_t *v = p;
-    while (n--)
-        *v++ = 0;
-}
-
 /* ------------------------------------------------- Lagrange basis at τ */
 
 typedef struct lagrange_job {
@@ -115,13 +109,14 @@ static void lagrange_worker(void *ctx, size_t begin, size_t end)
 /* col[j] += Σ_i M[i][j] · L_i(τ): the column polynomials at τ. */
 static void column_polys(fr_t *col, const r1cs_t *r, const r1cs_matrix *m, const fr_t *lagrange)
 {
+    fr_t t;
     for (uint64_t i = 0; i < r->num_constraints; i++) {
         for (uint64_t k = m->row_ptr[i]; k < m->row_ptr[i + 1]; k++) {
-            fr_t t;
             fr_mul(&t, &r->coeffs[r1cs_coeff_at(r, m, k)], &lagrange[i]);
             fr_add(&col[m->col[k]], &col[m->col[k]], &t);
         }
     }
+    cuzk_wipe(&t, sizeof(t));
 }
 
 /* --------------------------------------------------------------- setup */
@@ -171,14 +166,16 @@ static cuzk_status alloc_points(groth16_params_t *p, const r1cs_t *r, const setu
 static void ic_like_scalars(fr_t *out, const setup_state *s, const toxic *tw, uint64_t first,
                             uint64_t count, const fr_t *factor)
 {
+    fr_t t, t2;
     for (uint64_t j = 0; j < count; j++) {
-        fr_t t, t2;
         fr_mul(&t, &tw->beta, &s->u[first + j]);
         fr_mul(&t2, &tw->alpha, &s->v[first + j]);
         fr_add(&t, &t, &t2);
         fr_add(&t, &t, &s->w[first + j]);
         fr_mul(&out[j], &t, factor);
     }
+    cuzk_wipe(&t, sizeof(t));
+    cuzk_wipe(&t2, sizeof(t2));
 }
 
 static cuzk_status make_vk_points(groth16_params_t *p, const setup_state *s, const toxic *tw)
@@ -209,7 +206,7 @@ static cuzk_status make_vk_points(groth16_params_t *p, const setup_state *s, con
     VK_G2(delta_g2, &tw->delta);
 #undef VK_G1
 #undef VK_G2
-    wipe(k, sizeof(k));
+    cuzk_wipe(k, sizeof(k));
     return CUZK_OK;
 }
 
@@ -227,6 +224,8 @@ cuzk_status groth16_setup_dev(groth16_params_t *out, const r1cs_t *r, rng_t *rng
     setup_state s;
     memset(&s, 0, sizeof(s));
     toxic tw;
+    fr_t z_tau; /* τ^n − 1 */
+    lagrange_job lj = {0}; /* holds (τ^n − 1)/n */
     cuzk_status st = domain_init(&s.d, r->num_constraints, DOMAIN_ROOTS_BELLMAN, threads);
     if (st == CUZK_OK)
         st = r1cs_density(&s.dens, r, threads);
@@ -248,7 +247,6 @@ cuzk_status groth16_setup_dev(groth16_params_t *out, const r1cs_t *r, rng_t *rng
 
     /* Toxic waste; τ must not be a point of the domain (L_i(τ) needs τ ≠ ω^i,
      * which τ^n ≠ 1 guarantees). */
-    fr_t z_tau; /* τ^n − 1 */
     for (;;) {
         random_nonzero(&tw.tau, rng);
         uint64_t e[1] = {n};
@@ -265,7 +263,7 @@ cuzk_status groth16_setup_dev(groth16_params_t *out, const r1cs_t *r, rng_t *rng
     fr_inv(&tw.delta_inv, &tw.delta);
 
     /* Lagrange basis at τ into scal[0..n), then the column polynomials. */
-    lagrange_job lj = {.d = &s.d, .tau = &tw.tau, .out = s.scal};
+    lj = (lagrange_job){.d = &s.d, .tau = &tw.tau, .out = s.scal};
     fr_mul(&lj.z_over_n, &z_tau, &s.d.n_inv);
     parallel_for(n, 1024, threads, lagrange_worker, &lj);
     column_polys(s.u, r, &r->a, s.scal);
@@ -298,6 +296,7 @@ cuzk_status groth16_setup_dev(groth16_params_t *out, const r1cs_t *r, rng_t *rng
             s.scal[i] = t;
             fr_mul(&t, &t, &tw.tau);
         }
+        cuzk_wipe(&t, sizeof(t));
         st = g1_fixed_base_mul_batch(out->h, &s.g1t, s.scal, out->num_h, threads, &mon.done);
     }
     /* A: u(τ) for every input and the A-dense aux variables. */
@@ -326,15 +325,17 @@ cuzk_status groth16_setup_dev(groth16_params_t *out, const r1cs_t *r, rng_t *rng
     monitor_stop(&mon);
 
 done:
-    wipe(&tw, sizeof(tw));
+    cuzk_wipe(&tw, sizeof(tw));
+    cuzk_wipe(&z_tau, sizeof(z_tau));
+    cuzk_wipe(&lj, sizeof(lj));
     if (s.scal)
-        wipe(s.scal, sizeof(fr_t) * (s.d.n > r1cs_num_vars(r) ? s.d.n : r1cs_num_vars(r)));
+        cuzk_wipe(s.scal, sizeof(fr_t) * (s.d.n > r1cs_num_vars(r) ? s.d.n : r1cs_num_vars(r)));
     if (s.u)
-        wipe(s.u, sizeof(fr_t) * r1cs_num_vars(r));
+        cuzk_wipe(s.u, sizeof(fr_t) * r1cs_num_vars(r));
     if (s.v)
-        wipe(s.v, sizeof(fr_t) * r1cs_num_vars(r));
+        cuzk_wipe(s.v, sizeof(fr_t) * r1cs_num_vars(r));
     if (s.w)
-        wipe(s.w, sizeof(fr_t) * r1cs_num_vars(r));
+        cuzk_wipe(s.w, sizeof(fr_t) * r1cs_num_vars(r));
     state_free(&s);
     if (st != CUZK_OK)
         groth16_params_free(out);

@@ -6,6 +6,7 @@
 #include "groth16/assemble.h"
 #include "msm/msm.h"
 #include "poly/quotient.h"
+#include "util/wipe.h"
 
 cuzk_status groth16_zkey_circuit_init(groth16_zkey_circuit_t *c, const zkey_t *z,
                                       formats_check check, unsigned threads, char *msg,
@@ -98,11 +99,7 @@ cuzk_status groth16_zkey_prove(groth16_proof_t *proof, const groth16_zkey_circui
     fr_random(&r, rng);
     fr_random(&s, rng);
     cuzk_status st = groth16_zkey_prove_with(proof, c, w, &r, &s, scratch, threads);
-    volatile uint8_t *v = (volatile uint8_t *)&r;
-    for (size_t i = 0; i < sizeof(r); i++)
-        v[i] = 0;
-    v = (volatile uint8_t *)&s;
-    for (size_t i = 0; i < sizeof(s); i++)
-        v[i] = 0;
+    cuzk_wipe(&r, sizeof(r));
+    cuzk_wipe(&s, sizeof(s));
     return st;
 }

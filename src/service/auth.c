@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "backend/backend.h"
+#include "util/wipe.h"
 
 #define MIN_TOKEN_CHARS 16
 
@@ -45,9 +46,11 @@ cuzk_status auth_load_token(char *out, size_t cap, const char *path, char *msg, 
                     "%s: the token must be one line of %d to %zu printable characters without "
                     "spaces",
                     path, MIN_TOKEN_CHARS, cap - 1);
+        cuzk_wipe(line, sizeof(line));
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     memcpy(out, start, n + 1);
+    cuzk_wipe(line, sizeof(line));
     return CUZK_OK;
 }
 

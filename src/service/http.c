@@ -20,6 +20,7 @@
 #include "backend/backend.h"
 #include "service/auth.h"
 #include "service/service.h"
+#include "util/wipe.h"
 
 #define MAX_LISTENERS 2
 
@@ -347,6 +348,8 @@ void http_server_stop(http_server *s)
         if (fd != MHD_INVALID_SOCKET)
             close(fd);
     }
+    if (s->token)
+        cuzk_wipe(s->token, strlen(s->token));
     free(s->token);
     free(s);
 }

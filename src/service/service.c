@@ -12,6 +12,7 @@
 #include "service/auth.h"
 #include "service/internal.h"
 #include "service/listen.h"
+#include "util/wipe.h"
 
 /* The longest a stop waits for requests in progress. */
 #define SERVICE_DRAIN_S 5.0
@@ -106,7 +107,7 @@ cuzk_status service_start(service **out, const service_opts *o, char *msg, size_
     }
     bool token_used = token[0] != 0;
     /* The token is not needed in this copy any more. */
-    memset(token, 0, sizeof(token));
+    cuzk_wipe(token, sizeof(token));
     if (st != CUZK_OK) {
         for (size_t i = 0; i < n; i++)
             close(ls[i].fd);

@@ -5,6 +5,8 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "util/wipe.h"
+
 static uint64_t rotl64(uint64_t x, int k)
 {
     return (x << k) | (x >> (64 - k));
@@ -77,6 +79,9 @@ static void chacha20_block(uint32_t out[16], const uint32_t key[8], uint64_t cou
     }
     for (int i = 0; i < 16; i++)
         out[i] = x[i] + in[i];
+    /* in holds a copy of the key, x the state derived from it. */
+    cuzk_wipe(in, sizeof(in));
+    cuzk_wipe(x, sizeof(x));
 }
 
 cuzk_status rng_seed_secure(rng_t *rng)
@@ -89,6 +94,7 @@ cuzk_status rng_seed_secure(rng_t *rng)
         if (n < 0) {
             if (errno == EINTR)
                 continue;
+            cuzk_wipe(rng, sizeof(*rng)); /* the part of the key already read */
             return CUZK_ERR_RANDOM;
         }
         got += (size_t)n;
@@ -129,8 +135,5 @@ void rng_bytes(rng_t *rng, void *out, size_t len)
 
 void rng_wipe(rng_t *rng)
 {
-    /* volatile stores so the wipe is not removed as a dead store */
-    volatile uint8_t *p = (volatile uint8_t *)rng;
-    for (size_t i = 0; i < sizeof(*rng); i++)
-        p[i] = 0;
+    cuzk_wipe(rng, sizeof(*rng));
 }
