@@ -2,6 +2,7 @@
  *
  * Usage: bench_msm [g1|g2|all] [LOG_MIN [LOG_MAX]] [--threads T[,T...]]
  *                  [--runs R] [--kind random|01|split[,...]] [--window C]
+ *                  [--buckets auto|xyzz|affine] [--batch B]
  * Defaults: both groups, G1 at 2^12 .. 2^16 and G2 at 2^10 .. 2^14 (sizes
  * given on the command line apply to the groups named); threads 1 and all
  * CPUs; every kind; 5 runs up to 2^14 points, 3 above, after one warm-up.
@@ -11,7 +12,10 @@
  *   split   msm_*_split, witness-like: 45 % zero, 45 % one, 10 % random.
  * --window C times random scalars through msm_*_raw_window with c = C (to
  * check the window the cost model picks; "c" in the output is the window
- * used by the Pippenger pass). Each result is checked: the points have
+ * used by the Pippenger pass). --buckets and --batch time random scalars
+ * through msm_*_raw_tuned with that bucket representation and affine batch
+ * size (to measure the size at which the affine path pays off and its
+ * batch size; "c" stays the window of the automatic choice). Each result is checked: the points have
  * known discrete logs (P_i = [a_i]G), so Σ [k_i]P_i = [Σ k_i·a_i]G. */
 
 #ifndef BG_
@@ -32,6 +36,8 @@ static const char *const bench_kind_name[BENCH_KIND_COUNT] = {"random", "01", "s
 
 typedef struct bench_opts {
     unsigned log_min, log_max, runs, window;
+    msm_tuning tuning;
+    int tuned;
     unsigned threads[BENCH_MAX_THREAD_COUNTS], nthreads;
     int kinds[BENCH_KIND_COUNT];
 } bench_opts;
@@ -84,7 +90,8 @@ static void bench_print(const char *group, const char *kind, unsigned lg, unsign
 static void bench_usage(void)
 {
     fprintf(stderr, "usage: bench_msm [g1|g2|all] [LOG_MIN [LOG_MAX]] [--threads T[,T...]] "
-                    "[--runs R] [--kind random|01|split[,...]] [--window C]\n");
+                    "[--runs R] [--kind random|01|split[,...]] [--window C] "
+                    "[--buckets auto|xyzz|affine] [--batch B]\n");
 }
 
 int main(int argc, char **argv)
@@ -104,6 +111,22 @@ int main(int argc, char **argv)
             o.runs = (unsigned)strtoul(argv[++i], NULL, 10);
         } else if (strcmp(argv[i], "--window") == 0 && i + 1 < argc) {
             o.window = (unsigned)strtoul(argv[++i], NULL, 10);
+        } else if (strcmp(argv[i], "--buckets") == 0 && i + 1 < argc) {
+            const char *b = argv[++i];
+            o.tuned = 1;
+            if (strcmp(b, "auto") == 0)
+                o.tuning.buckets = MSM_BUCKETS_AUTO;
+            else if (strcmp(b, "xyzz") == 0)
+                o.tuning.buckets = MSM_BUCKETS_XYZZ;
+            else if (strcmp(b, "affine") == 0)
+                o.tuning.buckets = MSM_BUCKETS_AFFINE;
+            else {
+                bench_usage();
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--batch") == 0 && i + 1 < argc) {
+            o.tuned = 1;
+            o.tuning.batch = (unsigned)strtoul(argv[++i], NULL, 10);
         } else if (strcmp(argv[i], "--kind") == 0 && i + 1 < argc) {
             char *list = argv[++i];
             for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
@@ -222,7 +245,7 @@ static int BG_(bench)(const bench_opts *o)
         size_t n = (size_t)1 << lg;
         unsigned runs = o->runs ? o->runs : (lg <= 14 ? 5 : 3);
         for (int kind = 0; kind < BENCH_KIND_COUNT; kind++) {
-            if (!o->kinds[kind] || (o->window && kind != BENCH_RANDOM))
+            if (!o->kinds[kind] || ((o->window || o->tuned) && kind != BENCH_RANDOM))
                 continue;
             bench_scalars(k, n, (bench_kind)kind, &rng);
             size_t others = 0;
@@ -237,7 +260,11 @@ static int BG_(bench)(const bench_opts *o)
                     BG_(jac_t) out;
                     cuzk_status st;
                     uint64_t t0 = bench_now_ns();
-                    if (o->window)
+                    if (o->tuned) {
+                        msm_tuning tuning = o->tuning;
+                        tuning.window = o->window;
+                        st = BM_(_raw_tuned)(&out, p, (const uint64_t(*)[4])raw, n, t, &tuning);
+                    } else if (o->window)
                         st = BM_(_raw_window)(&out, p, (const uint64_t(*)[4])raw, n, t, o->window);
                     else if (kind == BENCH_RANDOM)
                         st = BM_()(&out, p, k, n, t);

@@ -8,8 +8,12 @@
  *  - scalars are recoded into ceil(256/c) signed c-bit digits in
  *    [−(2^(c−1) − 1), 2^(c−1)], so each window has 2^(c−1) buckets and a
  *    negative digit adds the negated point;
- *  - buckets are XYZZ points filled by mixed (affine) additions, reduced by
- *    the running sum Σ_j j·B_j = Σ_j Σ_{i≥j} B_i (two additions a bucket);
+ *  - small MSMs keep XYZZ buckets filled by mixed (affine) additions; large
+ *    ones keep affine buckets filled by batches of independent affine
+ *    additions that share one field inversion (Montgomery's trick), about
+ *    6 multiplications an addition instead of 10 (msm_impl.h);
+ *  - buckets are reduced by the running sum Σ_j j·B_j = Σ_j Σ_{i≥j} B_i
+ *    (two additions a bucket);
  *  - window sums are combined by c doublings per window, in Jacobian form;
  *  - work is cut into (window, point range) tasks run on `threads` threads
  *    (0 = all online CPUs), each with its own buckets; the partial window
@@ -21,7 +25,8 @@
  * Montgomery form (fr_t) or as canonical little-endian limbs (< r).
  *
  * Memory: one allocation of buckets and scratch per call: 2^(c−1) buckets
- * per thread (at most 32 MiB each), plus 32 bytes per scalar for the
+ * per thread (at most 32 MiB each; the affine path adds as many XYZZ spill
+ * buckets, touched only when additions pile up on one bucket), plus 32 bytes per scalar for the
  * Montgomery-form entry points and 40 bytes per scalar that is neither 0
  * nor 1 for the split ones. n = 0 gives the point at infinity.
  *
@@ -80,6 +85,29 @@ cuzk_status msm_g1_raw_window(g1_jac_t *out, const g1_affine_t *points,
                               const uint64_t (*scalars)[4], size_t n, unsigned threads, unsigned c);
 cuzk_status msm_g2_raw_window(g2_jac_t *out, const g2_affine_t *points,
                               const uint64_t (*scalars)[4], size_t n, unsigned threads, unsigned c);
+
+/* How the Pippenger pass of msm_*_raw_tuned is run: for tests and
+ * measurements; zeros everywhere give msm_*_raw. */
+typedef enum msm_buckets {
+    MSM_BUCKETS_AUTO,  /* chosen by size (MSM_AFFINE_MIN_POINTS in msm_impl.h) */
+    MSM_BUCKETS_XYZZ,  /* XYZZ buckets, one mixed addition a point */
+    MSM_BUCKETS_AFFINE /* affine buckets, batched affine additions */
+} msm_buckets;
+
+typedef struct msm_tuning {
+    unsigned window;     /* c bits (4 <= c <= 20), 0 = the cost model's */
+    msm_buckets buckets;
+    unsigned batch;      /* affine: additions per shared inversion, 0 = default */
+    unsigned queue;      /* affine: additions deferred for a busy bucket before
+                            the XYZZ spill buckets take them, 0 = default */
+} msm_tuning;
+
+cuzk_status msm_g1_raw_tuned(g1_jac_t *out, const g1_affine_t *points,
+                             const uint64_t (*scalars)[4], size_t n, unsigned threads,
+                             const msm_tuning *tuning);
+cuzk_status msm_g2_raw_tuned(g2_jac_t *out, const g2_affine_t *points,
+                             const uint64_t (*scalars)[4], size_t n, unsigned threads,
+                             const msm_tuning *tuning);
 
 /* The window size the cost model picks for n points on `threads` threads. */
 unsigned msm_g1_window_bits(size_t n, unsigned threads);

@@ -6,17 +6,24 @@
 
 #include "util/parallel.h"
 
-static double plan_cost(size_t n, unsigned threads, double add_ratio, unsigned c, unsigned parts)
+static double plan_cost(size_t n, unsigned threads, double point_cost, double bucket_cost,
+                        unsigned c, unsigned parts)
 {
     unsigned nwin = (256 + c - 1) / c;
     size_t tasks = (size_t)nwin * parts;
     double rounds = (double)((tasks + threads - 1) / threads);
-    double per_task = (double)n / parts + add_ratio * (double)(1u << c);
-    return rounds * per_task + add_ratio * (double)tasks;
+    double per_task = point_cost * (double)n / parts + bucket_cost * (double)(1u << (c - 1));
+    return rounds * per_task + bucket_cost / 2 * (double)tasks;
 }
 
 void msm_plan_make(msm_plan *plan, size_t n, unsigned threads, size_t bucket_bytes,
                    double add_ratio, unsigned force_c)
+{
+    msm_plan_make_costs(plan, n, threads, bucket_bytes, 1.0, 2 * add_ratio, force_c);
+}
+
+void msm_plan_make_costs(msm_plan *plan, size_t n, unsigned threads, size_t bucket_bytes,
+                         double point_cost, double bucket_cost, unsigned force_c)
 {
     if (threads == 0)
         threads = 1;
@@ -30,7 +37,7 @@ void msm_plan_make(msm_plan *plan, size_t n, unsigned threads, size_t bucket_byt
         for (unsigned parts = 1; parts <= threads; parts++) {
             if (parts > 1 && (size_t)parts > n)
                 break;
-            double cost = plan_cost(n, threads, add_ratio, c, parts);
+            double cost = plan_cost(n, threads, point_cost, bucket_cost, c, parts);
             if (best < 0 || cost < best) {
                 best = cost;
                 best_c = c;

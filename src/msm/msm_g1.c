@@ -6,6 +6,9 @@
 #define MSM_AFF g1_affine_t
 #define MSM_JAC g1_jac_t
 #define MSM_XYZZ g1_xyzz_t
+#define MSM_FE(name) fp_##name
+#define MSM_FE_T fp_t
+#define MSM_FE_ONE FP_ONE
 /* add-2008-s (12M + 2S) over madd-2008-s (8M + 2S), as timed. */
 #define MSM_ADD_RATIO 1.38
 

@@ -4,21 +4,79 @@
  *   MSM_G(name)    the group's functions (g1_##name)
  *   MSM_F(suffix)  the exported names (msm_g1##suffix)
  *   MSM_AFF, MSM_JAC, MSM_XYZZ   the point types
+ *   MSM_FE(name), MSM_FE_T, MSM_FE_ONE   the coordinate field (fp_##name)
  *   MSM_ADD_RATIO  cost of an XYZZ addition over a mixed one (measured)
  * Everything in it is static except the MSM_F functions. */
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "msm/msm_internal.h"
 #include "r1cs/density.h"
 #include "util/parallel.h"
 
-/* How far ahead the accumulation loop fetches buckets and points. */
+/* How far ahead the accumulation loops fetch buckets and points. */
 #define PIP_LOOKAHEAD 8
 
+/* The affine-bucket path (batch-affine bucket accumulation, as in Botrel
+ * and El Housni, "Faster Montgomery multiplication and multi-scalar
+ * multiplication for SNARKs", TCHES 2023(3)): an affine addition B + P with slope
+ * λ = (y_P − y_B)/(x_P − x_B) costs 2M + 1S once 1/(x_P − x_B) is known,
+ * and Montgomery's trick gives the inverses of a whole batch of
+ * denominators for 3M each and one inversion. Batches hold at most one
+ * addition per bucket (a bucket's result is the next addition's input);
+ * an addition for a bucket already in the batch waits in a queue for the
+ * next batch, and when the queue is full it goes into the bucket's XYZZ
+ * spill bucket instead (so that many additions into one bucket never
+ * degrade into one inversion each).
+ *
+ * Defaults, measured with bench_msm (docs/PERF.md, issue 3): */
+#ifndef MSM_AFFINE_MIN_POINTS
+/* Below this many points the XYZZ path is as fast or faster. */
+#define MSM_AFFINE_MIN_POINTS 4096u
+#endif
+/* Additions per batch: at most this many, and at most 1/PIP_BATCH_SHARE of
+ * the buckets so that few additions find their bucket busy. */
+#define PIP_BATCH_MAX 2048u
+#define PIP_BATCH_SHARE 8u
+/* The cost of one batched affine addition in mixed XYZZ additions (the
+ * plan's point_cost), as timed. */
+#define PIP_AFFINE_POINT_COST 0.7
+
 /* ------------------------------------------------------------ Pippenger */
+
+/* State bits of an affine bucket. */
+enum {
+    PIP_FULL = 1,  /* the affine bucket holds a point (empty otherwise) */
+    PIP_BUSY = 2,  /* it is the target of an addition in the current batch */
+    PIP_SPILL = 4, /* its XYZZ spill bucket holds a sum */
+};
+
+/* Outcome of a batched addition, decided when its denominator is formed. */
+enum { PIP_ADD, PIP_DOUBLE, PIP_CANCEL };
+
+/* One pending addition: bucket += (neg ? −p : p). */
+typedef struct pip_add {
+    const MSM_AFF *p;
+    uint32_t bucket;
+    uint8_t neg, kind;
+} pip_add;
+
+/* One worker's buckets and scratch. */
+typedef struct pip_scratch {
+    MSM_XYZZ *xyzz;   /* XYZZ path: the buckets */
+    MSM_AFF *aff;     /* affine path: the buckets (x, y; emptiness in state) */
+    MSM_XYZZ *spill;  /* affine path: valid where state has PIP_SPILL */
+    uint8_t *state;   /* affine path: PIP_* bits per bucket */
+    pip_add *batch;   /* the current batch */
+    MSM_FE_T *den;    /* its denominators */
+    MSM_FE_T *prefix; /* prefix products of the denominators */
+    pip_add *queue;   /* additions waiting for a busy bucket */
+    size_t nbatch, nqueue;
+} pip_scratch;
 
 typedef struct pip_job {
     const MSM_AFF *points;
@@ -26,9 +84,11 @@ typedef struct pip_job {
     const uint64_t (*k)[4];
     size_t n;
     msm_plan plan;
-    MSM_XYZZ *buckets;  /* workers × 2^(c−1) */
-    MSM_XYZZ *partials; /* one window sum per task, task = window·parts + part */
-    atomic_size_t next; /* the next task to claim */
+    bool affine;
+    size_t batch_cap, queue_cap;
+    pip_scratch *scratch; /* one per worker */
+    MSM_XYZZ *partials;   /* one window sum per task, task = window·parts + part */
+    atomic_size_t next;   /* the next task to claim */
 } pip_job;
 
 static inline void pip_prefetch(const void *p, size_t bytes, int write)
@@ -58,14 +118,24 @@ static inline MSM_XYZZ *pip_bucket(MSM_XYZZ *b, int d)
     return &b[(d > 0 ? d : -d) - 1];
 }
 
-/* One window over one point range: fill the buckets, then reduce them by
- * the running sum into the task's partial window sum. */
-static void pip_task(pip_job *job, MSM_XYZZ *b, size_t task)
+static inline void pip_task_range(const pip_job *job, size_t task, unsigned *w, size_t *begin,
+                                  size_t *end)
 {
     const msm_plan *pl = &job->plan;
-    unsigned w = (unsigned)(task / pl->parts), part = (unsigned)(task % pl->parts);
-    size_t begin = job->n / pl->parts * part + (job->n % pl->parts) * part / pl->parts;
-    size_t end = job->n / pl->parts * (part + 1) + (job->n % pl->parts) * (part + 1) / pl->parts;
+    unsigned part = (unsigned)(task % pl->parts);
+    *w = (unsigned)(task / pl->parts);
+    *begin = job->n / pl->parts * part + (job->n % pl->parts) * part / pl->parts;
+    *end = job->n / pl->parts * (part + 1) + (job->n % pl->parts) * (part + 1) / pl->parts;
+}
+
+/* XYZZ path: one window over one point range: fill the buckets, then reduce
+ * them by the running sum into the task's partial window sum. */
+static void pip_task_xyzz(pip_job *job, MSM_XYZZ *b, size_t task)
+{
+    const msm_plan *pl = &job->plan;
+    unsigned w;
+    size_t begin, end;
+    pip_task_range(job, task, &w, &begin, &end);
     size_t nb = (size_t)1 << (pl->c - 1);
     for (size_t j = 0; j < nb; j++)
         MSM_G(xyzz_set_infinity)(&b[j]);
@@ -110,45 +180,300 @@ static void pip_task(pip_job *job, MSM_XYZZ *b, size_t task)
     job->partials[task] = sum;
 }
 
+/* Affine path: bucket += ±p, or false when the bucket is busy in the
+ * current batch. An empty bucket takes the point at once. */
+static inline bool pip_try_add(pip_scratch *s, const MSM_AFF *p, uint32_t bucket, uint8_t neg)
+{
+    uint8_t st = s->state[bucket];
+    if (st & PIP_BUSY)
+        return false;
+    if (!(st & PIP_FULL)) {
+        MSM_AFF *b = &s->aff[bucket];
+        b->x = p->x;
+        if (neg)
+            MSM_FE(neg)(&b->y, &p->y);
+        else
+            b->y = p->y;
+        b->infinity = false;
+        s->state[bucket] = st | PIP_FULL;
+        return true;
+    }
+    s->state[bucket] = st | PIP_BUSY;
+    s->batch[s->nbatch++] = (pip_add){p, bucket, neg, PIP_ADD};
+    return true;
+}
+
+/* The addition into the bucket's XYZZ spill bucket. */
+static void pip_spill(pip_scratch *s, const pip_add *a)
+{
+    MSM_XYZZ *x = &s->spill[a->bucket];
+    if (!(s->state[a->bucket] & PIP_SPILL)) {
+        MSM_G(xyzz_set_infinity)(x);
+        s->state[a->bucket] |= PIP_SPILL;
+    }
+    if (a->neg)
+        MSM_G(xyzz_sub_mixed_var)(x, x, a->p);
+    else
+        MSM_G(xyzz_add_mixed_var)(x, x, a->p);
+}
+
+/* Runs the batch: one pass forms the denominators and their prefix
+ * products, one inversion, one pass backwards turns the running inverse
+ * into each addition's 1/denominator (Montgomery 1987, "Speeding the Pollard
+ * and elliptic curve methods of factorization", 10.3.1) and applies it.
+ * B + P: λ = (y_P − y_B)/(x_P − x_B); B + B (P = B): λ = 3x_B²/(2y_B);
+ * then x = λ² − x_B − x_P, y = λ(x_B − x) − y_B. B + (−B) empties the
+ * bucket. */
+static void pip_flush(pip_scratch *s)
+{
+    size_t m = s->nbatch;
+    if (m == 0)
+        return;
+    MSM_FE_T acc = MSM_FE_ONE;
+    for (size_t i = 0; i < m; i++) {
+        if (i + PIP_LOOKAHEAD < m) {
+            const pip_add *f = &s->batch[i + PIP_LOOKAHEAD];
+            pip_prefetch(&s->aff[f->bucket], sizeof(MSM_AFF), 1);
+            pip_prefetch(f->p, sizeof(MSM_AFF), 0);
+        }
+        pip_add *a = &s->batch[i];
+        const MSM_AFF *b = &s->aff[a->bucket];
+        MSM_FE_T *den = &s->den[i];
+        MSM_FE(sub)(den, &a->p->x, &b->x);
+        s->prefix[i] = acc;
+        if (MSM_FE(is_zero)(den)) {
+            /* x_P = x_B: P = B (a doubling) or P = −B (the bucket empties). */
+            MSM_FE_T y;
+            if (a->neg)
+                MSM_FE(neg)(&y, &a->p->y);
+            else
+                y = a->p->y;
+            if (!MSM_FE(eq)(&y, &b->y) || MSM_FE(is_zero)(&b->y)) {
+                a->kind = PIP_CANCEL;
+                continue;
+            }
+            MSM_FE(dbl)(den, &b->y);
+            a->kind = PIP_DOUBLE;
+        }
+        MSM_FE(mul)(&acc, &acc, den);
+    }
+    MSM_FE_T inv;
+    MSM_FE(inv_var)(&inv, &acc);
+    for (size_t i = m; i-- > 0;) {
+        if (i >= PIP_LOOKAHEAD) {
+            const pip_add *f = &s->batch[i - PIP_LOOKAHEAD];
+            pip_prefetch(&s->aff[f->bucket], sizeof(MSM_AFF), 1);
+            pip_prefetch(f->p, sizeof(MSM_AFF), 0);
+        }
+        const pip_add *a = &s->batch[i];
+        MSM_AFF *b = &s->aff[a->bucket];
+        if (a->kind == PIP_CANCEL) {
+            s->state[a->bucket] &= (uint8_t)~(PIP_BUSY | PIP_FULL);
+            continue;
+        }
+        s->state[a->bucket] &= (uint8_t)~PIP_BUSY;
+        MSM_FE_T inv_i, lambda, num, x, t;
+        MSM_FE(mul)(&inv_i, &inv, &s->prefix[i]);
+        MSM_FE(mul)(&inv, &inv, &s->den[i]);
+        bool flip = false; /* λ is −(num·inv_i) */
+        if (a->kind == PIP_DOUBLE) {
+            MSM_FE(sqr)(&t, &b->x);
+            MSM_FE(dbl)(&num, &t);
+            MSM_FE(add)(&num, &num, &t);
+        } else if (a->neg) {
+            /* y_P = −y: λ = −(y + y_B)/(x_P − x_B). */
+            MSM_FE(add)(&num, &a->p->y, &b->y);
+            flip = true;
+        } else {
+            MSM_FE(sub)(&num, &a->p->y, &b->y);
+        }
+        MSM_FE(mul)(&lambda, &num, &inv_i);
+        MSM_FE(sqr)(&x, &lambda); /* (−λ)² = λ² */
+        MSM_FE(sub)(&x, &x, &b->x);
+        MSM_FE(sub)(&x, &x, &a->p->x);
+        if (flip)
+            MSM_FE(sub)(&t, &x, &b->x);
+        else
+            MSM_FE(sub)(&t, &b->x, &x);
+        MSM_FE(mul)(&t, &t, &lambda);
+        MSM_FE(sub)(&b->y, &t, &b->y);
+        b->x = x;
+    }
+    s->nbatch = 0;
+}
+
+/* Moves the queued additions whose bucket is free into the batch (until it
+ * is full); the others stay queued, in order. */
+static void pip_requeue(pip_scratch *s, size_t batch_cap)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < s->nqueue; i++) {
+        const pip_add *q = &s->queue[i];
+        if (s->nbatch == batch_cap || !pip_try_add(s, q->p, q->bucket, q->neg))
+            s->queue[kept++] = *q;
+    }
+    s->nqueue = kept;
+}
+
+static void pip_flush_full(pip_scratch *s, size_t batch_cap)
+{
+    while (s->nbatch == batch_cap) {
+        pip_flush(s);
+        pip_requeue(s, batch_cap);
+    }
+}
+
+/* Affine path: the same task as pip_task_xyzz with affine buckets. */
+static void pip_task_affine(pip_job *job, pip_scratch *s, size_t task)
+{
+    const msm_plan *pl = &job->plan;
+    unsigned w;
+    size_t begin, end;
+    pip_task_range(job, task, &w, &begin, &end);
+    size_t nb = (size_t)1 << (pl->c - 1), cap = job->batch_cap;
+    memset(s->state, 0, nb);
+    s->nbatch = s->nqueue = 0;
+
+    int top = 0;
+    for (size_t i = begin; i < end; i++) {
+        int d = msm_digit(job->k[i], pl, w);
+        if (d == 0)
+            continue;
+        const MSM_AFF *p = pip_point(job, i);
+        if (p->infinity)
+            continue;
+        uint8_t neg = d < 0;
+        uint32_t bucket = (uint32_t)(neg ? -d : d) - 1;
+        top = (int)bucket + 1 > top ? (int)bucket + 1 : top;
+        if (!pip_try_add(s, p, bucket, neg)) {
+            pip_add a = {p, bucket, neg, PIP_ADD};
+            if (s->nqueue < job->queue_cap)
+                s->queue[s->nqueue++] = a;
+            else
+                pip_spill(s, &a);
+        }
+        pip_flush_full(s, cap);
+    }
+    /* The last batch, one more for what waited, the rest spilled. */
+    pip_flush(s);
+    pip_requeue(s, cap);
+    pip_flush_full(s, cap);
+    pip_flush(s);
+    for (size_t i = 0; i < s->nqueue; i++)
+        pip_spill(s, &s->queue[i]);
+    s->nqueue = 0;
+
+    MSM_XYZZ run, sum;
+    MSM_G(xyzz_set_infinity)(&run);
+    MSM_G(xyzz_set_infinity)(&sum);
+    for (int j = top - 1; j >= 0; j--) {
+        uint8_t st = s->state[j];
+        if (st & PIP_FULL)
+            MSM_G(xyzz_add_mixed_var)(&run, &run, &s->aff[j]);
+        if (st & PIP_SPILL)
+            MSM_G(xyzz_add_var)(&run, &run, &s->spill[j]);
+        MSM_G(xyzz_add_var)(&sum, &sum, &run);
+    }
+    job->partials[task] = sum;
+}
+
 /* One worker slot of parallel_for: its own buckets, tasks claimed in order
  * until none are left. */
 static void pip_worker(void *arg, size_t begin, size_t end)
 {
     pip_job *job = arg;
     size_t tasks = (size_t)job->plan.nwin * job->plan.parts;
-    size_t nb = (size_t)1 << (job->plan.c - 1);
     for (size_t slot = begin; slot < end; slot++) {
-        MSM_XYZZ *b = job->buckets + slot * nb;
+        pip_scratch *s = &job->scratch[slot];
         for (;;) {
             size_t t = atomic_fetch_add_explicit(&job->next, 1, memory_order_relaxed);
             if (t >= tasks)
                 break;
-            pip_task(job, b, t);
+            if (job->affine)
+                pip_task_affine(job, s, t);
+            else
+                pip_task_xyzz(job, s->xyzz, t);
         }
     }
 }
 
+static void pip_scratch_free(pip_scratch *s)
+{
+    free(s->xyzz);
+    free(s->aff);
+    free(s->spill);
+    free(s->state);
+    free(s->batch);
+    free(s->den);
+    free(s->prefix);
+    free(s->queue);
+}
+
+static bool pip_scratch_alloc(pip_scratch *s, const pip_job *job)
+{
+    size_t nb = (size_t)1 << (job->plan.c - 1);
+    *s = (pip_scratch){0};
+    if (!job->affine)
+        return (s->xyzz = malloc(sizeof(MSM_XYZZ) * nb)) != NULL;
+    s->aff = malloc(sizeof(MSM_AFF) * nb);
+    s->spill = malloc(sizeof(MSM_XYZZ) * nb);
+    s->state = malloc(nb);
+    s->batch = malloc(sizeof(pip_add) * job->batch_cap);
+    s->den = malloc(sizeof(MSM_FE_T) * job->batch_cap);
+    s->prefix = malloc(sizeof(MSM_FE_T) * job->batch_cap);
+    s->queue = malloc(sizeof(pip_add) * job->queue_cap);
+    return s->aff && s->spill && s->state && s->batch && s->den && s->prefix && s->queue;
+}
+
+/* Whether the affine path runs for n points (tuning NULL: by size). */
+static bool pip_use_affine(size_t n, const msm_tuning *tuning)
+{
+    msm_buckets mode = tuning ? tuning->buckets : MSM_BUCKETS_AUTO;
+    if (mode == MSM_BUCKETS_AUTO)
+        return n >= MSM_AFFINE_MIN_POINTS;
+    return mode == MSM_BUCKETS_AFFINE;
+}
+
+static void pip_plan(msm_plan *plan, size_t n, unsigned threads, bool affine, unsigned force_c)
+{
+    if (affine)
+        /* Reduction: a mixed addition of the affine bucket and a full one
+         * into the sum, per bucket. */
+        msm_plan_make_costs(plan, n, threads, sizeof(MSM_AFF) + 1, PIP_AFFINE_POINT_COST,
+                            1 + MSM_ADD_RATIO, force_c);
+    else
+        msm_plan_make(plan, n, threads, sizeof(MSM_XYZZ), MSM_ADD_RATIO, force_c);
+}
+
 /* out = Σ k_i·points[pidx ? pidx[i] : i] over i < n, every k_i < r. */
 static cuzk_status pippenger(MSM_JAC *out, const MSM_AFF *points, const size_t *pidx,
-                             const uint64_t (*k)[4], size_t n, unsigned threads, unsigned force_c)
+                             const uint64_t (*k)[4], size_t n, unsigned threads,
+                             const msm_tuning *tuning)
 {
     if (n == 0) {
         MSM_G(jac_set_infinity)(out);
         return CUZK_OK;
     }
     pip_job job = {.points = points, .pidx = pidx, .k = k, .n = n};
-    msm_plan_make(&job.plan, n, parallel_threads(threads), sizeof(MSM_XYZZ), MSM_ADD_RATIO,
-                  force_c);
+    job.affine = pip_use_affine(n, tuning);
+    pip_plan(&job.plan, n, parallel_threads(threads), job.affine, tuning ? tuning->window : 0);
     const msm_plan *pl = &job.plan;
     size_t nb = (size_t)1 << (pl->c - 1);
     size_t tasks = (size_t)pl->nwin * pl->parts;
-    job.buckets = malloc(sizeof(MSM_XYZZ) * nb * pl->workers);
+    job.batch_cap = tuning && tuning->batch ? tuning->batch : nb / PIP_BATCH_SHARE;
+    if (job.batch_cap > PIP_BATCH_MAX && !(tuning && tuning->batch))
+        job.batch_cap = PIP_BATCH_MAX;
+    if (job.batch_cap == 0)
+        job.batch_cap = 1;
+    job.queue_cap = tuning && tuning->queue ? tuning->queue : job.batch_cap;
     job.partials = malloc(sizeof(MSM_XYZZ) * tasks);
-    if (!job.buckets || !job.partials) {
-        free(job.buckets);
-        free(job.partials);
-        return CUZK_ERR_OUT_OF_MEMORY;
-    }
+    job.scratch = calloc(pl->workers, sizeof(pip_scratch));
+    bool ok = job.partials && job.scratch;
+    for (unsigned i = 0; ok && i < pl->workers; i++)
+        ok = pip_scratch_alloc(&job.scratch[i], &job);
+    cuzk_status st = CUZK_ERR_OUT_OF_MEMORY;
+    if (!ok)
+        goto done;
     atomic_init(&job.next, 0);
     parallel_for(pl->workers, 1, pl->workers, pip_worker, &job);
 
@@ -166,9 +491,14 @@ static cuzk_status pippenger(MSM_JAC *out, const MSM_AFF *points, const size_t *
         MSM_G(jac_add_var)(&acc, &acc, &wj);
     }
     *out = acc;
-    free(job.buckets);
+    st = CUZK_OK;
+done:
+    if (job.scratch)
+        for (unsigned i = 0; i < pl->workers; i++)
+            pip_scratch_free(&job.scratch[i]);
+    free(job.scratch);
     free(job.partials);
-    return CUZK_OK;
+    return st;
 }
 
 /* ------------------------------------------------------------- the split */
@@ -296,7 +626,7 @@ static cuzk_status split_msm(MSM_JAC *out, const MSM_AFF *points, size_t n_point
     parallel_for(nblk, 1, threads, split_compact, &job);
 
     MSM_JAC pip, ones_j;
-    st = pippenger(&pip, points, job.pidx, (const uint64_t(*)[4])job.raw, m, threads, 0);
+    st = pippenger(&pip, points, job.pidx, (const uint64_t(*)[4])job.raw, m, threads, NULL);
     if (st != CUZK_OK)
         goto done;
     MSM_XYZZ ones;
@@ -318,21 +648,24 @@ done:
 /* ------------------------------------------------------------- the API */
 
 static cuzk_status raw_msm(MSM_JAC *out, const MSM_AFF *points, const uint64_t (*scalars)[4],
-                           size_t n, unsigned threads, unsigned force_c)
+                           size_t n, unsigned threads, const msm_tuning *tuning)
 {
     if (!out || (n && (!points || !scalars)))
         return CUZK_ERR_INVALID_ARGUMENT;
-    if (force_c && (force_c < MSM_MIN_C || force_c > MSM_MAX_C))
+    if (tuning && tuning->window && (tuning->window < MSM_MIN_C || tuning->window > MSM_MAX_C))
+        return CUZK_ERR_INVALID_ARGUMENT;
+    if (tuning && tuning->buckets != MSM_BUCKETS_AUTO && tuning->buckets != MSM_BUCKETS_XYZZ &&
+        tuning->buckets != MSM_BUCKETS_AFFINE)
         return CUZK_ERR_INVALID_ARGUMENT;
     if (!msm_scalars_canonical(scalars, n))
         return CUZK_ERR_INVALID_ARGUMENT;
-    return pippenger(out, points, NULL, scalars, n, threads, force_c);
+    return pippenger(out, points, NULL, scalars, n, threads, tuning);
 }
 
 cuzk_status MSM_F(_raw)(MSM_JAC *out, const MSM_AFF *points, const uint64_t (*scalars)[4], size_t n,
                         unsigned threads)
 {
-    return raw_msm(out, points, scalars, n, threads, 0);
+    return raw_msm(out, points, scalars, n, threads, NULL);
 }
 
 cuzk_status MSM_F(_raw_window)(MSM_JAC *out, const MSM_AFF *points, const uint64_t (*scalars)[4],
@@ -340,7 +673,14 @@ cuzk_status MSM_F(_raw_window)(MSM_JAC *out, const MSM_AFF *points, const uint64
 {
     if (c == 0)
         return CUZK_ERR_INVALID_ARGUMENT;
-    return raw_msm(out, points, scalars, n, threads, c);
+    msm_tuning tuning = {.window = c};
+    return raw_msm(out, points, scalars, n, threads, &tuning);
+}
+
+cuzk_status MSM_F(_raw_tuned)(MSM_JAC *out, const MSM_AFF *points, const uint64_t (*scalars)[4],
+                              size_t n, unsigned threads, const msm_tuning *tuning)
+{
+    return raw_msm(out, points, scalars, n, threads, tuning);
 }
 
 cuzk_status MSM_F()(MSM_JAC *out, const MSM_AFF *points, const fr_t *scalars, size_t n,
@@ -357,7 +697,7 @@ cuzk_status MSM_F()(MSM_JAC *out, const MSM_AFF *points, const fr_t *scalars, si
     if (!raw)
         return CUZK_ERR_OUT_OF_MEMORY;
     msm_scalars_to_raw(raw, scalars, n, threads);
-    cuzk_status st = pippenger(out, points, NULL, (const uint64_t(*)[4])raw, n, threads, 0);
+    cuzk_status st = pippenger(out, points, NULL, (const uint64_t(*)[4])raw, n, threads, NULL);
     free(raw);
     return st;
 }
@@ -376,5 +716,7 @@ cuzk_status MSM_F(_dense)(MSM_JAC *out, const MSM_AFF *points, size_t n_points, 
 
 unsigned MSM_F(_window_bits)(size_t n, unsigned threads)
 {
-    return msm_window_bits(n, threads, sizeof(MSM_XYZZ), MSM_ADD_RATIO);
+    msm_plan plan;
+    pip_plan(&plan, n, parallel_threads(threads), pip_use_affine(n, NULL), 0);
+    return plan.c;
 }

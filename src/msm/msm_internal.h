@@ -53,6 +53,13 @@ typedef struct msm_plan {
 void msm_plan_make(msm_plan *plan, size_t n, unsigned threads, size_t bucket_bytes,
                    double add_ratio, unsigned force_c);
 
+/* The same model with the two costs given apart, in mixed additions:
+ * point_cost per point added into a bucket, bucket_cost per bucket of the
+ * running-sum reduction (msm_plan_make is point_cost = 1, bucket_cost =
+ * 2·add_ratio); the partial sums' merge costs bucket_cost/2 a task. */
+void msm_plan_make_costs(msm_plan *plan, size_t n, unsigned threads, size_t bucket_bytes,
+                         double point_cost, double bucket_cost, unsigned force_c);
+
 /* The window size the model picks (for documentation and benchmarks). */
 unsigned msm_window_bits(size_t n, unsigned threads, size_t bucket_bytes, double add_ratio);
 
