@@ -168,17 +168,62 @@ static cuzk_status fail(cuzk_status st, const char *what, char *msg, size_t msg_
     return st;
 }
 
+/* The bellman MSM phases reported as they end, with the bytes each reads. */
+typedef struct bellman_msm_clock {
+    phase_clock *pc;
+    const groth16_circuit_t *c;
+} bellman_msm_clock;
+
+static void bellman_msm_done(void *ctx, groth16_phase phase)
+{
+    const bellman_msm_clock *mc = ctx;
+    const r1cs_t *cs = mc->c->r1cs;
+    const groth16_params_t *p = mc->c->params;
+    uint64_t scalars = r1cs_num_vars(cs) * SCALAR_BYTES, bytes = 0;
+    switch (phase) {
+    case GROTH16_PHASE_MSM_H:
+        bytes = (uint64_t)(mc->c->domain.n - 1) * (SCALAR_BYTES + POINT_G1_BYTES);
+        break;
+    case GROTH16_PHASE_MSM_L:
+        bytes = cs->num_aux * (SCALAR_BYTES + POINT_G1_BYTES);
+        break;
+    case GROTH16_PHASE_MSM_A:
+        bytes = p->num_a * POINT_G1_BYTES + scalars;
+        break;
+    case GROTH16_PHASE_MSM_B_G1:
+        bytes = p->num_b_g1 * POINT_G1_BYTES + scalars;
+        break;
+    default: /* GROTH16_PHASE_MSM_B_G2 */
+        bytes = p->num_b_g2 * POINT_G2_BYTES + scalars;
+        break;
+    }
+    lap(mc->pc, groth16_phase_name(phase), bytes);
+}
+
+static const char *bellman_msm_what(groth16_phase phase)
+{
+    switch (phase) {
+    case GROTH16_PHASE_MSM_H:
+        return "the MSM over H";
+    case GROTH16_PHASE_MSM_L:
+        return "the MSM over L";
+    case GROTH16_PHASE_MSM_A:
+        return "the MSM over A";
+    case GROTH16_PHASE_MSM_B_G1:
+        return "the MSM over B in G1";
+    default:
+        return "the MSM over B in G2";
+    }
+}
+
 /* groth16_prove_with after r1cs_eval (bellman's create_proof). */
 static cuzk_status prove_bellman(const cpu_circuit *cc, const backend_input *in, groth16_sums *sums,
                                  unsigned threads, phase_clock *pc, char *msg, size_t msg_len)
 {
     const groth16_circuit_t *c = &cc->g;
     const r1cs_t *cs = c->r1cs;
-    const groth16_params_t *p = c->params;
-    const r1cs_density_t *dens = &c->density;
     size_t n = c->domain.n;
     fr_t *va = in->abc, *vb = va + n, *vc = vb + n;
-    const fr_t *w = in->w, *w_aux = w + cs->num_inputs;
     cuzk_status st;
 
     if (in->rows != cs->num_constraints) {
@@ -196,36 +241,11 @@ static cuzk_status prove_bellman(const cpu_circuit *cc, const backend_input *in,
     }
     lap(pc, "h", 3 * (uint64_t)n * SCALAR_BYTES);
 
-    g1_jac_t h_acc, l_acc, a_aux, b1_aux;
-    g2_jac_t b2_aux;
-    if ((st = msm_g1(&h_acc, p->h, va, n - 1, threads)) != CUZK_OK)
-        return fail(st, "the MSM over H", msg, msg_len);
-    lap(pc, "msm_h", (uint64_t)(n - 1) * (SCALAR_BYTES + POINT_G1_BYTES));
-    if ((st = msm_g1_split(&l_acc, p->l, w_aux, cs->num_aux, threads)) != CUZK_OK)
-        return fail(st, "the MSM over L", msg, msg_len);
-    lap(pc, "msm_l", cs->num_aux * (SCALAR_BYTES + POINT_G1_BYTES));
-    if ((st = msm_g1_split(&sums->a, p->a, w, cs->num_inputs, threads)) != CUZK_OK ||
-        (st = msm_g1_dense(&a_aux, p->a + cs->num_inputs, dens->a_aux_count, w_aux, cs->num_aux,
-                           dens->a_aux, threads)) != CUZK_OK)
-        return fail(st, "the MSM over A", msg, msg_len);
-    lap(pc, "msm_a", p->num_a * POINT_G1_BYTES + r1cs_num_vars(cs) * SCALAR_BYTES);
-    if ((st = msm_g1_dense(&sums->b1, p->b_g1, dens->b_input_count, w, cs->num_inputs,
-                           dens->b_input, threads)) != CUZK_OK ||
-        (st = msm_g1_dense(&b1_aux, p->b_g1 + dens->b_input_count, dens->b_aux_count, w_aux,
-                           cs->num_aux, dens->b_aux, threads)) != CUZK_OK)
-        return fail(st, "the MSM over B in G1", msg, msg_len);
-    lap(pc, "msm_b_g1", p->num_b_g1 * POINT_G1_BYTES + r1cs_num_vars(cs) * SCALAR_BYTES);
-    if ((st = msm_g2_dense(&sums->b, p->b_g2, dens->b_input_count, w, cs->num_inputs, dens->b_input,
-                           threads)) != CUZK_OK ||
-        (st = msm_g2_dense(&b2_aux, p->b_g2 + dens->b_input_count, dens->b_aux_count, w_aux,
-                           cs->num_aux, dens->b_aux, threads)) != CUZK_OK)
-        return fail(st, "the MSM over B in G2", msg, msg_len);
-    lap(pc, "msm_b_g2", p->num_b_g2 * POINT_G2_BYTES + r1cs_num_vars(cs) * SCALAR_BYTES);
-
-    g1_jac_add(&sums->a, &sums->a, &a_aux);
-    g2_jac_add(&sums->b, &sums->b, &b2_aux);
-    g1_jac_add(&sums->b1, &sums->b1, &b1_aux);
-    g1_jac_add(&sums->c, &h_acc, &l_acc);
+    bellman_msm_clock mc = {.pc = pc, .c = c};
+    groth16_phase failed;
+    if ((st = groth16_msm_sums(sums, c, in->w, va, threads, bellman_msm_done, &mc, &failed)) !=
+        CUZK_OK)
+        return fail(st, bellman_msm_what(failed), msg, msg_len);
     return CUZK_OK;
 }
 

@@ -47,14 +47,25 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Records the time since *mark into phase and moves the mark. */
-static void lap(groth16_timings *times, groth16_phase phase, double *mark)
+/* Consecutive phases timed into a groth16_timings (none when times is NULL). */
+typedef struct phase_clock {
+    groth16_timings *times;
+    double mark;
+} phase_clock;
+
+/* Records the time since the mark into phase and moves the mark. */
+static void lap(phase_clock *clock, groth16_phase phase)
 {
-    if (!times)
+    if (!clock->times)
         return;
     double t = now_seconds();
-    times->seconds[phase] += t - *mark;
-    *mark = t;
+    clock->times->seconds[phase] += t - clock->mark;
+    clock->mark = t;
+}
+
+static void lap_done(void *clock, groth16_phase phase)
+{
+    lap(clock, phase);
 }
 
 typedef struct rows_job {
@@ -141,18 +152,62 @@ size_t groth16_prover_scratch_bytes(const groth16_circuit_t *c)
     return 3 * c->domain.n * sizeof(fr_t);
 }
 
-cuzk_status groth16_prove_with(groth16_proof_t *proof, const groth16_circuit_t *c,
-                               const fr_t *w, const fr_t *r, const fr_t *s, void *scratch,
-                               unsigned threads, groth16_timings *times)
+cuzk_status groth16_msm_sums(groth16_sums *sums, const groth16_circuit_t *c, const fr_t *w,
+                             const fr_t *h, unsigned threads, groth16_phase_done_fn done,
+                             void *done_ctx, groth16_phase *failed)
 {
     const r1cs_t *cs = c->r1cs;
     const groth16_params_t *p = c->params;
     const r1cs_density_t *dens = &c->density;
     size_t n = c->domain.n;
-    fr_t *va = scratch, *vb = va + n, *vc = vb + n;
     const fr_t *w_aux = w + cs->num_inputs;
     cuzk_status st;
-    double mark = times ? now_seconds() : 0;
+    g1_jac_t h_acc, l_acc, a_aux, b1_aux;
+    g2_jac_t b2_aux;
+
+#define PHASE_ENDS(phase, status)                                                                  \
+    do {                                                                                           \
+        if ((st = (status)) != CUZK_OK) {                                                          \
+            *failed = (phase);                                                                     \
+            return st;                                                                             \
+        }                                                                                          \
+        if (done)                                                                                  \
+            done(done_ctx, (phase));                                                               \
+    } while (0)
+    PHASE_ENDS(GROTH16_PHASE_MSM_H, msm_g1(&h_acc, p->h, h, n - 1, threads));
+    PHASE_ENDS(GROTH16_PHASE_MSM_L, msm_g1_split(&l_acc, p->l, w_aux, cs->num_aux, threads));
+    if ((st = msm_g1_split(&sums->a, p->a, w, cs->num_inputs, threads)) == CUZK_OK)
+        st = msm_g1_dense(&a_aux, p->a + cs->num_inputs, dens->a_aux_count, w_aux, cs->num_aux,
+                          dens->a_aux, threads);
+    PHASE_ENDS(GROTH16_PHASE_MSM_A, st);
+    if ((st = msm_g1_dense(&sums->b1, p->b_g1, dens->b_input_count, w, cs->num_inputs,
+                           dens->b_input, threads)) == CUZK_OK)
+        st = msm_g1_dense(&b1_aux, p->b_g1 + dens->b_input_count, dens->b_aux_count, w_aux,
+                          cs->num_aux, dens->b_aux, threads);
+    PHASE_ENDS(GROTH16_PHASE_MSM_B_G1, st);
+    if ((st = msm_g2_dense(&sums->b, p->b_g2, dens->b_input_count, w, cs->num_inputs,
+                           dens->b_input, threads)) == CUZK_OK)
+        st = msm_g2_dense(&b2_aux, p->b_g2 + dens->b_input_count, dens->b_aux_count, w_aux,
+                          cs->num_aux, dens->b_aux, threads);
+    PHASE_ENDS(GROTH16_PHASE_MSM_B_G2, st);
+#undef PHASE_ENDS
+
+    g1_jac_add(&sums->a, &sums->a, &a_aux);
+    g2_jac_add(&sums->b, &sums->b, &b2_aux);
+    g1_jac_add(&sums->b1, &sums->b1, &b1_aux);
+    g1_jac_add(&sums->c, &h_acc, &l_acc);
+    return CUZK_OK;
+}
+
+cuzk_status groth16_prove_with(groth16_proof_t *proof, const groth16_circuit_t *c,
+                               const fr_t *w, const fr_t *r, const fr_t *s, void *scratch,
+                               unsigned threads, groth16_timings *times)
+{
+    const r1cs_t *cs = c->r1cs;
+    size_t n = c->domain.n;
+    fr_t *va = scratch, *vb = va + n, *vc = vb + n;
+    cuzk_status st;
+    phase_clock clock = {.times = times, .mark = times ? now_seconds() : 0};
 
     /* a, b, c, checked row by row (exact, and cheap next to the NTTs: an
      * unsatisfied witness is refused before any MSM), then the quotient h
@@ -160,47 +215,19 @@ cuzk_status groth16_prove_with(groth16_proof_t *proof, const groth16_circuit_t *
     r1cs_eval(cs, w, va, vb, vc, threads);
     if (!groth16_rows_satisfied(va, vb, vc, cs->num_constraints, threads))
         return CUZK_ERR_UNSATISFIED;
-    lap(times, GROTH16_PHASE_EVAL_ABC, &mark);
+    lap(&clock, GROTH16_PHASE_EVAL_ABC);
     st = poly_compute_h(va, vb, vc, cs->num_constraints, &c->domain, POLY_H_COSET_GENERATOR,
                         threads);
     if (st != CUZK_OK)
         return st;
-    lap(times, GROTH16_PHASE_H, &mark);
+    lap(&clock, GROTH16_PHASE_H);
 
-    /* The five queries. */
     groth16_sums sums;
-    g1_jac_t h_acc, l_acc, a_aux, b1_aux;
-    g2_jac_t b2_aux;
-    if ((st = msm_g1(&h_acc, p->h, va, n - 1, threads)) != CUZK_OK)
+    groth16_phase failed;
+    if ((st = groth16_msm_sums(&sums, c, w, va, threads, lap_done, &clock, &failed)) != CUZK_OK)
         return st;
-    lap(times, GROTH16_PHASE_MSM_H, &mark);
-    if ((st = msm_g1_split(&l_acc, p->l, w_aux, cs->num_aux, threads)) != CUZK_OK)
-        return st;
-    lap(times, GROTH16_PHASE_MSM_L, &mark);
-    if ((st = msm_g1_split(&sums.a, p->a, w, cs->num_inputs, threads)) != CUZK_OK ||
-        (st = msm_g1_dense(&a_aux, p->a + cs->num_inputs, dens->a_aux_count, w_aux, cs->num_aux,
-                           dens->a_aux, threads)) != CUZK_OK)
-        return st;
-    lap(times, GROTH16_PHASE_MSM_A, &mark);
-    if ((st = msm_g1_dense(&sums.b1, p->b_g1, dens->b_input_count, w, cs->num_inputs,
-                           dens->b_input, threads)) != CUZK_OK ||
-        (st = msm_g1_dense(&b1_aux, p->b_g1 + dens->b_input_count, dens->b_aux_count, w_aux,
-                           cs->num_aux, dens->b_aux, threads)) != CUZK_OK)
-        return st;
-    lap(times, GROTH16_PHASE_MSM_B_G1, &mark);
-    if ((st = msm_g2_dense(&sums.b, p->b_g2, dens->b_input_count, w, cs->num_inputs,
-                           dens->b_input, threads)) != CUZK_OK ||
-        (st = msm_g2_dense(&b2_aux, p->b_g2 + dens->b_input_count, dens->b_aux_count, w_aux,
-                           cs->num_aux, dens->b_aux, threads)) != CUZK_OK)
-        return st;
-    lap(times, GROTH16_PHASE_MSM_B_G2, &mark);
-
-    g1_jac_add(&sums.a, &sums.a, &a_aux);
-    g2_jac_add(&sums.b, &sums.b, &b2_aux);
-    g1_jac_add(&sums.b1, &sums.b1, &b1_aux);
-    g1_jac_add(&sums.c, &h_acc, &l_acc);
-    groth16_assemble(proof, &p->vk, &sums, r, s);
-    lap(times, GROTH16_PHASE_ASSEMBLE, &mark);
+    groth16_assemble(proof, &c->params->vk, &sums, r, s);
+    lap(&clock, GROTH16_PHASE_ASSEMBLE);
     return CUZK_OK;
 }
 

@@ -15,6 +15,7 @@
 
 #include "cuzk/status.h"
 #include "field/fr.h"
+#include "groth16/assemble.h"
 #include "groth16/keys.h"
 #include "poly/domain.h"
 #include "r1cs/density.h"
@@ -67,6 +68,18 @@ typedef struct groth16_timings {
  * (GROTH16_PHASE_COUNT for an unknown name). */
 const char *groth16_phase_name(groth16_phase phase);
 groth16_phase groth16_phase_from_name(const char *name);
+
+/* Called as each MSM phase of groth16_msm_sums ends (for timing). */
+typedef void (*groth16_phase_done_fn)(void *ctx, groth16_phase phase);
+
+/* The five MSM phases of a proof, in order H, L, A, B in G1, B in G2, into
+ * sums (everything assemble needs but r, s): h holds the quotient's n − 1
+ * coefficients, w the full assignment. done, when not NULL, is called after
+ * each phase that succeeded; on failure *failed names the phase that did
+ * not. The CPU prover and the CPU backend share it. */
+cuzk_status groth16_msm_sums(groth16_sums *sums, const groth16_circuit_t *c, const fr_t *w,
+                             const fr_t *h, unsigned threads, groth16_phase_done_fn done,
+                             void *done_ctx, groth16_phase *failed);
 
 /* Proves for the full assignment w (r1cs_num_vars entries, w[0] = 1) with
  * the blinding factors r and s given (tests compare backends with the same
