@@ -89,7 +89,7 @@ cuzk_status msm_g2_raw_window(g2_jac_t *out, const g2_affine_t *points,
 /* How the Pippenger pass of msm_*_raw_tuned is run: for tests and
  * measurements; zeros everywhere give msm_*_raw. */
 typedef enum msm_buckets {
-    MSM_BUCKETS_AUTO,  /* chosen by size (MSM_AFFINE_MIN_POINTS in msm_impl.h) */
+    MSM_BUCKETS_AUTO,  /* by size (MSM_G*_AFFINE_MIN_POINTS, msm_internal.h) */
     MSM_BUCKETS_XYZZ,  /* XYZZ buckets, one mixed addition a point */
     MSM_BUCKETS_AFFINE /* affine buckets, batched affine additions */
 } msm_buckets;

@@ -11,5 +11,6 @@
 #define MSM_FE_ONE FP_ONE
 /* add-2008-s (12M + 2S) over madd-2008-s (8M + 2S), as timed. */
 #define MSM_ADD_RATIO 1.38
+#define MSM_AFFINE_MIN_POINTS MSM_G1_AFFINE_MIN_POINTS
 
 #include "msm/msm_impl.h"

@@ -11,5 +11,6 @@
 #define MSM_FE_ONE FP2_ONE
 /* add-2008-s (12M + 2S) over madd-2008-s (8M + 2S) in Fp2, as timed. */
 #define MSM_ADD_RATIO 1.38
+#define MSM_AFFINE_MIN_POINTS MSM_G2_AFFINE_MIN_POINTS
 
 #include "msm/msm_impl.h"

@@ -6,6 +6,7 @@
  *   MSM_AFF, MSM_JAC, MSM_XYZZ   the point types
  *   MSM_FE(name), MSM_FE_T, MSM_FE_ONE   the coordinate field (fp_##name)
  *   MSM_ADD_RATIO  cost of an XYZZ addition over a mixed one (measured)
+ *   MSM_AFFINE_MIN_POINTS  the size from which affine buckets are used
  * Everything in it is static except the MSM_F functions. */
 
 #include <stdatomic.h>
@@ -34,10 +35,6 @@
  * degrade into one inversion each).
  *
  * Defaults, measured with bench_msm (docs/PERF.md, issue 3): */
-#ifndef MSM_AFFINE_MIN_POINTS
-/* Below this many points the XYZZ path is as fast or faster. */
-#define MSM_AFFINE_MIN_POINTS 4096u
-#endif
 /* Additions per batch: at most this many, and at most 1/PIP_BATCH_SHARE of
  * the buckets so that few additions find their bucket busy. */
 #define PIP_BATCH_MAX 2048u

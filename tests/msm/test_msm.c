@@ -6,7 +6,10 @@
  * window sizes, infinity and repeated or opposite points (the bucket
  * doubling and cancelling cases), thread counts, the 0/1 split and the
  * density-filtered variant against the plain MSM on the expanded inputs,
- * and argument errors.
+ * the affine-bucket path forced on small inputs with tiny batches and
+ * queues (a bucket repeated inside a batch, P + P and P + (−P) in one
+ * batch, the XYZZ spill buckets) and sizes around its threshold, and
+ * argument errors.
  *
  * The group-generic half is this file again, included once per group with
  * TG_ (the curve functions), TM_ (the MSM functions) and TG_LOG_MAX set. */
@@ -123,6 +126,7 @@ static void mixed_scalar(fr_t *k, unsigned zero_pct, unsigned one_pct)
 #define TG_NAME "G1"
 #define TG_LOG_MAX 12
 #define TG_WINDOW_MAX 16
+#define TG_AFFINE_MIN MSM_G1_AFFINE_MIN_POINTS
 #include "test_msm.c"
 #undef TG_
 #undef TM_
@@ -130,6 +134,7 @@ static void mixed_scalar(fr_t *k, unsigned zero_pct, unsigned one_pct)
 #undef TG_NAME
 #undef TG_LOG_MAX
 #undef TG_WINDOW_MAX
+#undef TG_AFFINE_MIN
 
 #define TG_(name) g2_##name
 #define TM_(suffix) msm_g2##suffix
@@ -137,6 +142,7 @@ static void mixed_scalar(fr_t *k, unsigned zero_pct, unsigned one_pct)
 #define TG_NAME "G2"
 #define TG_LOG_MAX 10
 #define TG_WINDOW_MAX 13
+#define TG_AFFINE_MIN MSM_G2_AFFINE_MIN_POINTS
 #include "test_msm.c"
 
 /* ------------------------------------------------------------------ main */
@@ -185,6 +191,8 @@ int main(void)
         cmocka_unit_test(g1_test_zero_one),
         cmocka_unit_test(g1_test_dense),
         cmocka_unit_test(g1_test_threads),
+        cmocka_unit_test(g1_test_affine_buckets),
+        cmocka_unit_test(g1_test_affine_threshold),
         cmocka_unit_test(g1_test_errors),
         cmocka_unit_test(g2_test_naive_small),
         cmocka_unit_test(g2_test_sizes),
@@ -194,6 +202,8 @@ int main(void)
         cmocka_unit_test(g2_test_zero_one),
         cmocka_unit_test(g2_test_dense),
         cmocka_unit_test(g2_test_threads),
+        cmocka_unit_test(g2_test_affine_buckets),
+        cmocka_unit_test(g2_test_affine_threshold),
         cmocka_unit_test(g2_test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
@@ -605,6 +615,118 @@ static void TG_(test_threads)(void **state)
     TG_(t_free)(&s);
 }
 
+/* The raw MSM through msm_*_raw_tuned against ref. */
+static void TG_(t_check_tuned)(const TG_(t_set) * s, const fr_t *k, const TG_(t_jac) * ref,
+                               unsigned threads, const msm_tuning *tuning)
+{
+    uint64_t(*raw)[4] = malloc(sizeof(uint64_t[4]) * (s->n + 1));
+    assert_non_null(raw);
+    for (size_t i = 0; i < s->n; i++)
+        fr_to_raw(raw[i], &k[i]);
+    TG_(t_jac) got;
+    assert_int_equal(TM_(_raw_tuned)(&got, s->p, (const uint64_t(*)[4])raw, s->n, threads, tuning),
+                     CUZK_OK);
+    if (!TG_(jac_eq)(&got, ref))
+        fprintf(stderr, "tuned: buckets %d, c = %u, batch %u, queue %u\n", (int)tuning->buckets,
+                tuning->window, tuning->batch, tuning->queue);
+    TG_(t_expect)(&got, ref, "msm_raw_tuned", s->n, threads);
+    free(raw);
+}
+
+/* The affine buckets forced onto small inputs whose points are ± a few
+ * base points and whose scalars are a few values: the same bucket comes
+ * back inside one batch (queued, then spilled when the queue is full),
+ * equal points meet in a bucket (the doubling case) and opposite ones
+ * cancel it (the bucket empties and fills again). Batch and queue sizes
+ * from 1 up; windows from 4 bits; sizes 0, 1, 2, 3 and odd ones. */
+static void TG_(test_affine_buckets)(void **state)
+{
+    (void)state;
+    static const unsigned batches[] = {1, 2, 3, 8, 64};
+    static const unsigned queues[] = {1, 2, 5, 0};
+    static const unsigned windows[] = {4, 5, 8, 0};
+    static const size_t sizes[] = {0, 1, 2, 3, 17, 99, 256, 301};
+    int iters = test_iters(1);
+    for (int it = 0; it < iters; it++)
+        for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+            size_t n = sizes[si];
+            TG_(t_set) s;
+            TG_(t_make)(&s, n);
+            fr_t *k = TG_(t_scalars)(n);
+            size_t bases = 1 + (size_t)it % 3;
+            fr_t few[3];
+            for (int i = 0; i < 3; i++)
+                edge_scalar(&few[i], (unsigned)rnd(EDGE_COUNT));
+            for (size_t shape = 0; shape < 4; shape++) {
+                for (size_t i = 0; i < n; i++) {
+                    if (shape == 0) { /* one point, one scalar: doublings */
+                        if (i > 0)
+                            TG_(t_copy)(&s, i, 0, false);
+                        k[i] = few[0];
+                    } else if (shape == 1) { /* ±P, one scalar: cancelling */
+                        if (i > 0)
+                            TG_(t_copy)(&s, i, 0, i & 1);
+                        k[i] = few[1];
+                    } else if (shape == 2) { /* ± a few points, a few scalars */
+                        if (i >= bases)
+                            TG_(t_copy)(&s, i, rnd(bases), rnd(2));
+                        k[i] = few[rnd(3)];
+                        if (rnd(20) == 0)
+                            TG_(t_set_infinity)(&s, i);
+                    } else { /* random scalars, some edge ones, some repeats */
+                        fr_random(&k[i], &rng);
+                        if (rnd(4) == 0)
+                            edge_scalar(&k[i], (unsigned)rnd(EDGE_COUNT));
+                        if (i > 0 && rnd(4) == 0)
+                            TG_(t_copy)(&s, i, rnd(i), rnd(2));
+                    }
+                }
+                TG_(t_jac) ref;
+                TG_(t_ref)(&ref, &s, k);
+                if (n <= 3) {
+                    TG_(t_jac) naive;
+                    TG_(t_naive)(&naive, s.p, k, n);
+                    TG_(t_expect)(&naive, &ref, "naive sum", n, 0);
+                }
+                for (size_t b = 0; b < sizeof(batches) / sizeof(batches[0]); b++) {
+                    msm_tuning tuning = {.buckets = MSM_BUCKETS_AFFINE,
+                                         .window = windows[(b + shape) % 4],
+                                         .batch = batches[b],
+                                         .queue = queues[(b + shape + si) % 4]};
+                    TG_(t_check_tuned)(&s, k, &ref, 1 + (unsigned)(b % 2), &tuning);
+                }
+                msm_tuning xyzz = {.buckets = MSM_BUCKETS_XYZZ};
+                TG_(t_check_tuned)(&s, k, &ref, 2, &xyzz);
+            }
+            free(k);
+            TG_(t_free)(&s);
+        }
+}
+
+/* Sizes around the point where the automatic choice switches to affine
+ * buckets, through every entry point (the split ones with random scalars
+ * run Pippenger over all of them), on random scalars and points. */
+static void TG_(test_affine_threshold)(void **state)
+{
+    (void)state;
+    size_t sizes[] = {TG_AFFINE_MIN - 1, TG_AFFINE_MIN,
+                      TG_AFFINE_MIN + 1};
+    TG_(t_set) s;
+    TG_(t_make)(&s, sizes[2]);
+    fr_t *k = TG_(t_scalars)(sizes[2]);
+    for (size_t i = 0; i < sizes[2]; i += 1 + rnd(64))
+        TG_(t_copy)(&s, i, rnd(sizes[2]), rnd(2));
+    for (int v = 0; v < 3; v++) {
+        s.n = sizes[v];
+        TG_(t_jac) ref;
+        TG_(t_ref)(&ref, &s, k);
+        TG_(t_check_all)(&s, k, &ref, (unsigned)(1 + v % 2));
+    }
+    s.n = sizes[2];
+    free(k);
+    TG_(t_free)(&s);
+}
+
 static void TG_(test_errors)(void **state)
 {
     (void)state;
@@ -638,6 +760,15 @@ static void TG_(test_errors)(void **state)
                      CUZK_ERR_INVALID_ARGUMENT);
     assert_int_equal(TM_(_raw_window)(&got, s.p, (const uint64_t(*)[4])raw, 3, 1, 21),
                      CUZK_ERR_INVALID_ARGUMENT);
+
+    msm_tuning bad = {.buckets = (msm_buckets)7};
+    assert_int_equal(TM_(_raw_tuned)(&got, s.p, (const uint64_t(*)[4])raw, 3, 1, &bad),
+                     CUZK_ERR_INVALID_ARGUMENT);
+    bad = (msm_tuning){.window = 21};
+    assert_int_equal(TM_(_raw_tuned)(&got, s.p, (const uint64_t(*)[4])raw, 3, 1, &bad),
+                     CUZK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(TM_(_raw_tuned)(&got, NULL, NULL, 0, 1, NULL), CUZK_OK);
+    assert_true(TG_(jac_is_infinity)(&got));
 
     /* Raw scalars must be < r; r − 1 is fine, r and 2^256 − 1 are not. */
     TG_(t_jac) before;
