@@ -38,7 +38,7 @@
 /* Additions per batch: at most this many, and at most 1/PIP_BATCH_SHARE of
  * the buckets so that few additions find their bucket busy. */
 #define PIP_BATCH_MAX 2048u
-#define PIP_BATCH_SHARE 8u
+#define PIP_BATCH_SHARE 2u
 /* The cost of one batched affine addition in mixed XYZZ additions (the
  * plan's point_cost), as timed. */
 #define PIP_AFFINE_POINT_COST 0.7

@@ -21,8 +21,8 @@
 /* From this many points on, Pippenger keeps affine buckets filled by
  * batched affine additions (msm_impl.h); below, XYZZ buckets. Measured
  * with bench_msm --buckets (docs/PERF.md, issue 3). */
-#define MSM_G1_AFFINE_MIN_POINTS 4096u
-#define MSM_G2_AFFINE_MIN_POINTS 4096u
+#define MSM_G1_AFFINE_MIN_POINTS 1024u
+#define MSM_G2_AFFINE_MIN_POINTS 128u
 /* At most this many scalars per block of the split passes (blocks are
  * multiples of 64, so each starts on a density word). */
 #define MSM_SPLIT_BLOCK 4096u
