@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The one command for the GPU machine, run from the repository root there:
 # builds the release flavour with CUDA (build/gpu), runs every test (so the
-# GPU tests run for real), runs every benchmark that has a GPU part, and
-# leaves in $OUT (default ./gpu-out):
+# GPU tests run for real), runs every benchmark that has a GPU part
+# (bench_cuda_field, bench_cuda_msm, bench_cuda_ntt, and bench_cuda_prove:
+# one partition's phases at 2^24, 2^26, 2^27 on inputs made on the device,
+# which spends most of its time making the points; about one to two minutes
+# on an H200, estimated), and leaves in $OUT (default ./gpu-out):
 #   gpu-log.txt   everything this script printed
 #   bench.jsonl   the benchmarks' JSON lines
 #   device.txt    what nvidia-smi says about the GPU
@@ -33,7 +36,7 @@ cd "$(dirname "$0")/.." || exit 2
 
 # Benchmark programs (bench/<name>.c) that have a GPU part, run in this order.
 # CUZK_GPU_BENCHES (space-separated) overrides the list.
-read -r -a GPU_BENCHES <<<"${CUZK_GPU_BENCHES:-bench_cuda_field bench_cuda_msm bench_cuda_ntt}"
+read -r -a GPU_BENCHES <<<"${CUZK_GPU_BENCHES:-bench_cuda_field bench_cuda_msm bench_cuda_ntt bench_cuda_prove}"
 
 # What the build needs, as commands and pkg-config modules, and the Debian
 # packages that provide them.
