@@ -8,7 +8,8 @@
 #define MSM_XYZZ g1_xyzz_t
 #define MSM_FE(name) fp_##name
 #define MSM_FE_T fp_t
-#define MSM_FE_ONE FP_ONE
+/* Over Fp the batch inverts the denominators themselves. */
+#define MSM_FE_HAS_NORM 0
 /* add-2008-s (12M + 2S) over madd-2008-s (8M + 2S), as timed. */
 #define MSM_ADD_RATIO 1.38
 #define MSM_AFFINE_MIN_POINTS MSM_G1_AFFINE_MIN_POINTS

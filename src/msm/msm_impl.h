@@ -4,7 +4,11 @@
  *   MSM_G(name)    the group's functions (g1_##name)
  *   MSM_F(suffix)  the exported names (msm_g1##suffix)
  *   MSM_AFF, MSM_JAC, MSM_XYZZ   the point types
- *   MSM_FE(name), MSM_FE_T, MSM_FE_ONE   the coordinate field (fp_##name)
+ *   MSM_FE(name), MSM_FE_T   the coordinate field (fp_##name)
+ *   MSM_FE_HAS_NORM          0 over Fp; 1 over Fp2, which then defines
+ *     MSM_FE_NORM(n, a)      n = the norm a·conj(a) of a, in Fp
+ *     MSM_FE_INV_BY_NORM(r, a, ninv)   r = 1/a given ninv = 1/norm(a)
+ *                            (the batch inverts the norms, in Fp)
  *   MSM_ADD_RATIO  cost of an XYZZ addition over a mixed one (measured)
  *   MSM_AFFINE_MIN_POINTS  the size from which affine buckets are used
  * Everything in it is static except the MSM_F functions. */
@@ -70,7 +74,8 @@ typedef struct pip_scratch {
     uint8_t *state;   /* affine path: PIP_* bits per bucket */
     pip_add *batch;   /* the current batch */
     MSM_FE_T *den;    /* its denominators */
-    MSM_FE_T *prefix; /* prefix products of the denominators */
+    fp_t *norm;       /* their norms (Fp2; over Fp the denominators are) */
+    fp_t *prefix;     /* prefix products of the norms */
     pip_add *queue;   /* additions waiting for a busy bucket */
     size_t nbatch, nqueue;
 } pip_scratch;
@@ -238,7 +243,7 @@ static void pip_flush(pip_scratch *s)
     size_t m = s->nbatch;
     if (m == 0)
         return;
-    MSM_FE_T acc = MSM_FE_ONE;
+    fp_t acc = FP_ONE;
     for (size_t i = 0; i < m; i++) {
         if (i + PIP_LOOKAHEAD < m) {
             const pip_add *f = &s->batch[i + PIP_LOOKAHEAD];
@@ -264,10 +269,15 @@ static void pip_flush(pip_scratch *s)
             MSM_FE(dbl)(den, &b->y);
             a->kind = PIP_DOUBLE;
         }
-        MSM_FE(mul)(&acc, &acc, den);
+#if MSM_FE_HAS_NORM
+        MSM_FE_NORM(&s->norm[i], den);
+        fp_mul(&acc, &acc, &s->norm[i]);
+#else
+        fp_mul(&acc, &acc, den);
+#endif
     }
-    MSM_FE_T inv;
-    MSM_FE(inv_var)(&inv, &acc);
+    fp_t inv;
+    fp_inv_var(&inv, &acc);
     for (size_t i = m; i-- > 0;) {
         if (i >= PIP_LOOKAHEAD) {
             const pip_add *f = &s->batch[i - PIP_LOOKAHEAD];
@@ -282,8 +292,15 @@ static void pip_flush(pip_scratch *s)
         }
         s->state[a->bucket] &= (uint8_t)~PIP_BUSY;
         MSM_FE_T inv_i, lambda, num, x, t;
-        MSM_FE(mul)(&inv_i, &inv, &s->prefix[i]);
-        MSM_FE(mul)(&inv, &inv, &s->den[i]);
+#if MSM_FE_HAS_NORM
+        fp_t ninv;
+        fp_mul(&ninv, &inv, &s->prefix[i]);
+        fp_mul(&inv, &inv, &s->norm[i]);
+        MSM_FE_INV_BY_NORM(&inv_i, &s->den[i], &ninv);
+#else
+        fp_mul(&inv_i, &inv, &s->prefix[i]);
+        fp_mul(&inv, &inv, &s->den[i]);
+#endif
         bool flip = false; /* λ is −(num·inv_i) */
         if (a->kind == PIP_DOUBLE) {
             MSM_FE(sqr)(&t, &b->x);
@@ -414,6 +431,7 @@ static void pip_scratch_free(pip_scratch *s)
     free(s->state);
     free(s->batch);
     free(s->den);
+    free(s->norm);
     free(s->prefix);
     free(s->queue);
 }
@@ -429,9 +447,11 @@ static bool pip_scratch_alloc(pip_scratch *s, const pip_job *job)
     s->state = malloc(nb);
     s->batch = malloc(sizeof(pip_add) * job->batch_cap);
     s->den = malloc(sizeof(MSM_FE_T) * job->batch_cap);
-    s->prefix = malloc(sizeof(MSM_FE_T) * job->batch_cap);
+    s->norm = MSM_FE_HAS_NORM ? malloc(sizeof(fp_t) * job->batch_cap) : NULL;
+    s->prefix = malloc(sizeof(fp_t) * job->batch_cap);
     s->queue = malloc(sizeof(pip_add) * job->queue_cap);
-    return s->aff && s->spill && s->state && s->batch && s->den && s->prefix && s->queue;
+    return s->aff && s->spill && s->state && s->batch && s->den &&
+           (s->norm || !MSM_FE_HAS_NORM) && s->prefix && s->queue;
 }
 
 /* Whether the affine path runs for n points (tuning NULL: by size). */
