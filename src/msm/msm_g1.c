@@ -13,5 +13,8 @@
 /* add-2008-s (12M + 2S) over madd-2008-s (8M + 2S), as timed. */
 #define MSM_ADD_RATIO 1.38
 #define MSM_AFFINE_MIN_POINTS MSM_G1_AFFINE_MIN_POINTS
+/* A batched affine addition over a mixed XYZZ one (5M + 1S and a share of the inversion against 8M + 2S), as timed
+ * by the window it makes the plan pick. */
+#define MSM_AFFINE_POINT_COST 0.7
 
 #include "msm/msm_impl.h"

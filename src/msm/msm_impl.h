@@ -11,6 +11,8 @@
  *                            (the batch inverts the norms, in Fp)
  *   MSM_ADD_RATIO  cost of an XYZZ addition over a mixed one (measured)
  *   MSM_AFFINE_MIN_POINTS  the size from which affine buckets are used
+ *   MSM_AFFINE_POINT_COST  cost of a batched affine addition over a mixed
+ *                  XYZZ one (measured; the plan's point_cost)
  * Everything in it is static except the MSM_F functions. */
 
 #include <stdatomic.h>
@@ -43,9 +45,6 @@
  * the buckets so that few additions find their bucket busy. */
 #define PIP_BATCH_MAX 2048u
 #define PIP_BATCH_SHARE 2u
-/* The cost of one batched affine addition in mixed XYZZ additions (the
- * plan's point_cost), as timed. */
-#define PIP_AFFINE_POINT_COST 0.7
 
 /* ------------------------------------------------------------ Pippenger */
 
@@ -468,7 +467,7 @@ static void pip_plan(msm_plan *plan, size_t n, unsigned threads, bool affine, un
     if (affine)
         /* Reduction: a mixed addition of the affine bucket and a full one
          * into the sum, per bucket. */
-        msm_plan_make_costs(plan, n, threads, sizeof(MSM_AFF) + 1, PIP_AFFINE_POINT_COST,
+        msm_plan_make_costs(plan, n, threads, sizeof(MSM_AFF) + 1, MSM_AFFINE_POINT_COST,
                             1 + MSM_ADD_RATIO, force_c);
     else
         msm_plan_make(plan, n, threads, sizeof(MSM_XYZZ), MSM_ADD_RATIO, force_c);
