@@ -30,8 +30,9 @@
 
 /* The affine-bucket path (batch-affine bucket accumulation, as in Botrel
  * and El Housni, "Faster Montgomery multiplication and multi-scalar
- * multiplication for SNARKs", TCHES 2023(3)): an affine addition B + P with slope
- * λ = (y_P − y_B)/(x_P − x_B) costs 2M + 1S once 1/(x_P − x_B) is known,
+ * multiplication for SNARKs", TCHES 2023(3)): an affine addition B + P
+ * with slope λ = (y_P − y_B)/(x_P − x_B) costs 2M + 1S once 1/(x_P − x_B)
+ * is known,
  * and Montgomery's trick gives the inverses of a whole batch of
  * denominators for 3M each and one inversion. Batches hold at most one
  * addition per bucket (a bucket's result is the next addition's input);
@@ -40,9 +41,9 @@
  * spill bucket instead (so that many additions into one bucket never
  * degrade into one inversion each).
  *
- * Defaults, measured with bench_msm (docs/PERF.md, issue 3): */
-/* Additions per batch: at most this many, and at most 1/PIP_BATCH_SHARE of
- * the buckets so that few additions find their bucket busy. */
+ * Additions per batch: at most PIP_BATCH_MAX, and at most 1/PIP_BATCH_SHARE
+ * of the buckets so that few additions find their bucket busy (both
+ * measured with bench_msm --batch, docs/PERF.md issue 3). */
 #define PIP_BATCH_MAX 2048u
 #define PIP_BATCH_SHARE 2u
 
