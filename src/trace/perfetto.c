@@ -1,7 +1,13 @@
 /* Chrome trace-event JSON, the format ui.perfetto.dev and chrome://tracing
  * load ("JSON Object Format": {"traceEvents": [...]}; "X" complete events,
  * "C" counters, "i" instants, "b"/"e" async slices, "M" names). Written
- * directly, not through a JSON tree: a log of 10^5 spans gives tens of MB. */
+ * directly, not through a JSON tree: a log of 10^5 spans gives tens of MB.
+ *
+ * Each process of the log is one trace process (its jobs and CPU stages),
+ * and each of its devices one more, sorted after it, holding the device's
+ * worker lanes and its counter tracks: counters belong to a process in
+ * this format, so that is how a device's utilization, power and PCIe
+ * curves come to sit with its lanes. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -41,6 +47,19 @@ static int64_t pid_of(const trace *t, uint32_t source)
     return unique ? s->pid : 1000000 + (int64_t)source;
 }
 
+/* The trace process of a device of the log's process source. */
+static int64_t device_pid(const trace *t, uint32_t source, int32_t device)
+{
+    (void)t;
+    return 2000000 + (int64_t)source * 1000 + (device < 999 ? device : 999);
+}
+
+static int64_t lane_pid(const trace *t, const trace_lane *lane)
+{
+    return lane->device >= 0 ? device_pid(t, lane->source, lane->device)
+                             : pid_of(t, lane->source);
+}
+
 static void meta(writer *w, const char *what, int64_t pid, long tid, const char *key,
                  const char *str, long num)
 {
@@ -67,7 +86,22 @@ static void names(writer *w, uint32_t source, const long *tid_of_lane)
     else
         snprintf(buf, sizeof buf, "cuzk");
     meta(w, "process_name", pid, 0, "name", buf, 0);
-    meta(w, "process_sort_index", pid, 0, "sort_index", NULL, (long)source);
+    meta(w, "process_sort_index", pid, 0, "sort_index", NULL, (long)source * 1000);
+    for (size_t d = 0; d < t->device_count; d++) {
+        const trace_device *dv = &t->devices[d];
+        if (dv->source != source || dv->device < 0)
+            continue;
+        char dev[96];
+        trace_device_label(t, source, dv->device, dev, sizeof dev);
+        if (s->has_meta)
+            snprintf(buf, sizeof buf, "%s (cuzk pid %lld)", dev, (long long)s->pid);
+        else
+            snprintf(buf, sizeof buf, "%s", dev);
+        int64_t dpid = device_pid(t, source, dv->device);
+        meta(w, "process_name", dpid, 0, "name", buf, 0);
+        meta(w, "process_sort_index", dpid, 0, "sort_index", NULL,
+             (long)source * 1000 + 1 + (dv->device < 998 ? dv->device : 998));
+    }
     meta(w, "thread_name", pid, TID_JOBS, "name", "jobs", 0);
     meta(w, "thread_sort_index", pid, TID_JOBS, "sort_index", NULL, TID_JOBS);
     for (size_t l = 0; l < t->lane_count; l++) {
@@ -81,9 +115,9 @@ static void names(writer *w, uint32_t source, const long *tid_of_lane)
                 snprintf(buf, sizeof buf, "%s %s #%u", dev, lane->worker, r + 1);
             else
                 snprintf(buf, sizeof buf, "%s %s", dev, lane->worker);
-            meta(w, "thread_name", pid, tid_of_lane[l] + r, "name", buf, 0);
-            meta(w, "thread_sort_index", pid, tid_of_lane[l] + r, "sort_index", NULL,
-                 tid_of_lane[l] + r);
+            meta(w, "thread_name", lane_pid(t, lane), tid_of_lane[l] + r, "name", buf, 0);
+            meta(w, "thread_sort_index", lane_pid(t, lane), tid_of_lane[l] + r, "sort_index",
+                 NULL, tid_of_lane[l] + r);
         }
     }
 }
@@ -122,7 +156,8 @@ static void counters(writer *w)
             snprintf(name, sizeof name, "cpu %s", se->name);
         else
             snprintf(name, sizeof name, "gpu%d %s", (int)se->device, se->name);
-        int64_t pid = pid_of(t, se->source);
+        int64_t pid =
+            se->device < 0 ? pid_of(t, se->source) : device_pid(t, se->source, se->device);
         for (uint32_t i = se->first; i < se->first + se->count; i++) {
             const trace_sample *sm = &t->samples[i];
             if (!isfinite(sm->value))
@@ -203,7 +238,7 @@ cuzk_status trace_write_perfetto(FILE *out, const trace *t)
     }
     for (size_t l = 0; l < t->lane_count; l++) {
         const trace_lane *lane = &t->lanes[l];
-        int64_t pid = pid_of(t, lane->source);
+        int64_t pid = lane_pid(t, lane);
         for (uint32_t i = lane->first; i < lane->first + lane->count; i++)
             span(&w, &t->spans[i], pid, tid_of_lane[l] + (long)t->spans[i].row);
     }

@@ -468,24 +468,30 @@ static void test_samples_aligned_drawn_and_dip_found(void **state)
     assert_non_null(root);
     json_t *evs = json_object_get(root, "traceEvents");
     size_t counters = 0, tracks = 0, w_copies = 0;
+    json_int_t counter_pid = -1, copy_pid = -2;
     for (size_t i = 0; i < json_array_size(evs); i++) {
         json_t *ev = json_array_get(evs, i);
         const char *ph = json_string_value(json_object_get(ev, "ph"));
         const char *name = json_string_value(json_object_get(ev, "name"));
         json_t *args = json_object_get(ev, "args");
-        if (!strcmp(ph, "C") && !strcmp(name, "gpu0 sm_util"))
+        if (!strcmp(ph, "C") && !strcmp(name, "gpu0 sm_util")) {
             counters++;
+            counter_pid = json_integer_value(json_object_get(ev, "pid"));
+        }
         if (!strcmp(ph, "C") && !strncmp(name, "gpu0 ", 5))
             tracks++;
         const char *what = json_string_value(json_object_get(args, "what"));
         if (!strcmp(ph, "X") && what && !strcmp(what, "w")) {
             w_copies++;
             assert_string_equal(json_string_value(json_object_get(args, "dir")), "h2d");
+            copy_pid = json_integer_value(json_object_get(ev, "pid"));
         }
     }
     assert_int_equal(counters, sm->count);
     assert_true(tracks >= TELEMETRY_METRIC_COUNT * (size_t)2);
     assert_int_equal(w_copies, 2);
+    /* The device's counter tracks sit in the process of its lanes. */
+    assert_true(counter_pid == copy_pid);
     json_decref(root);
 
     /* SVG: a curve per counter of the device, the dips marked. */

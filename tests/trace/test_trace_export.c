@@ -203,10 +203,35 @@ static void test_perfetto(void **state)
             assert_true(fabs(num(up, "dur") - 10000.0) < 1e-6);
             assert_string_equal(str(up, "cat"), "copy");
             assert_int_equal(num(json_object_get(up, "args"), "bytes"), 4e9);
-            assert_int_equal(json_integer_value(json_object_get(up, "pid")), 4242);
-            /* lanes sorted: a CPU stage's thread before the device's */
+            /* A CPU stage's lane is in the log's process (its pid); a
+             * device's lanes in a process of the device's own, named
+             * after it and the log's pid, and sorted after the log's. */
             json_t *syn = find_x(root, "synthesize", 1, 0);
-            assert_true(num(syn, "tid") < num(up, "tid"));
+            assert_int_equal(json_integer_value(json_object_get(syn, "pid")), 4242);
+            json_int_t dev_pid = json_integer_value(json_object_get(up, "pid"));
+            assert_true(dev_pid != 4242);
+            const char *dev_name = NULL;
+            long main_sort = -1, dev_sort = -1;
+            json_t *evs = json_object_get(root, "traceEvents");
+            for (size_t i = 0; i < json_array_size(evs); i++) {
+                json_t *ev = json_array_get(evs, i);
+                if (strcmp(str(ev, "ph"), "M") != 0)
+                    continue;
+                json_int_t p = json_integer_value(json_object_get(ev, "pid"));
+                json_t *args = json_object_get(ev, "args");
+                if (!strcmp(str(ev, "name"), "process_name") && p == dev_pid)
+                    dev_name = str(args, "name");
+                if (!strcmp(str(ev, "name"), "process_sort_index")) {
+                    long v = (long)num(args, "sort_index");
+                    if (p == dev_pid)
+                        dev_sort = v;
+                    else if (p == 4242)
+                        main_sort = v;
+                }
+            }
+            assert_non_null(dev_name);
+            assert_non_null(strstr(dev_name, "(cuzk pid 4242)"));
+            assert_true(main_sort >= 0 && dev_sort > main_sort);
         }
         json_decref(root);
         free(text);
