@@ -32,6 +32,7 @@
 #include "engine/engine.h"
 #include "formats/bellman_params.h"
 #include "groth16/setup.h"
+#include "builtin_params.h"
 #include "seed.h"
 #include "telemetry/telemetry.h"
 #include "trace/export.h"
@@ -66,22 +67,7 @@ static void ok(cuzk_status st)
 static int group_setup(void **state)
 {
     (void)state;
-    uint64_t seed = test_seed("telemetry_engine");
-    assert_int_equal(porep_like_params_for_constraints(&fx.shape, 10, 8), CUZK_OK);
-    r1cs_t r;
-    assert_int_equal(builtin_compile(&r, &fx.shape, 0), CUZK_OK);
-    rng_t rng;
-    rng_seed(&rng, seed);
-    groth16_params_t p;
-    groth16_setup_opts so = {0};
-    assert_int_equal(groth16_setup_dev(&p, &r, &rng, &so), CUZK_OK);
-    snprintf(fx.params, sizeof(fx.params), "/tmp/cuzk-telemetry-params-XXXXXX");
-    int fd = mkstemp(fx.params);
-    assert_true(fd >= 0);
-    close(fd);
-    ok(bellman_params_save(&p, fx.params, msg, sizeof(msg)));
-    groth16_params_free(&p);
-    r1cs_free(&r);
+    test_builtin_params_file("telemetry_engine", &fx.shape, fx.params, sizeof(fx.params), NULL);
     return 0;
 }
 
