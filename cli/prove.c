@@ -46,35 +46,11 @@ int cli_prove(int argc, char **argv)
 {
     cli_options opt = {.threads = 0, .verify = true, .quiet = false};
     const char *pos[4];
-    int npos = 0;
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--builtin"))
             return prove_builtin(argc, argv);
-    for (int i = 1; i < argc;) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            prove_usage(stdout);
-            return CLI_EXIT_OK;
-        }
-        int r = cli_common_option(argc, argv, &i, &opt);
-        if (r < 0)
-            return CLI_EXIT_USAGE;
-        if (r > 0)
-            continue;
-        if (argv[i][0] == '-' && argv[i][1]) {
-            cli_error("prove: unknown option '%s'", argv[i]);
-            prove_usage(stderr);
-            return CLI_EXIT_USAGE;
-        }
-        if (npos == 4) {
-            cli_error("prove: too many arguments");
-            prove_usage(stderr);
-            return CLI_EXIT_USAGE;
-        }
-        pos[npos++] = argv[i++];
-    }
-    if (npos != 4) {
-        prove_usage(stderr);
-        return CLI_EXIT_USAGE;
-    }
+    int rc = cli_file_arguments("prove", argc, argv, &opt, pos, 4, prove_usage);
+    if (rc >= 0)
+        return rc;
     return cli_prove_circom(pos[0], pos[1], pos[2], pos[3], &opt);
 }

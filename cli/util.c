@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli/commands.h"
 #include "cuzk/status.h"
 
 void cli_error(const char *fmt, ...)
@@ -80,4 +81,37 @@ int cli_common_option(int argc, char **argv, int *i, cli_options *opt)
         return 1;
     }
     return 0;
+}
+
+int cli_file_arguments(const char *command, int argc, char **argv, cli_options *opt,
+                       const char **pos, int want, void (*usage)(FILE *out))
+{
+    int npos = 0;
+    for (int i = 1; i < argc;) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage(stdout);
+            return CLI_EXIT_OK;
+        }
+        int r = cli_common_option(argc, argv, &i, opt);
+        if (r < 0)
+            return CLI_EXIT_USAGE;
+        if (r > 0)
+            continue;
+        if (argv[i][0] == '-' && argv[i][1]) {
+            cli_error("%s: unknown option '%s'", command, argv[i]);
+            usage(stderr);
+            return CLI_EXIT_USAGE;
+        }
+        if (npos == want) {
+            cli_error("%s: too many arguments", command);
+            usage(stderr);
+            return CLI_EXIT_USAGE;
+        }
+        pos[npos++] = argv[i++];
+    }
+    if (npos != want) {
+        usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    return -1;
 }

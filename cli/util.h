@@ -4,6 +4,7 @@
 /* Small helpers shared by the subcommands. */
 
 #include <stdbool.h>
+#include <stdio.h>
 
 /* Options every proving subcommand understands. */
 typedef struct cli_options {
@@ -31,5 +32,13 @@ bool cli_parse_uint(const char *option, const char *text, unsigned long long max
 /* If argv[*i] is one of the common options, consumes it (and its value),
  * advances *i and returns 1; returns 0 when it is not; -1 on a bad value. */
 int cli_common_option(int argc, char **argv, int *i, cli_options *opt);
+
+/* The command line of a file-taking subcommand: the common options into
+ * opt and exactly `want` file arguments into pos. Returns -1 when the
+ * command should go on; otherwise the exit code to return (--help printed
+ * to stdout: CLI_EXIT_OK; an unknown option or a wrong argument count,
+ * said on stderr with the usage: CLI_EXIT_USAGE). */
+int cli_file_arguments(const char *command, int argc, char **argv, cli_options *opt,
+                       const char **pos, int want, void (*usage)(FILE *out));
 
 #endif

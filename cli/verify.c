@@ -47,32 +47,8 @@ int cli_verify(int argc, char **argv)
             return verify_builtin(argc, argv);
     cli_options opt = {.threads = 0, .verify = true, .quiet = false};
     const char *pos[3];
-    int npos = 0;
-    for (int i = 1; i < argc;) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            verify_usage(stdout);
-            return CLI_EXIT_OK;
-        }
-        int r = cli_common_option(argc, argv, &i, &opt);
-        if (r < 0)
-            return CLI_EXIT_USAGE;
-        if (r > 0)
-            continue;
-        if (argv[i][0] == '-' && argv[i][1]) {
-            cli_error("verify: unknown option '%s'", argv[i]);
-            verify_usage(stderr);
-            return CLI_EXIT_USAGE;
-        }
-        if (npos == 3) {
-            cli_error("verify: too many arguments");
-            verify_usage(stderr);
-            return CLI_EXIT_USAGE;
-        }
-        pos[npos++] = argv[i++];
-    }
-    if (npos != 3) {
-        verify_usage(stderr);
-        return CLI_EXIT_USAGE;
-    }
+    int rc = cli_file_arguments("verify", argc, argv, &opt, pos, 3, verify_usage);
+    if (rc >= 0)
+        return rc;
     return cli_verify_snarkjs(pos[0], pos[1], pos[2], &opt);
 }
