@@ -99,10 +99,20 @@ static void resolve(engine_config *c)
  * backend proves with every core, so synthesis gets a quarter. The queue
  * bound lets every synthesis worker run and every prover worker find a
  * partition ready (the buffer budget still bounds the memory). */
-static void size_pipeline(engine_config *c, const backend_t *b, unsigned primary_devices)
+unsigned engine_primary_provers(const engine *e)
 {
+    unsigned n = 0;
+    for (unsigned s = 0; s < e->num_slots; s++)
+        n += e->slots[s].fallback ? 0 : e->cfg.workers_per_device;
+    return n;
+}
+
+static void size_pipeline(engine *e)
+{
+    engine_config *c = &e->cfg;
+    const backend_t *b = e->backends[0];
     const unsigned ncpu = parallel_cpu_count();
-    const unsigned provers = primary_devices * c->workers_per_device;
+    const unsigned provers = engine_primary_provers(e);
     if (!c->synth_workers) {
         if (strcmp(b->name, "cpu") != 0)
             c->synth_workers = ncpu > c->finalizers + provers + 1
@@ -234,7 +244,7 @@ cuzk_status engine_create(engine_t **out, const engine_config *cfg, char *msg, s
     if (st == CUZK_OK)
         st = make_backends(e, msg, msg_len);
     if (st == CUZK_OK)
-        size_pipeline(&e->cfg, e->backends[0], e->num_slots - (e->num_backends > 1));
+        size_pipeline(e);
     if (st == CUZK_OK)
         engine_telemetry_start(e);
     if (st == CUZK_OK)

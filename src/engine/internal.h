@@ -198,6 +198,10 @@ void registry_unload(engine *e, circuit *c);
 /* Locked after registry_unload: accounting, state IDLE. */
 void registry_unloaded(engine *e, circuit *c);
 /* Unlocked: loads c (state LOADING) and prepares it on every backend. */
+/* Prover workers on the primary devices (the CPU fallback's take only
+ * partitions that failed elsewhere). */
+unsigned engine_primary_provers(const engine *e);
+
 cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len);
 /* Locked after registry_load: accounting, state RESIDENT or IDLE; idle
  * circuits are evicted if the actual size overshoots the estimate (this

@@ -528,9 +528,7 @@ void pool_prefill(engine *e, circuit *c)
                         : 0;
     /* The most sets in use at once: the queue bound's (synthesizing or
      * waiting) and one per prover worker (proving). */
-    uint64_t most = e->cfg.queue_bound;
-    for (unsigned s = 0; s < e->num_slots; s++)
-        most += e->slots[s].fallback ? 0 : e->cfg.workers_per_device;
+    uint64_t most = (uint64_t)e->cfg.queue_bound + engine_primary_provers(e);
     uint64_t want = most > c->sets ? most - c->sets : 0;
     uint32_t k = (uint32_t)(want < room ? want : room);
     if (!k)
