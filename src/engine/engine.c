@@ -92,13 +92,6 @@ static void resolve(engine_config *c)
         c->resident_budget = physical_memory() / 2;
 }
 
-/* The auto sizes that depend on the backend. With a GPU backend the host's
- * cores are free for synthesis, which is the pipeline's CPU-bound stage
- * (witness and a, b, c run single-threaded per partition), so it gets all
- * but the finalizers' and one per prover worker for its host side; the CPU
- * backend proves with every core, so synthesis gets a quarter. The queue
- * bound lets every synthesis worker run and every prover worker find a
- * partition ready (the buffer budget still bounds the memory). */
 unsigned engine_primary_provers(const engine *e)
 {
     unsigned n = 0;
@@ -107,6 +100,13 @@ unsigned engine_primary_provers(const engine *e)
     return n;
 }
 
+/* The auto sizes that depend on the backend. With a GPU backend the host's
+ * cores are free for synthesis, which is the pipeline's CPU-bound stage
+ * (witness and a, b, c run single-threaded per partition), so it gets all
+ * but the finalizers' and one per prover worker for its host side; the CPU
+ * backend proves with every core, so synthesis gets a quarter. The queue
+ * bound lets every synthesis worker run and every prover worker find a
+ * partition ready (the buffer budget still bounds the memory). */
 static void size_pipeline(engine *e)
 {
     engine_config *c = &e->cfg;
