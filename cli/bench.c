@@ -633,7 +633,8 @@ static int report(const bench_args *a, const bench_paths *paths, const engine_st
     emit(&jo,
          "{\"bench\":\"prove_summary\",\"mode\":\"engine\",\"circuit\":\"%s\",\"constraints\":%llu,"
          "\"log_domain\":%u,\"jobs\":%u,\"partitions_per_job\":%u,\"partitions\":%u,"
-         "\"partitions_done\":%llu,\"backend\":\"%s\",\"devices\":%u,\"workers_per_device\":%u,"
+         "\"partitions_done\":%llu,\"backend\":\"%s\",\"devices\":%u,\"cpu_fallback\":%s,"
+         "\"workers_per_device\":%u,"
          "\"synth_workers\":%u,\"finalizers\":%u,\"queue_bound\":%u,\"threads\":%u,"
          "\"setup_or_load_s\":%.3f,\"params\":\"%s\",\"wall_s\":%.3f,"
          "\"partition_proofs_per_hour\":%.1f,\"seconds_per_partition\":%.4f,"
@@ -646,7 +647,7 @@ static int report(const bench_args *a, const bench_paths *paths, const engine_st
          "\"commit\":\"%s\"}\n",
          o->name, (unsigned long long)constraints, o->log_constraints, a->jobs, o->partitions,
          total, (unsigned long long)s->partitions_done, stats->backend, stats->devices,
-         stats->workers_per_device, stats->synth_workers, stats->finalizers, stats->queue_bound,
+         stats->cpu_fallback ? "true" : "false", stats->workers_per_device, stats->synth_workers, stats->finalizers, stats->queue_bound,
          threads, load_s, made_params ? "made" : "loaded", wall_s, per_hour,
          s->partitions_done ? wall_s / (double)s->partitions_done : 0.0, busy_active, busy_wall,
          idle_per_partition, ov.mean_ms, ov.p50_ms, ov.p95_ms, ov.max_ms, latency_mean / 1e3, lat50,
@@ -724,10 +725,11 @@ static int bench_engine_run(bench_args *a)
     fprintf(stderr, "cuzk bench: %s backend%s%s\n", stats.backend,
             stats.backend_note[0] ? ": " : "", stats.backend_note);
     fprintf(stderr,
-            "cuzk bench: domain 2^%u; %u synthesis worker%s, %u device%s x %u prover workers, "
+            "cuzk bench: domain 2^%u; %u synthesis worker%s, %u device%s x %u prover workers%s, "
             "%u finalizer%s, queue bound %u; circuit and parameters %.2f s (%s)\n",
             o->log_constraints, stats.synth_workers, stats.synth_workers == 1 ? "" : "s",
             stats.devices, stats.devices == 1 ? "" : "s", stats.workers_per_device,
+            stats.cpu_fallback ? " (and the CPU for retries)" : "",
             stats.finalizers, stats.finalizers == 1 ? "" : "s", stats.queue_bound, load_s,
             made              ? "made and cached"
             : a->params_given ? "loaded"

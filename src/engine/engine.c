@@ -327,7 +327,13 @@ void engine_get_stats(engine_t *e, engine_stats *out, engine_circuit_info *circu
     pthread_mutex_lock(&e->mu);
     snprintf(out->backend, sizeof(out->backend), "%s", e->backends[0]->name);
     snprintf(out->backend_note, sizeof(out->backend_note), "%s", e->backend_note);
-    out->devices = e->num_slots;
+    out->devices = 0;
+    for (unsigned i = 0; i < e->num_slots; i++) {
+        if (e->slots[i].fallback)
+            out->cpu_fallback = true;
+        else
+            out->devices++;
+    }
     out->workers_per_device = e->cfg.workers_per_device;
     out->synth_workers = e->cfg.synth_workers;
     out->finalizers = e->cfg.finalizers;

@@ -216,7 +216,10 @@ typedef struct engine_circuit_info {
 typedef struct engine_stats {
     char backend[32];
     char backend_note[160];
+    /* devices: the backend's own (the CPU fallback, when there is one, is
+     * cpu_fallback, not a device: it proves only retries) */
     unsigned devices, workers_per_device, synth_workers, finalizers, queue_bound;
+    bool cpu_fallback;
     uint32_t jobs[ENGINE_STATE_CANCELLED + 1]; /* known jobs per state */
     uint32_t partitions_queued;                /* not yet started */
     uint32_t synthesizing;

@@ -101,12 +101,14 @@ json_t *view_status(service *s)
                         json_real((double)(backend_clock_ns() - s->started_ns) * 1e-9));
     json_object_set_new(o, "accepting_jobs", json_boolean(!atomic_load(&s->closing)));
     json_object_set_new(o, "backend",
-                        json_pack("{s:s, s:s, s:i, s:i}", "name", st.backend, "note",
+                        json_pack("{s:s, s:s, s:i, s:i, s:b}", "name", st.backend, "note",
                                   st.backend_note, "devices", (int)st.devices, "workers_per_device",
-                                  (int)st.workers_per_device));
+                                  (int)st.workers_per_device, "cpu_fallback",
+                                  (int)st.cpu_fallback));
     json_object_set_new(o, "workers",
                         json_pack("{s:i, s:i, s:i}", "synthesis", (int)st.synth_workers, "provers",
-                                  (int)(st.devices * st.workers_per_device), "finalizers",
+                                  (int)((st.devices + st.cpu_fallback) * st.workers_per_device),
+                                  "finalizers",
                                   (int)st.finalizers));
     json_t *jobs = json_object();
     for (int i = 0; i <= ENGINE_STATE_CANCELLED; i++)
