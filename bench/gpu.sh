@@ -30,7 +30,9 @@
 # $OUT/cli-bench-<i>.tar.gz; leading NAME=VALUE words set the run's
 # environment; empty: none), CUZK_COMMIT (the commit written into bench.jsonl's
 # lines, in place of the one the build read: the device's copy of the tree
-# may carry another .git).
+# may carry another .git), CUZK_GPU_TARGETS (space-separated build targets;
+# default all; with it, CUZK_GPU_TESTS=none runs no test), CUZK_GPU_AFTER (a
+# command run last, with BUILD and OUT in its environment: a profiler run).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 
@@ -189,17 +191,25 @@ main() {
     Ninja*) keep=(-- -k 0) ;;
     *Makefiles*) keep=(-- -k) ;;
     esac
-    say "build -j$JOBS ($gen)"
-    if ! cmake --build "$BUILD" -j"$JOBS" "${keep[@]}"; then
+    local targets=()
+    [ -n "${CUZK_GPU_TARGETS:-}" ] && read -r -a targets <<<"--target $CUZK_GPU_TARGETS"
+    say "build -j$JOBS ($gen) ${targets[*]:-(all targets)}"
+    if ! cmake --build "$BUILD" -j"$JOBS" "${targets[@]}" "${keep[@]}"; then
         say "FAILED: build (the targets that built are still tested below)"
         status=1
     fi
 
-    local filter=()
+    local filter=() trc=0
     [ -n "${CUZK_GPU_TESTS:-}" ] && filter=(-R "$CUZK_GPU_TESTS")
-    say "ctest ${filter[*]:-(all tests)}"
-    (cd "$BUILD" && ctest --output-on-failure -j"$JOBS" "${filter[@]}") 2>&1 | tee "$OUT/ctest.txt"
-    if [ "${PIPESTATUS[0]}" -ne 0 ]; then
+    if [ "${CUZK_GPU_TESTS:-}" = none ]; then
+        say "ctest: none (CUZK_GPU_TESTS=none)"
+        : >"$OUT/ctest.txt"
+    else
+        say "ctest ${filter[*]:-(all tests)}"
+        (cd "$BUILD" && ctest --output-on-failure -j"$JOBS" "${filter[@]}") 2>&1 | tee "$OUT/ctest.txt"
+        trc=${PIPESTATUS[0]}
+    fi
+    if [ "$trc" -ne 0 ]; then
         say "FAILED: tests"
         status=1
     fi
@@ -261,6 +271,11 @@ main() {
         # at most eight).
         tar -czf "$OUT/cli-bench-$i.tar.gz" -C "$OUT" "cli-bench-$i" && rm -rf "$dir"
     done
+
+    if [ -n "${CUZK_GPU_AFTER:-}" ]; then
+        say "after: $CUZK_GPU_AFTER"
+        (export BUILD OUT && eval "$CUZK_GPU_AFTER") || { say "FAILED: CUZK_GPU_AFTER"; status=1; }
+    fi
 
     say "summary"
     grep -E 'tests passed|tests failed|Skipped|Failed|Not Run' "$OUT/ctest.txt" || true
