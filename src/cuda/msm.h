@@ -58,6 +58,8 @@ struct CUstream_st; /* cudaStream_t is struct CUstream_st * */
 #define CUDA_MSM_G2_AFFINE_BYTES 200 /* g2_affine_t: x, y (96 each), bool at 192 */
 #define CUDA_MSM_G1_JAC_BYTES 144    /* g1_jac_t */
 #define CUDA_MSM_G2_JAC_BYTES 288    /* g2_jac_t */
+#define CUDA_MSM_G1_XYZZ_BYTES 192   /* g1_xyzz_t: x, y, zz, zzz */
+#define CUDA_MSM_G2_XYZZ_BYTES 384   /* g2_xyzz_t */
 #define CUDA_MSM_FR_BYTES 32         /* fr_t */
 
 typedef enum cuda_msm_group { CUDA_MSM_G1, CUDA_MSM_G2, CUDA_MSM_GROUP_COUNT } cuda_msm_group;

@@ -4,14 +4,19 @@
 
 /* ---- kernels ------------------------------------------------------------- */
 
-__global__ void MSMK(bucket_init)(XYZZ_T *buckets, uint32_t n)
+/* The buckets of a batch that no entry reached are set to infinity (the
+ * accumulation writes every other one). Only those are written: clearing
+ * all of them cost 1.6 ms per call at c = 20. off holds the bucket ends. */
+__global__ void MSMK(mark_empty)(XYZZ_T *buckets, const uint32_t *off, uint32_t n_keys)
 {
     const uint32_t stride = gridDim.x * blockDim.x;
     MSM_FE_T zero;
     MSM_FE_SET_ZERO(&zero);
-    for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-        MSM_FE_STORE(&buckets[i].zz, &zero);
-        MSM_FE_STORE(&buckets[i].zzz, &zero);
+    for (uint32_t b = blockIdx.x * blockDim.x + threadIdx.x; b < n_keys; b += stride) {
+        if (off[b] != (b ? off[b - 1] : 0u))
+            continue;
+        MSM_FE_STORE(&buckets[b].zz, &zero);
+        MSM_FE_STORE(&buckets[b].zzz, &zero);
     }
 }
 
@@ -19,9 +24,10 @@ __global__ void MSMK(bucket_init)(XYZZ_T *buckets, uint32_t n)
  * run: the entries of one bucket). A run that is the whole bucket goes to
  * buckets[]; one cut by the chunk's start to head[t]; one cut by its end
  * only to tail[t]. buckets points at the batch's first window. */
-__global__ void __launch_bounds__(MSM_ACC_BLOCK)
-    MSMK(accumulate)(XYZZ_T *buckets, XYZZ_T *head, XYZZ_T *tail, const uint32_t *off,
-                     uint32_t n_keys, const uint32_t *vals, const AFF_T *points, uint32_t T)
+static __device__ __forceinline__ void MSMK(accumulate_body)(XYZZ_T *buckets, XYZZ_T *head,
+                                                              XYZZ_T *tail, const uint32_t *off,
+                                                              uint32_t n_keys, const uint32_t *vals,
+                                                              const AFF_T *points, uint32_t T)
 {
     const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
     if (t >= T)
@@ -66,6 +72,25 @@ __global__ void __launch_bounds__(MSM_ACC_BLOCK)
     }
 }
 
+__global__ void __launch_bounds__(MSM_ACC_BLOCK)
+    MSMK(accumulate)(XYZZ_T *buckets, XYZZ_T *head, XYZZ_T *tail, const uint32_t *off,
+                     uint32_t n_keys, const uint32_t *vals, const AFF_T *points, uint32_t T)
+{
+    MSMK(accumulate_body)(buckets, head, tail, off, n_keys, vals, points, T);
+}
+
+#ifdef MSM_ACC_TIGHT_BLOCKS
+/* The same, with the registers capped so that MSM_ACC_TIGHT_BLOCKS blocks
+ * fit on an SM (a few spills for more warps); CUZK_MSM_ACC=tight picks it
+ * (msm_group.cuh: MSMK(acc_tight)). */
+__global__ void __launch_bounds__(MSM_ACC_BLOCK, MSM_ACC_TIGHT_BLOCKS)
+    MSMK(accumulate_tight)(XYZZ_T *buckets, XYZZ_T *head, XYZZ_T *tail, const uint32_t *off,
+                           uint32_t n_keys, const uint32_t *vals, const AFF_T *points, uint32_t T)
+{
+    MSMK(accumulate_body)(buckets, head, tail, off, n_keys, vals, points, T);
+}
+#endif
+
 /* One warp per chunk c. The chunk whose last run starts in it and goes on
  * past its end owns that bucket: the sum of its tail piece and the head
  * pieces of the chunks after it, up to the one holding the bucket's last
@@ -89,6 +114,18 @@ __global__ void MSMK(merge)(XYZZ_T *buckets, const XYZZ_T *head, const XYZZ_T *t
         return;
     const uint32_t last = (bend - 1) / K;
     XYZZ_T acc;
+    if (last == c + 1) {
+        /* The common case (a bucket is much shorter than a chunk): one head
+         * piece, one addition by lane 0, no shuffle tree. */
+        if (lane == 0) {
+            XYZZ_T h;
+            EC(xyzz_load)(&acc, &tail[c]);
+            EC(xyzz_load)(&h, &head[last]);
+            EC(xyzz_add)(&acc, &h);
+            EC(xyzz_store)(&buckets[b], &acc);
+        }
+        return;
+    }
     if (lane == 0)
         EC(xyzz_load)(&acc, &tail[c]);
     else

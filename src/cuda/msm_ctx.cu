@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cuda/device.h"
+#include "cuda/msm_combine.h"
 #include "cuda/msm_internal.cuh"
 
 static const msm_group_ops *msm_ops(cuda_msm_group g)
@@ -183,6 +185,7 @@ void cuda_msm_ctx_destroy(cuda_msm_ctx *ctx)
     if (ctx->done_recorded)
         (void)cudaEventSynchronize(ctx->done);
     msm_ctx_free_buffers(ctx);
+    cuda_host_free(ctx->host_wins);
     if (ctx->done)
         (void)cudaEventDestroy(ctx->done);
     if (ctx->stream)
@@ -256,6 +259,11 @@ cuzk_status cuda_msm_ctx_create(cuda_msm_ctx **out, const cuda_msm_config *cfg)
         st = msm_alloc(ctx, &ctx->result, CUDA_MSM_G2_JAC_BYTES);
     if (st == CUZK_OK)
         st = msm_alloc(ctx, &ctx->cub_temp, ctx->cap_cub_bytes);
+    if (st == CUZK_OK) {
+        ctx->host_wins = cuda_host_alloc(ctx->cap_win_bytes + xyzz_max);
+        if (!ctx->host_wins)
+            st = CUZK_ERR_OUT_OF_MEMORY;
+    }
     msm_scope_leave(&scope);
     if (st != CUZK_OK) {
         cuda_msm_ctx_destroy(ctx);
@@ -328,6 +336,44 @@ static cuzk_status msm_device_scalars(cuda_msm_ctx *ctx, const void *scalars, si
     return st;
 }
 
+static void CUDART_CB msm_combine_callback(void *arg)
+{
+    msm_combine_host((const msm_combine_job *)arg);
+    free(arg);
+}
+
+/* Step 6 (msm_internal.cuh): the window sums and the ones' sum to
+ * ctx->host_wins, then the host function that combines them into out. The
+ * job is the callback's own copy: the next call may be queued before this
+ * one's callback runs. host_wins is reused safely because calls are
+ * ordered (one stream, or the wait on ctx->done). */
+static cuzk_status msm_finish_on_host(cuda_msm_ctx *ctx, cuda_msm_group g, const msm_plan *pl,
+                                      bool with_ones, void *out, cudaStream_t s)
+{
+    cuzk_status st = CUZK_OK;
+    const msm_group_ops *ops = msm_ops(g);
+    const size_t win_bytes = (size_t)pl->nwin * ops->xyzz_bytes;
+    CUDA_CHECK(st, cudaMemcpyAsync(ctx->host_wins, ctx->wins, win_bytes, cudaMemcpyDeviceToHost, s));
+    if (with_ones)
+        CUDA_CHECK(st, cudaMemcpyAsync((char *)ctx->host_wins + win_bytes, ctx->ones,
+                                       ops->xyzz_bytes, cudaMemcpyDeviceToHost, s));
+    if (st != CUZK_OK)
+        return st;
+    msm_combine_job *job = (msm_combine_job *)malloc(sizeof(*job));
+    if (!job)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    job->group = g;
+    job->nwin = pl->nwin;
+    job->c = pl->c;
+    job->with_ones = with_ones;
+    job->wins = ctx->host_wins;
+    job->out = out;
+    CUDA_CHECK(st, cudaLaunchHostFunc(s, msm_combine_callback, job));
+    if (st != CUZK_OK)
+        free(job);
+    return st;
+}
+
 /* The body of every MSM entry point. split: the 0/1/other split (with the
  * density when given); otherwise plain Pippenger over n points. */
 static cuzk_status msm_run(cuda_msm_ctx *ctx, cuda_msm_group g, const cuda_msm_points *points,
@@ -372,9 +418,12 @@ static cuzk_status msm_run(cuda_msm_ctx *ctx, cuda_msm_group g, const cuda_msm_p
         if (st == CUZK_OK && split)
             st = ops->ones_sum(ctx, points->d, n_upper, s);
         if (st == CUZK_OK)
-            st = ops->pippenger(ctx, &pl, points->d, split ? ctx->pidx : NULL, n_upper, split, s);
+            st = ops->pippenger(ctx, &pl, points->d, split ? ctx->pidx : NULL, n_upper, s);
+        if (st == CUZK_OK)
+            st = msm_finish_on_host(ctx, g, &pl, split, out, s);
     }
-    CUDA_CHECK(st, cudaMemcpyAsync(out, ctx->result, ops->jac_bytes, cudaMemcpyDeviceToHost, s));
+    if (n == 0)
+        CUDA_CHECK(st, cudaMemcpyAsync(out, ctx->result, ops->jac_bytes, cudaMemcpyDeviceToHost, s));
     CUDA_CHECK(st, cudaEventRecord(ctx->done, s));
     if (st == CUZK_OK) {
         ctx->done_recorded = true;

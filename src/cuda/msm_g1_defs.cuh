@@ -8,6 +8,7 @@
 #include "cuda/msm_internal.cuh"
 
 static_assert(sizeof(dg1_jac_t) == CUDA_MSM_G1_JAC_BYTES, "dg1_jac_t is not g1_jac_t");
+static_assert(sizeof(dg1_xyzz_t) == CUDA_MSM_G1_XYZZ_BYTES, "dg1_xyzz_t is not g1_xyzz_t");
 
 #define EC(name) dg1_##name
 #define MSMK(name) msm_g1_##name
@@ -28,6 +29,10 @@ static_assert(sizeof(dg1_jac_t) == CUDA_MSM_G1_JAC_BYTES, "dg1_jac_t is not g1_j
 /* The level-1 reduction's addition, inline and reading the bucket where it
  * is (no copy in registers): fewer spills than the out-of-line call. */
 #define MSM_REDUCE_ADD EC(xyzz_add_in)
+
+/* The accumulation's register-capped variant: four blocks of 128 threads
+ * per SM (128 registers, a few spills) where the plain one fits three. */
+#define MSM_ACC_TIGHT_BLOCKS 4
 
 static const cuda_msm_group msm_g1_group = CUDA_MSM_G1;
 

@@ -8,6 +8,7 @@
 #include "cuda/msm_internal.cuh"
 
 static_assert(sizeof(dg2_jac_t) == CUDA_MSM_G2_JAC_BYTES, "dg2_jac_t is not g2_jac_t");
+static_assert(sizeof(dg2_xyzz_t) == CUDA_MSM_G2_XYZZ_BYTES, "dg2_xyzz_t is not g2_xyzz_t");
 
 #define EC(name) dg2_##name
 #define MSMK(name) msm_g2_##name

@@ -25,21 +25,54 @@
 
 /* ---- the group's kernels (launch bounds on the definitions) -------------- */
 
-__global__ void MSMK(bucket_init)(XYZZ_T *buckets, uint32_t n);
+__global__ void MSMK(mark_empty)(XYZZ_T *buckets, const uint32_t *off, uint32_t n_keys);
 __global__ void MSMK(accumulate)(XYZZ_T *buckets, XYZZ_T *head, XYZZ_T *tail, const uint32_t *off,
                                  uint32_t n_keys, const uint32_t *vals, const AFF_T *points,
                                  uint32_t T);
+#ifdef MSM_ACC_TIGHT_BLOCKS
+__global__ void MSMK(accumulate_tight)(XYZZ_T *buckets, XYZZ_T *head, XYZZ_T *tail,
+                                       const uint32_t *off, uint32_t n_keys, const uint32_t *vals,
+                                       const AFF_T *points, uint32_t T);
+#endif
 __global__ void MSMK(merge)(XYZZ_T *buckets, const XYZZ_T *head, const XYZZ_T *tail,
                             const uint32_t *off, uint32_t n_keys, uint32_t T);
 
 /* ---- the group's host functions ------------------------------------------ */
 
 cuzk_status MSMK(pippenger)(cuda_msm_ctx *ctx, const msm_plan *pl, const void *points,
-                            const uint32_t *pidx, size_t n_upper, bool with_ones,
+                            const uint32_t *pidx, size_t n_upper,
                             cudaStream_t stream);
 cuzk_status MSMK(set_infinity)(cuda_msm_ctx *ctx, cudaStream_t stream);
 
 /* ---- shared helpers ----------------------------------------------------- */
+
+/* Whether the accumulation runs its register-capped variant: the group has
+ * one (MSM_ACC_TIGHT_BLOCKS) and CUZK_MSM_ACC=tight asks for it. Host. */
+static inline bool MSMK(acc_tight)(void)
+{
+#ifdef MSM_ACC_TIGHT_BLOCKS
+    static int tight = -1;
+    if (tight < 0) {
+        const char *e = getenv("CUZK_MSM_ACC");
+        tight = e && strcmp(e, "tight") == 0;
+    }
+    return tight != 0;
+#else
+    return false;
+#endif
+}
+
+/* The accumulation kernel this process runs (MSMK(acc_tight)). */
+typedef void (*MSMK(acc_kernel_t))(XYZZ_T *, XYZZ_T *, XYZZ_T *, const uint32_t *, uint32_t,
+                                   const uint32_t *, const AFF_T *, uint32_t);
+static inline MSMK(acc_kernel_t) MSMK(acc_kernel)(void)
+{
+#ifdef MSM_ACC_TIGHT_BLOCKS
+    if (MSMK(acc_tight)())
+        return MSMK(accumulate_tight);
+#endif
+    return MSMK(accumulate);
+}
 
 /* Σ of one XYZZ point per thread of the block (blockDim.x a power of two);
  * the sum is returned to thread 0. sm holds blockDim.x points. Called by

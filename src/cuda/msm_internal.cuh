@@ -23,15 +23,19 @@
  *      tail: its last), and a merge pass adds the pieces of each such
  *      bucket;
  *   5. bucket reduction Σ_j (j+1)·B_j per window in two levels (segments of
- *      L buckets by running sums, then one block per window), and the
- *      windows combined by Horner's rule in Jacobian form by one thread;
- *   6. the Jacobian result copied to the host.
+ *      L buckets by running sums, then one block per window);
+ *   6. the window sums (and the ones' sum) copied to page-locked host
+ *      memory, and a stream-ordered host function combines them by
+ *      Horner's rule into the caller's result (msm_combine.c): a chain of
+ *      c·nwin doublings, which one GPU thread runs a hundred times slower.
  * Every count that depends on the scalars (entries, ones, chunk sizes) is
  * read on the device: there is no host synchronization inside a run. */
 
 #include <cuda_runtime.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cuda/cuda_check.h"
 #include "cuda/msm.h"
@@ -103,6 +107,8 @@ struct cuda_msm_ctx {
     uint32_t *off;    /* cap_keys: bucket counts, then ends */
     void *buckets, *pieces, *segs, *wins, *partials, *ones, *result;
     void *cub_temp;
+    /* page-locked host: the window sums, then the ones' sum (step 6) */
+    void *host_wins;
 };
 
 /* The group-specific half, one table per group (msm_g1_points.cu, msm_g2_points.cu). */
@@ -112,10 +118,10 @@ typedef struct msm_group_ops {
     double bucket_cost;  /* reduction cost per bucket in mixed additions */
     /* Accumulation threads and ones-sum blocks that fill the device. */
     cuzk_status (*geometry)(int sm_count, unsigned *acc_threads, unsigned *ones_blocks);
-    /* Steps 3–5 into ctx->result (a Jacobian point); with_ones adds
-     * ctx->ones. pidx: NULL for entry i = point i. */
+    /* Steps 3–5 into ctx->wins (pl->nwin XYZZ window sums). pidx: NULL
+     * for entry i = point i. */
     cuzk_status (*pippenger)(cuda_msm_ctx *ctx, const msm_plan *pl, const void *points,
-                             const uint32_t *pidx, size_t n_upper, bool with_ones,
+                             const uint32_t *pidx, size_t n_upper,
                              cudaStream_t stream);
     /* Step 2: ctx->ones = Σ points[vals[i]] over i < counts[1]. */
     cuzk_status (*ones_sum)(cuda_msm_ctx *ctx, const void *points, size_t n_upper,

@@ -1,6 +1,6 @@
 /* Step 5 of the device MSM for one group (msm_internal.cuh): bucket
- * reduction in two levels and the combination of the windows, and the host
- * driver of steps 3–5. A template for msm_gN_reduce.cu (msm_group.cuh). */
+ * reduction in two levels into one sum per window, and the host driver of
+ * steps 3–5. A template for msm_gN_reduce.cu (msm_group.cuh). */
 
 /* Level 1: thread t over buckets [t·L, t·L + L) of the windows laid end to
  * end (S·L = M, so a segment never crosses a window): acc = Σ_j (j+1)·B,
@@ -86,34 +86,6 @@ __global__ void __launch_bounds__(MSM_RED_BLOCK)
     }
 }
 
-/* One thread: Σ_w 2^(c·w)·W_w by Horner's rule from the top window, in
- * Jacobian form (its doubling is the cheapest), plus ones when given. */
-__global__ void MSMK(combine)(const XYZZ_T *wins, unsigned nwin, unsigned c, const XYZZ_T *ones,
-                              JAC_T *result)
-{
-    if (blockIdx.x != 0 || threadIdx.x != 0)
-        return;
-    JAC_T acc, j;
-    XYZZ_T w;
-    EC(jac_set_inf)(&acc);
-    for (unsigned k = nwin; k-- > 0;) {
-        if (!EC(jac_is_inf)(&acc))
-            for (unsigned i = 0; i < c; i++)
-                EC(jac_dbl)(&acc, &acc);
-        EC(xyzz_load)(&w, &wins[k]);
-        EC(xyzz_to_jac)(&j, &w);
-        EC(jac_add)(&acc, &j);
-    }
-    if (ones) {
-        EC(xyzz_load)(&w, ones);
-        EC(xyzz_to_jac)(&j, &w);
-        EC(jac_add)(&acc, &j);
-    }
-    if (EC(jac_is_inf)(&acc))
-        EC(jac_set_inf)(&acc);
-    *result = acc;
-}
-
 __global__ void MSMK(set_inf_kernel)(JAC_T *result)
 {
     if (blockIdx.x == 0 && threadIdx.x == 0) {
@@ -126,7 +98,7 @@ __global__ void MSMK(set_inf_kernel)(JAC_T *result)
 /* ---- host driver --------------------------------------------------------- */
 
 cuzk_status MSMK(pippenger)(cuda_msm_ctx *ctx, const msm_plan *pl, const void *points,
-                            const uint32_t *pidx, size_t n_upper, bool with_ones,
+                            const uint32_t *pidx, size_t n_upper,
                             cudaStream_t stream)
 {
     cuzk_status st = CUZK_OK;
@@ -142,15 +114,16 @@ cuzk_status MSMK(pippenger)(cuda_msm_ctx *ctx, const msm_plan *pl, const void *p
         (size_t)pl->nwin * sizeof(XYZZ_T) > ctx->cap_win_bytes)
         return CUZK_ERR_INTERNAL;
 
-    MSM_LAUNCH(MSMK(bucket_init), msm_grid(ctx, n_buckets, 256), 256, stream, buckets, n_buckets);
-    CUDA_CHECK_LAUNCH(st, "bucket_init");
     for (unsigned bt = 0; bt < pl->nbatch && st == CUZK_OK; bt++) {
         const unsigned w_lo = bt * pl->nwin / pl->nbatch, w_hi = (bt + 1) * pl->nwin / pl->nbatch;
         const uint32_t n_keys = (w_hi - w_lo) * pl->M;
         st = msm_sort_batch(ctx, pl, w_lo, w_hi, pidx, n_upper, stream);
         if (st != CUZK_OK)
             break;
-        MSM_LAUNCH(MSMK(accumulate), (T + MSM_ACC_BLOCK - 1) / MSM_ACC_BLOCK, MSM_ACC_BLOCK, stream,
+        MSM_LAUNCH(MSMK(mark_empty), msm_grid(ctx, n_keys, 256), 256, stream,
+                   buckets + (size_t)w_lo * pl->M, ctx->off, n_keys);
+        CUDA_CHECK_LAUNCH(st, "mark_empty");
+        MSM_LAUNCH(MSMK(acc_kernel)(), (T + MSM_ACC_BLOCK - 1) / MSM_ACC_BLOCK, MSM_ACC_BLOCK, stream,
                    buckets + (size_t)w_lo * pl->M, head, tail, ctx->off, n_keys, ctx->vals,
                    (const AFF_T *)points, T);
         CUDA_CHECK_LAUNCH(st, "accumulate");
@@ -165,9 +138,6 @@ cuzk_status MSMK(pippenger)(cuda_msm_ctx *ctx, const msm_plan *pl, const void *p
     MSM_LAUNCH(MSMK(reduce_windows), pl->nwin, pl->B, stream, seg_acc, seg_run, wins, pl->S, pl->L2,
                pl->log_l, pl->log_l2);
     CUDA_CHECK_LAUNCH(st, "reduce_windows");
-    MSM_LAUNCH(MSMK(combine), 1, 1, stream, wins, pl->nwin, pl->c,
-               with_ones ? (const XYZZ_T *)ctx->ones : (const XYZZ_T *)NULL, (JAC_T *)ctx->result);
-    CUDA_CHECK_LAUNCH(st, "combine");
     return st;
 }
 

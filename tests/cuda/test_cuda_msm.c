@@ -304,6 +304,46 @@ static void test_g1_windows(void **state)
         g1_case(5000, c % 2 ? SC_RANDOM : SC_EDGE, 1, c, c % 4 == 0, &rng);
 }
 
+/* Calls queued before one wait, on the context's stream and on another:
+ * each result is finished on the host by its own stream-ordered function,
+ * from the window sums of its own call. */
+static void test_g1_queued_calls(void **state)
+{
+    (void)state;
+    rng_t rng;
+    rng_seed(&rng, seed ^ 0x17);
+    enum { CALLS = 4 };
+    const size_t n = (1u << 12) + 3;
+    g1_affine_t *pts = xmalloc(n * sizeof(g1_affine_t));
+    fr_t *sc = xmalloc(CALLS * n * sizeof(fr_t));
+    g1_make_points(pts, n, 0, &rng);
+    g1_jac_t want[CALLS], got[CALLS];
+    cuda_msm_points *h = NULL;
+    assert_device_ok(cuda_msm_points_upload(ctx, CUDA_MSM_G1, pts, n, &h));
+    void *other = NULL;
+    assert_int_equal(cuda_stream_create(0, &other), 0);
+    for (int i = 0; i < CALLS; i++) {
+        make_scalars(sc + i * n, n, i % 2 ? SC_MIXED : SC_RANDOM, &rng);
+        assert_int_equal(msm_g1(&want[i], pts, sc + i * n, n, 0), CUZK_OK);
+        memset(&got[i], 0x5a, sizeof(got[i]));
+    }
+    for (int i = 0; i < CALLS; i++) {
+        struct CUstream_st *s = i == 2 ? (struct CUstream_st *)other : NULL;
+        if (i % 2)
+            assert_device_ok(cuda_msm_g1_split(ctx, h, sc + i * n, n, &got[i], s));
+        else
+            assert_device_ok(cuda_msm_g1(ctx, h, sc + i * n, n, &got[i], s));
+    }
+    assert_device_ok(cuda_msm_wait(ctx));
+    for (int i = 0; i < CALLS; i++)
+        g1_check_result(&got[i], &want[i], "queued", n, i % 2 ? "mixed" : "random",
+                        cuda_msm_window_bits(ctx, CUDA_MSM_G1, n));
+    cuda_stream_destroy(other);
+    cuda_msm_points_free(h);
+    free(pts);
+    free(sc);
+}
+
 /* Windows in batches: a context whose sort takes only n entries at once. */
 static void test_g1_batches(void **state)
 {
@@ -580,7 +620,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arguments),    cmocka_unit_test(test_g1_sizes),
         cmocka_unit_test(test_g1_kinds),     cmocka_unit_test(test_g1_windows),
-        cmocka_unit_test(test_g1_batches),   cmocka_unit_test(test_g1_memory),
+        cmocka_unit_test(test_g1_batches), cmocka_unit_test(test_g1_queued_calls),   cmocka_unit_test(test_g1_memory),
         cmocka_unit_test(test_g1_generated), cmocka_unit_test(test_g2),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
