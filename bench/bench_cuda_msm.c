@@ -15,7 +15,9 @@
  * bucket) at 2.6e10 Fp multiplications per second (this H200, bench_cuda_field).
  *
  * Usage: bench_cuda_msm [--runs R] [--group g1|g2] [--kind random|01]
- *                       [--log-n K] [--c BITS] [--seed S]
+ *                       [--log-n K] [--c BITS] [--seed S] [--batch-entries N]
+ * (--batch-entries: sorted entries per batch of windows, the context's
+ * max_batch_entries; printed as batch_entries, 0 for the default)
  * Without CUDA, or without a GPU, prints one line and exits 0. */
 #include <stdint.h>
 #include <stdio.h>
@@ -143,6 +145,7 @@ typedef struct bench_state {
     cuda_device_info info;
     int runs;
     uint64_t seed;
+    size_t batch_entries; /* the context's sort batch; 0: its default */
 } bench_state;
 
 static int run_case(bench_state *b, const bench_case *bc, unsigned force_c)
@@ -214,10 +217,11 @@ static int run_case(bench_state *b, const bench_case *bc, unsigned force_c)
     qsort(ms, (size_t)b->runs, sizeof(float), cmp_float);
     printf("{\"bench\":\"cuda_msm\",\"group\":\"%s\",\"kind\":\"%s\",\"log_n\":%u,"
            "\"median_ms\":%.3f,\"min_ms\":%.3f,\"max_ms\":%.3f,\"runs\":%d,\"checked\":%s,"
-           "\"check\":\"%s\",\"c\":%u,\"floor_ms\":%.2f,\"device\":\"%s\",\"commit\":\"%s\"}\n",
+           "\"check\":\"%s\",\"c\":%u,\"batch_entries\":%zu,\"floor_ms\":%.2f,\"device\":\"%s\","
+           "\"commit\":\"%s\"}\n",
            g == CUDA_MSM_G1 ? "g1" : "g2", bc->zero_one ? "01" : "random", bc->log_n,
            ms[b->runs / 2], ms[0], ms[b->runs - 1], b->runs, checked ? "true" : "false", check, c,
-           floor_ms(g, n, bc->zero_one, c), b->info.name, CUZK_GIT_COMMIT);
+           b->batch_entries, floor_ms(g, n, bc->zero_one, c), b->info.name, CUZK_GIT_COMMIT);
     fflush(stdout);
     if (!checked)
         fprintf(stderr, "bench_cuda_msm: %s %s 2^%u: the result is WRONG\n",
@@ -257,9 +261,11 @@ int main(int argc, char **argv)
             force_c = (unsigned)atoi(argv[++i]);
         else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
             b.seed = strtoull(argv[++i], NULL, 0);
+        else if (strcmp(argv[i], "--batch-entries") == 0 && i + 1 < argc)
+            b.batch_entries = (size_t)strtoull(argv[++i], NULL, 0);
         else {
             fprintf(stderr, "usage: bench_cuda_msm [--runs R] [--group g1|g2] [--kind random|01]"
-                            " [--log-n K] [--c BITS] [--seed S]\n");
+                            " [--log-n K] [--c BITS] [--seed S] [--batch-entries N]\n");
             return 2;
         }
     }
@@ -304,6 +310,7 @@ int main(int argc, char **argv)
     cfg.max_n[CUDA_MSM_G1] = max_n[CUDA_MSM_G1];
     cfg.max_n[CUDA_MSM_G2] = max_n[CUDA_MSM_G2];
     cfg.max_window_bits = force_c;
+    cfg.max_batch_entries = b.batch_entries;
     TRY("context", cuda_msm_ctx_create(&b.ctx, &cfg));
     uint64_t state = b.seed;
     random_below_r(b.a, &state);

@@ -72,60 +72,71 @@ static __device__ __forceinline__ void MSMK(accumulate_body)(XYZZ_T *buckets, XY
     }
 }
 
-__global__ void __launch_bounds__(MSM_ACC_BLOCK)
+/* MSM_ACC_MIN_BLOCKS (the group's defs): blocks the compiler must fit on
+ * one SM, capping the registers. */
+__global__ void __launch_bounds__(MSM_ACC_BLOCK, MSM_ACC_MIN_BLOCKS)
     MSMK(accumulate)(XYZZ_T *buckets, XYZZ_T *head, XYZZ_T *tail, const uint32_t *off,
                      uint32_t n_keys, const uint32_t *vals, const AFF_T *points, uint32_t T)
 {
     MSMK(accumulate_body)(buckets, head, tail, off, n_keys, vals, points, T);
 }
 
-#ifdef MSM_ACC_TIGHT_BLOCKS
-/* The same, with the registers capped so that MSM_ACC_TIGHT_BLOCKS blocks
- * fit on an SM (a few spills for more warps); CUZK_MSM_ACC=tight picks it
- * (msm_group.cuh: MSMK(acc_tight)). */
-__global__ void __launch_bounds__(MSM_ACC_BLOCK, MSM_ACC_TIGHT_BLOCKS)
-    MSMK(accumulate_tight)(XYZZ_T *buckets, XYZZ_T *head, XYZZ_T *tail, const uint32_t *off,
-                           uint32_t n_keys, const uint32_t *vals, const AFF_T *points, uint32_t T)
+/* Whether chunk c owns a bucket cut by its end: its last run starts in
+ * it and goes on past its end. Then *b is the bucket and *last the chunk
+ * holding the bucket's last entry (the owner sums its tail piece and the
+ * head pieces of chunks c + 1 .. last). */
+static __device__ __forceinline__ bool MSMK(owns_cut)(const uint32_t *off, uint32_t n_keys,
+                                                     uint32_t T, uint32_t c, uint32_t *b,
+                                                     uint32_t *last)
 {
-    MSMK(accumulate_body)(buckets, head, tail, off, n_keys, vals, points, T);
+    const uint32_t nnz = off[n_keys];
+    const uint32_t K = MSMK(chunk)(nnz, T);
+    if ((uint64_t)c * K >= nnz)
+        return false;
+    const uint32_t start = c * K;
+    const uint32_t end = start + min(K, nnz - start);
+    *b = MSMK(bucket_of)(off, n_keys, end - 1);
+    const uint32_t bbeg = *b ? off[*b - 1] : 0, bend = off[*b];
+    if (bend <= end || bbeg < start)
+        return false;
+    *last = (bend - 1) / K;
+    return true;
 }
-#endif
 
-/* One warp per chunk c. The chunk whose last run starts in it and goes on
- * past its end owns that bucket: the sum of its tail piece and the head
- * pieces of the chunks after it, up to the one holding the bucket's last
- * entry. The lanes add the heads in a strided loop, then a shuffle tree. */
+/* One thread per chunk, for the cut buckets that span at most
+ * MSM_MERGE_SERIAL + 1 chunks (all of them unless a bucket is longer than
+ * a chunk): the heads added in a loop. A warp per chunk, as msm_merge does
+ * for the long ones, kept 8 warps per SM busy with one lane each: 4.5 ms
+ * at G2 2^20. */
+__global__ void MSMK(merge_short)(XYZZ_T *buckets, const XYZZ_T *head, const XYZZ_T *tail,
+                                  const uint32_t *off, uint32_t n_keys, uint32_t T)
+{
+    const uint32_t c = blockIdx.x * blockDim.x + threadIdx.x;
+    uint32_t b, last;
+    if (c >= T || !MSMK(owns_cut)(off, n_keys, T, c, &b, &last) || last - c > MSM_MERGE_SERIAL)
+        return;
+    XYZZ_T acc, h;
+    EC(xyzz_load)(&acc, &tail[c]);
+    for (uint32_t j = c + 1; j <= last; j++) {
+        EC(xyzz_load)(&h, &head[j]);
+        EC(xyzz_add)(&acc, &h);
+    }
+    EC(xyzz_store)(&buckets[b], &acc);
+}
+
+/* One warp per chunk, for the cut buckets longer than that (skewed
+ * scalars: all of one digit): the lanes add the heads in a strided loop,
+ * then a shuffle tree. */
 __global__ void MSMK(merge)(XYZZ_T *buckets, const XYZZ_T *head, const XYZZ_T *tail,
                             const uint32_t *off, uint32_t n_keys, uint32_t T)
 {
     const uint32_t c = (blockIdx.x * blockDim.x + threadIdx.x) >> 5;
     const unsigned lane = threadIdx.x & 31u;
-    if (c >= T) /* uniform across the warp */
+    uint32_t b, last;
+    /* uniform across the warp */
+    if (c >= T || !MSMK(owns_cut)(off, n_keys, T, c, &b, &last) || last - c <= MSM_MERGE_SERIAL)
         return;
-    const uint32_t nnz = off[n_keys];
-    const uint32_t K = MSMK(chunk)(nnz, T);
-    if ((uint64_t)c * K >= nnz)
-        return;
-    const uint32_t start = c * K;
-    const uint32_t end = start + min(K, nnz - start);
-    const uint32_t b = MSMK(bucket_of)(off, n_keys, end - 1);
-    const uint32_t bbeg = b ? off[b - 1] : 0, bend = off[b];
-    if (bend <= end || bbeg < start)
-        return;
-    const uint32_t last = (bend - 1) / K;
     XYZZ_T acc;
-    if (last == c + 1) {
-        /* The common case (a bucket is much shorter than a chunk): one head
-         * piece, one addition by lane 0, no shuffle tree. */
-        if (lane == 0) {
-            XYZZ_T h;
-            EC(xyzz_load)(&acc, &tail[c]);
-            EC(xyzz_load)(&h, &head[last]);
-            EC(xyzz_add)(&acc, &h);
-            EC(xyzz_store)(&buckets[b], &acc);
-        }
-        return;
-    }
     if (lane == 0)
         EC(xyzz_load)(&acc, &tail[c]);
     else
@@ -144,4 +155,3 @@ __global__ void MSMK(merge)(XYZZ_T *buckets, const XYZZ_T *head, const XYZZ_T *t
     if (lane == 0)
         EC(xyzz_store)(&buckets[b], &acc);
 }
-

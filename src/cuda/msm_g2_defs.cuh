@@ -25,6 +25,9 @@ static_assert(sizeof(dg2_xyzz_t) == CUDA_MSM_G2_XYZZ_BYTES, "dg2_xyzz_t is not g
 
 /* The level-1 reduction's addition, out of line: inlined, the Fp2
  * addition spills about twice as much. */
+/* The accumulation's registers are not capped (msm_g1_defs.cuh). */
+#define MSM_ACC_MIN_BLOCKS 1
+
 #define MSM_REDUCE_ADD EC(xyzz_add)
 
 static const cuda_msm_group msm_g2_group = CUDA_MSM_G2;

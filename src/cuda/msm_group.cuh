@@ -16,6 +16,7 @@
  *   MSM_FE_T, MSM_FE_LOAD, MSM_FE_STORE, MSM_FE_IS_ZERO, MSM_FE_SET_ZERO
  *                the coordinate field
  *   MSM_REDUCE_ADD  the XYZZ addition of the level-1 reduction loop
+ *   MSM_ACC_MIN_BLOCKS  the accumulation's second launch bound
  *   MSM_HOST_AFF_BYTES, MSM_OPS, MSM_MAX_AUTO_C, MSM_BUCKET_COST
  * and the constant MSMK(group). */
 
@@ -29,11 +30,8 @@ __global__ void MSMK(mark_empty)(XYZZ_T *buckets, const uint32_t *off, uint32_t 
 __global__ void MSMK(accumulate)(XYZZ_T *buckets, XYZZ_T *head, XYZZ_T *tail, const uint32_t *off,
                                  uint32_t n_keys, const uint32_t *vals, const AFF_T *points,
                                  uint32_t T);
-#ifdef MSM_ACC_TIGHT_BLOCKS
-__global__ void MSMK(accumulate_tight)(XYZZ_T *buckets, XYZZ_T *head, XYZZ_T *tail,
-                                       const uint32_t *off, uint32_t n_keys, const uint32_t *vals,
-                                       const AFF_T *points, uint32_t T);
-#endif
+__global__ void MSMK(merge_short)(XYZZ_T *buckets, const XYZZ_T *head, const XYZZ_T *tail,
+                                  const uint32_t *off, uint32_t n_keys, uint32_t T);
 __global__ void MSMK(merge)(XYZZ_T *buckets, const XYZZ_T *head, const XYZZ_T *tail,
                             const uint32_t *off, uint32_t n_keys, uint32_t T);
 
@@ -45,34 +43,6 @@ cuzk_status MSMK(pippenger)(cuda_msm_ctx *ctx, const msm_plan *pl, const void *p
 cuzk_status MSMK(set_infinity)(cuda_msm_ctx *ctx, cudaStream_t stream);
 
 /* ---- shared helpers ----------------------------------------------------- */
-
-/* Whether the accumulation runs its register-capped variant: the group has
- * one (MSM_ACC_TIGHT_BLOCKS) and CUZK_MSM_ACC=tight asks for it. Host. */
-static inline bool MSMK(acc_tight)(void)
-{
-#ifdef MSM_ACC_TIGHT_BLOCKS
-    static int tight = -1;
-    if (tight < 0) {
-        const char *e = getenv("CUZK_MSM_ACC");
-        tight = e && strcmp(e, "tight") == 0;
-    }
-    return tight != 0;
-#else
-    return false;
-#endif
-}
-
-/* The accumulation kernel this process runs (MSMK(acc_tight)). */
-typedef void (*MSMK(acc_kernel_t))(XYZZ_T *, XYZZ_T *, XYZZ_T *, const uint32_t *, uint32_t,
-                                   const uint32_t *, const AFF_T *, uint32_t);
-static inline MSMK(acc_kernel_t) MSMK(acc_kernel)(void)
-{
-#ifdef MSM_ACC_TIGHT_BLOCKS
-    if (MSMK(acc_tight)())
-        return MSMK(accumulate_tight);
-#endif
-    return MSMK(accumulate);
-}
 
 /* Σ of one XYZZ point per thread of the block (blockDim.x a power of two);
  * the sum is returned to thread 0. sm holds blockDim.x points. Called by

@@ -34,8 +34,6 @@
 #include <cuda_runtime.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "cuda/cuda_check.h"
 #include "cuda/msm.h"
@@ -52,6 +50,9 @@
 /* Threads per block of the accumulation and the ones sum. */
 #define MSM_ACC_BLOCK 128
 #define MSM_ONES_BLOCK 128
+/* Cut buckets spanning up to this many chunks after their owner's are
+ * merged by one thread each (msm_merge_short), longer ones by a warp. */
+#define MSM_MERGE_SERIAL 4u
 /* The smallest chunk of sorted entries one accumulation thread takes. */
 #define MSM_ACC_MIN_CHUNK 8u
 /* Bucket reduction: a window's buckets are cut into S ≤ MSM_SEG_MAX

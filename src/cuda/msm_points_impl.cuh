@@ -207,7 +207,7 @@ static cuzk_status MSMK(geometry)(int sm_count, unsigned *acc_threads, unsigned 
 {
     cuzk_status st = CUZK_OK;
     int acc = 0, ones = 0;
-    CUDA_CHECK(st, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&acc, MSMK(acc_kernel)(),
+    CUDA_CHECK(st, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&acc, MSMK(accumulate),
                                                                  MSM_ACC_BLOCK, 0));
     CUDA_CHECK(st, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&ones, MSMK(ones_partial),
                                                                  MSM_ONES_BLOCK, 0));

@@ -123,10 +123,13 @@ cuzk_status MSMK(pippenger)(cuda_msm_ctx *ctx, const msm_plan *pl, const void *p
         MSM_LAUNCH(MSMK(mark_empty), msm_grid(ctx, n_keys, 256), 256, stream,
                    buckets + (size_t)w_lo * pl->M, ctx->off, n_keys);
         CUDA_CHECK_LAUNCH(st, "mark_empty");
-        MSM_LAUNCH(MSMK(acc_kernel)(), (T + MSM_ACC_BLOCK - 1) / MSM_ACC_BLOCK, MSM_ACC_BLOCK, stream,
+        MSM_LAUNCH(MSMK(accumulate), (T + MSM_ACC_BLOCK - 1) / MSM_ACC_BLOCK, MSM_ACC_BLOCK, stream,
                    buckets + (size_t)w_lo * pl->M, head, tail, ctx->off, n_keys, ctx->vals,
                    (const AFF_T *)points, T);
         CUDA_CHECK_LAUNCH(st, "accumulate");
+        MSM_LAUNCH(MSMK(merge_short), (T + 127) / 128, 128, stream,
+                   buckets + (size_t)w_lo * pl->M, head, tail, ctx->off, n_keys, T);
+        CUDA_CHECK_LAUNCH(st, "merge_short");
         MSM_LAUNCH(MSMK(merge), (T + 7) / 8, 256, stream, buckets + (size_t)w_lo * pl->M, head,
                    tail, ctx->off, n_keys, T);
         CUDA_CHECK_LAUNCH(st, "merge");
