@@ -2,7 +2,7 @@
  *
  * Usage: bench_msm [g1|g2|all] [LOG_MIN [LOG_MAX]] [--threads T[,T...]]
  *                  [--runs R] [--kind random|01|split[,...]] [--window C]
- *                  [--buckets auto|xyzz|affine] [--batch B]
+ *                  [--buckets auto|xyzz|affine] [--batch B] [--endo auto|on|off]
  * Defaults: both groups, G1 at 2^12 .. 2^16 and G2 at 2^10 .. 2^14 (sizes
  * given on the command line apply to the groups named); threads 1 and all
  * CPUs; every kind; 5 runs up to 2^14 points, 3 above, after one warm-up.
@@ -15,8 +15,10 @@
  * used by the Pippenger pass). --buckets and --batch time random scalars
  * through msm_*_raw_tuned with that bucket representation and affine batch
  * size (to measure the size at which the affine path pays off and its
- * batch size; "c" stays the window of the automatic choice). Each result is checked: the points have
- * known discrete logs (P_i = [a_i]G), so Σ [k_i]P_i = [Σ k_i·a_i]G. */
+ * batch size; "c" stays the window of the automatic choice). --endo forces
+ * the endomorphism split of the scalars on or off the same way. Each
+ * result is checked: the points have known discrete logs (P_i = [a_i]G), so
+ * Σ [k_i]P_i = [Σ k_i·a_i]G. */
 
 #ifndef BG_
 
@@ -91,7 +93,7 @@ static void bench_usage(void)
 {
     fprintf(stderr, "usage: bench_msm [g1|g2|all] [LOG_MIN [LOG_MAX]] [--threads T[,T...]] "
                     "[--runs R] [--kind random|01|split[,...]] [--window C] "
-                    "[--buckets auto|xyzz|affine] [--batch B]\n");
+                    "[--buckets auto|xyzz|affine] [--batch B] [--endo auto|on|off]\n");
 }
 
 int main(int argc, char **argv)
@@ -120,6 +122,19 @@ int main(int argc, char **argv)
                 o.tuning.buckets = MSM_BUCKETS_XYZZ;
             else if (strcmp(b, "affine") == 0)
                 o.tuning.buckets = MSM_BUCKETS_AFFINE;
+            else {
+                bench_usage();
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--endo") == 0 && i + 1 < argc) {
+            const char *e = argv[++i];
+            o.tuned = 1;
+            if (strcmp(e, "auto") == 0)
+                o.tuning.endo = MSM_ENDO_AUTO;
+            else if (strcmp(e, "on") == 0)
+                o.tuning.endo = MSM_ENDO_ON;
+            else if (strcmp(e, "off") == 0)
+                o.tuning.endo = MSM_ENDO_OFF;
             else {
                 bench_usage();
                 return 2;

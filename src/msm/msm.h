@@ -8,6 +8,9 @@
  *  - scalars are recoded into ceil(256/c) signed c-bit digits in
  *    [−(2^(c−1) − 1), 2^(c−1)], so each window has 2^(c−1) buckets and a
  *    negative digit adds the negated point;
+ *  - up to mid sizes, where the cost model finds it cheaper, each scalar
+ *    is split by the endomorphism [x²]P = (β·x, −y) into two of 128 bits
+ *    (msm_internal.h): 2n points, half the windows;
  *  - small MSMs keep XYZZ buckets filled by mixed (affine) additions; large
  *    ones keep affine buckets filled by batches of independent affine
  *    additions that share one field inversion (Montgomery's trick), about
@@ -24,7 +27,9 @@
  * everything here is variable time. Scalars are elements of Fr, in
  * Montgomery form (fr_t) or as canonical little-endian limbs (< r).
  *
- * Memory: one allocation of buckets and scratch per call: 2^(c−1) buckets
+ * Memory: one allocation of buckets and scratch per call (with the
+ * endomorphism split also 2n points and 2n scalars, at most
+ * MSM_GLV_MAX_POINTS points): 2^(c−1) buckets
  * per thread (at most 32 MiB each; the affine path adds as many XYZZ spill
  * buckets, touched only when additions pile up on one bucket), plus 32 bytes per scalar for the
  * Montgomery-form entry points and 40 bytes per scalar that is neither 0
@@ -94,12 +99,22 @@ typedef enum msm_buckets {
     MSM_BUCKETS_AFFINE /* affine buckets, batched affine additions */
 } msm_buckets;
 
+/* Whether the scalars are split by the endomorphism [x²]P = (β·x, −y)
+ * (k = k1 + k2·x², k1 and k2 below 2^128: twice the points, half the
+ * windows; msm_internal.h). */
+typedef enum msm_endo {
+    MSM_ENDO_AUTO, /* when the cost model says it pays (small and mid sizes) */
+    MSM_ENDO_OFF,
+    MSM_ENDO_ON
+} msm_endo;
+
 typedef struct msm_tuning {
     unsigned window;     /* c bits (4 <= c <= 20), 0 = the cost model's */
     msm_buckets buckets;
     unsigned batch;      /* affine: additions per shared inversion, 0 = default */
     unsigned queue;      /* affine: additions deferred for a busy bucket before
                             the XYZZ spill buckets take them, 0 = default */
+    msm_endo endo;
 } msm_tuning;
 
 cuzk_status msm_g1_raw_tuned(g1_jac_t *out, const g1_affine_t *points,
@@ -109,7 +124,8 @@ cuzk_status msm_g2_raw_tuned(g2_jac_t *out, const g2_affine_t *points,
                              const uint64_t (*scalars)[4], size_t n, unsigned threads,
                              const msm_tuning *tuning);
 
-/* The window size the cost model picks for n points on `threads` threads. */
+/* The window size the cost model picks for n points on `threads` threads
+ * (that of the 2n split points where the endomorphism split is used). */
 unsigned msm_g1_window_bits(size_t n, unsigned threads);
 unsigned msm_g2_window_bits(size_t n, unsigned threads);
 

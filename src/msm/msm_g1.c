@@ -17,4 +17,9 @@
  * by the window it makes the plan pick. */
 #define MSM_AFFINE_POINT_COST 0.7
 
+/* The endomorphism split: [x²]P = (β·x, −y) with β = G1_BETA (φ = [−x²]). */
+#define MSM_GLV_MUL_BETA(r, a) fp_mul(r, a, &G1_BETA)
+/* One Fp product and the scalar's division, over a mixed XYZZ addition. */
+#define MSM_GLV_POINT_COST 0.2
+
 #include "msm/msm_impl.h"

@@ -13,6 +13,10 @@
  *   MSM_AFFINE_MIN_POINTS  the size from which affine buckets are used
  *   MSM_AFFINE_POINT_COST  cost of a batched affine addition over a mixed
  *                  XYZZ one (measured; the plan's point_cost)
+ *   MSM_GLV_MUL_BETA(r, a)  r = a·β for a coordinate a, β the cube root of
+ *                  unity with [x²]P = (β·x_P, −y_P) (msm_internal.h)
+ *   MSM_GLV_POINT_COST  cost of splitting one point and its scalar for
+ *                  the endomorphism, over a mixed XYZZ addition (measured)
  * Everything in it is static except the MSM_F functions. */
 
 #include <stdatomic.h>
@@ -463,21 +467,41 @@ static bool pip_use_affine(size_t n, const msm_tuning *tuning)
     return mode == MSM_BUCKETS_AFFINE;
 }
 
-static void pip_plan(msm_plan *plan, size_t n, unsigned threads, bool affine, unsigned force_c)
+/* The plan for n points and scalars below 2^bits. */
+static void pip_plan(msm_plan *plan, size_t n, unsigned threads, bool affine, unsigned bits,
+                     unsigned force_c)
 {
     if (affine)
         /* Reduction: a mixed addition of the affine bucket and a full one
          * into the sum, per bucket. */
-        msm_plan_make_costs(plan, n, threads, sizeof(MSM_AFF) + 1, MSM_AFFINE_POINT_COST,
-                            1 + MSM_ADD_RATIO, force_c);
+        msm_plan_make_bits(plan, n, threads, sizeof(MSM_AFF) + 1, MSM_AFFINE_POINT_COST,
+                           1 + MSM_ADD_RATIO, bits, force_c);
     else
-        msm_plan_make(plan, n, threads, sizeof(MSM_XYZZ), MSM_ADD_RATIO, force_c);
+        msm_plan_make_bits(plan, n, threads, sizeof(MSM_XYZZ), 1.0, 2 * MSM_ADD_RATIO, bits,
+                           force_c);
 }
 
-/* out = Σ k_i·points[pidx ? pidx[i] : i] over i < n, every k_i < r. */
-static cuzk_status pippenger(MSM_JAC *out, const MSM_AFF *points, const size_t *pidx,
-                             const uint64_t (*k)[4], size_t n, unsigned threads,
-                             const msm_tuning *tuning)
+/* Whether n points go through the endomorphism split (tuning NULL: when the
+ * model finds 2n points of MSM_GLV_BITS-bit scalars, plus the split, cheaper
+ * than n of 255 bits). */
+static bool pip_use_glv(size_t n, unsigned threads, const msm_tuning *tuning)
+{
+    msm_endo mode = tuning ? tuning->endo : MSM_ENDO_AUTO;
+    if (mode != MSM_ENDO_AUTO)
+        return mode == MSM_ENDO_ON;
+    if (n < 2 || n > MSM_GLV_MAX_POINTS)
+        return false;
+    unsigned force_c = tuning ? tuning->window : 0;
+    msm_plan plain, glv;
+    pip_plan(&plain, n, threads, pip_use_affine(n, tuning), 255, force_c);
+    pip_plan(&glv, 2 * n, threads, pip_use_affine(2 * n, tuning), MSM_GLV_BITS, force_c);
+    return glv.cost + MSM_GLV_POINT_COST * (double)n / threads < plain.cost;
+}
+
+/* out = Σ k_i·points[pidx ? pidx[i] : i] over i < n, every k_i < 2^bits. */
+static cuzk_status pip_run(MSM_JAC *out, const MSM_AFF *points, const size_t *pidx,
+                           const uint64_t (*k)[4], size_t n, unsigned threads, unsigned bits,
+                           const msm_tuning *tuning)
 {
     if (n == 0) {
         MSM_G(jac_set_infinity)(out);
@@ -485,7 +509,8 @@ static cuzk_status pippenger(MSM_JAC *out, const MSM_AFF *points, const size_t *
     }
     pip_job job = {.points = points, .pidx = pidx, .k = k, .n = n};
     job.affine = pip_use_affine(n, tuning);
-    pip_plan(&job.plan, n, parallel_threads(threads), job.affine, tuning ? tuning->window : 0);
+    pip_plan(&job.plan, n, parallel_threads(threads), job.affine, bits,
+             tuning ? tuning->window : 0);
     const msm_plan *pl = &job.plan;
     size_t nb = (size_t)1 << (pl->c - 1);
     size_t tasks = (size_t)pl->nwin * pl->parts;
@@ -527,6 +552,63 @@ done:
             pip_scratch_free(&job.scratch[i]);
     free(job.scratch);
     free(job.partials);
+    return st;
+}
+
+/* The endomorphism split of n (point, scalar) pairs into 2n: entry i is
+ * (P_i, k_i mod x²), entry n + i is ([x²]P_i, floor(k_i/x²)). */
+typedef struct glv_job {
+    const MSM_AFF *points;
+    const size_t *pidx;
+    const uint64_t (*k)[4];
+    size_t n;
+    MSM_AFF *pts;      /* 2n */
+    uint64_t (*ks)[4]; /* 2n */
+} glv_job;
+
+static void glv_expand(void *arg, size_t begin, size_t end)
+{
+    glv_job *job = arg;
+    size_t n = job->n;
+    for (size_t i = begin; i < end; i++) {
+        const MSM_AFF *p = job->pidx ? &job->points[job->pidx[i]] : &job->points[i];
+        const uint64_t *k = job->k[i];
+        MSM_AFF *lo = &job->pts[i], *hi = &job->pts[n + i];
+        *lo = *p;
+        if (p->infinity || (k[0] | k[1] | k[2] | k[3]) == 0) {
+            /* Nothing to add: zero scalars make both entries no-ops. */
+            memset(job->ks[i], 0, sizeof(job->ks[i]));
+            memset(job->ks[n + i], 0, sizeof(job->ks[n + i]));
+            *hi = *p;
+            continue;
+        }
+        msm_glv_split(job->ks[i], job->ks[n + i], k);
+        MSM_GLV_MUL_BETA(&hi->x, &p->x);
+        MSM_FE(neg)(&hi->y, &p->y);
+        hi->infinity = false;
+    }
+}
+
+/* out = Σ k_i·points[pidx ? pidx[i] : i] over i < n, every k_i < r: through
+ * the endomorphism split when it pays (pip_use_glv). */
+static cuzk_status pippenger(MSM_JAC *out, const MSM_AFF *points, const size_t *pidx,
+                             const uint64_t (*k)[4], size_t n, unsigned threads,
+                             const msm_tuning *tuning)
+{
+    if (n == 0 || !pip_use_glv(n, parallel_threads(threads), tuning))
+        return pip_run(out, points, pidx, k, n, threads, 255, tuning);
+    glv_job job = {.points = points, .pidx = pidx, .k = k, .n = n};
+    job.pts = n <= SIZE_MAX / (2 * sizeof(MSM_AFF)) ? malloc(2 * n * sizeof(MSM_AFF)) : NULL;
+    job.ks = n <= SIZE_MAX / (2 * sizeof(uint64_t[4])) ? malloc(2 * n * sizeof(uint64_t[4]))
+                                                         : NULL;
+    cuzk_status st = CUZK_ERR_OUT_OF_MEMORY;
+    if (job.pts && job.ks) {
+        parallel_for(n, 1024, threads, glv_expand, &job);
+        st = pip_run(out, job.pts, NULL, (const uint64_t(*)[4])job.ks, 2 * n, threads,
+                     MSM_GLV_BITS, tuning);
+    }
+    free(job.pts);
+    free(job.ks);
     return st;
 }
 
@@ -686,6 +768,9 @@ static cuzk_status raw_msm(MSM_JAC *out, const MSM_AFF *points, const uint64_t (
     if (tuning && tuning->buckets != MSM_BUCKETS_AUTO && tuning->buckets != MSM_BUCKETS_XYZZ &&
         tuning->buckets != MSM_BUCKETS_AFFINE)
         return CUZK_ERR_INVALID_ARGUMENT;
+    if (tuning && tuning->endo != MSM_ENDO_AUTO && tuning->endo != MSM_ENDO_OFF &&
+        tuning->endo != MSM_ENDO_ON)
+        return CUZK_ERR_INVALID_ARGUMENT;
     if (!msm_scalars_canonical(scalars, n))
         return CUZK_ERR_INVALID_ARGUMENT;
     return pippenger(out, points, NULL, scalars, n, threads, tuning);
@@ -746,6 +831,10 @@ cuzk_status MSM_F(_dense)(MSM_JAC *out, const MSM_AFF *points, size_t n_points, 
 unsigned MSM_F(_window_bits)(size_t n, unsigned threads)
 {
     msm_plan plan;
-    pip_plan(&plan, n, parallel_threads(threads), pip_use_affine(n, NULL), 0);
+    unsigned t = parallel_threads(threads);
+    if (pip_use_glv(n, t, NULL))
+        pip_plan(&plan, 2 * n, t, pip_use_affine(2 * n, NULL), MSM_GLV_BITS, 0);
+    else
+        pip_plan(&plan, n, t, pip_use_affine(n, NULL), 255, 0);
     return plan.c;
 }

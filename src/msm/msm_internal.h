@@ -29,8 +29,10 @@
 
 /* How one Pippenger run is cut up.
  *
- * Scalars k < 2^255 are written in nwin = ceil(256/c) signed digits of c
- * bits, d_w ∈ [−(2^(c−1) − 1), 2^(c−1)], so k = Σ d_w·2^(cw) and a window
+ * Scalars k < 2^bits (bits = 255 for elements of Fr, MSM_GLV_BITS for the
+ * halves of the endomorphism split below) are written in
+ * nwin = ceil((bits + 1)/c) signed digits of c bits,
+ * d_w ∈ [−(2^(c−1) − 1), 2^(c−1)], so k = Σ d_w·2^(cw) and a window
  * needs only 2^(c−1) buckets (bucket |d| − 1, the point negated when d < 0).
  * Each window w is split into `parts` point ranges; a task is one (window,
  * range) pair, run by one of `workers` threads on its own buckets.
@@ -49,6 +51,7 @@ typedef struct msm_plan {
      * d_w + 2^(c−1) − 1 (the carries of the recoding are the carries of
      * this one addition). 320 bits: c·nwin < 256 + c. */
     uint64_t offset[5];
+    double cost; /* the model's cost of the plan, in mixed additions per thread */
 } msm_plan;
 
 /* A plan for n points on `threads` threads (already resolved, >= 1), for a
@@ -65,10 +68,34 @@ void msm_plan_make(msm_plan *plan, size_t n, unsigned threads, size_t bucket_byt
 void msm_plan_make_costs(msm_plan *plan, size_t n, unsigned threads, size_t bucket_bytes,
                          double point_cost, double bucket_cost, unsigned force_c);
 
+/* The same for scalars k < 2^bits (bits <= 255; the others take 255). */
+void msm_plan_make_bits(msm_plan *plan, size_t n, unsigned threads, size_t bucket_bytes,
+                        double point_cost, double bucket_cost, unsigned bits, unsigned force_c);
+
 /* The window size the model picks (for documentation and benchmarks). */
 unsigned msm_window_bits(size_t n, unsigned threads, size_t bucket_bytes, double add_ratio);
 
-/* The signed digit of window w (bits [c·w, c·w + c)) of k < 2^255. */
+/* The endomorphism split (GLV: Gallant, Lambert, Vanstone, CRYPTO 2001).
+ * With x the BLS parameter, [x²]P = (β·x_P, −y_P) for a cube root of unity
+ * β in Fp: on G1 β is G1_BETA (φ(P) = [−x²]P), on G2 its square acting on
+ * both Fp coordinates of x_P (that map is ψ², ψ being [x] on G2). Since
+ * r = x⁴ − x² + 1, every k < r is k1 + k2·x² with k1 = k mod x² and
+ * k2 = floor(k/x²), both < x² < 2^MSM_GLV_BITS: an MSM over n points and
+ * 255-bit scalars becomes one over 2n points and 128-bit scalars, half the
+ * windows for as many bucket additions. */
+#define MSM_GLV_BITS 128u
+/* The cost model decides the split up to this many points (the split
+ * copies every point and scalar twice). */
+#define MSM_GLV_MAX_POINTS ((size_t)1 << 20)
+/* x² = 0xac45a4010001a4020000000100000000, as limbs. */
+extern const uint64_t MSM_GLV_X2[2];
+
+/* k1 = k mod x², k2 = floor(k/x²) (each as 4 limbs, the top two zero), for
+ * any k < 2^255. Variable time (public scalars only). */
+void msm_glv_split(uint64_t k1[4], uint64_t k2[4], const uint64_t k[4]);
+
+/* The signed digit of window w (bits [c·w, c·w + c)) of k < 2^bits, bits
+ * the plan's. */
 static inline int msm_digit(const uint64_t k[4], const msm_plan *plan, unsigned w)
 {
     const uint64_t *o = plan->offset;

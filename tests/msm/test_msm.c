@@ -8,8 +8,11 @@
  * density-filtered variant against the plain MSM on the expanded inputs,
  * the affine-bucket path forced on small inputs with tiny batches and
  * queues (a bucket repeated inside a batch, P + P and P + (−P) in one
- * batch, the XYZZ spill buckets) and sizes around its threshold, and
- * argument errors.
+ * batch, the XYZZ spill buckets) and sizes around its threshold, the
+ * endomorphism split (the division by x² against 128-bit arithmetic on
+ * edge and random scalars; the split forced on and off through every shape
+ * of input above, with scalars around multiples of x²), and argument
+ * errors.
  *
  * The group-generic half is this file again, included once per group with
  * TG_ (the curve functions), TM_ (the MSM functions) and TG_LOG_MAX set. */
@@ -38,8 +41,9 @@ static size_t rnd(size_t n)
 }
 
 /* Scalars that stress the recoding: the extremes of [0, r), powers of two
- * at window edges, and patterns whose windows all carry. */
-#define EDGE_COUNT 16
+ * at window edges, patterns whose windows all carry, and the values around
+ * multiples of x² where the endomorphism split's halves change. */
+#define EDGE_COUNT 20
 static void edge_scalar(fr_t *k, unsigned which)
 {
     uint64_t raw[4] = {0, 0, 0, 0};
@@ -99,6 +103,35 @@ static void edge_scalar(fr_t *k, unsigned which)
         raw[b >> 6] = (uint64_t)1 << (b & 63);
         break;
     }
+    case 14: /* x²: k1 = 0, k2 = 1 */
+    case 15: /* x² − 1: k1 = x² − 1, k2 = 0 */
+    case 16: /* x² + 1 */
+    case 17: /* q·x² + d, q < 2^125 random, d ∈ {−1, 0, 1} */
+    {
+        uint64_t q[2] = {1, 0};
+        if (which % EDGE_COUNT == 17) {
+            q[0] = rng_u64(&rng);
+            q[1] = rng_u64(&rng) >> 3;
+        }
+        /* raw = q·x² */
+        for (int i = 0; i < 2; i++) {
+            uint64_t carry = 0;
+            for (int j = 0; j < 2; j++) {
+                unsigned __int128 m = (unsigned __int128)q[i] * MSM_GLV_X2[j] + raw[i + j] + carry;
+                raw[i + j] = (uint64_t)m;
+                carry = (uint64_t)(m >> 64);
+            }
+            raw[i + 2] += carry;
+        }
+        int d = which % EDGE_COUNT == 15 ? -1 : which % EDGE_COUNT == 16 ? 1 : (int)rnd(3) - 1;
+        if (d > 0)
+            for (int i = 0; i < 4 && ++raw[i] == 0; i++)
+                ;
+        else if (d < 0)
+            for (int i = 0; i < 4 && raw[i]-- == 0; i++)
+                ;
+        break;
+    }
     default:
         fr_random(k, &rng);
         return;
@@ -116,6 +149,103 @@ static void mixed_scalar(fr_t *k, unsigned zero_pct, unsigned one_pct)
         *k = FR_ONE;
     else
         fr_random(k, &rng);
+}
+
+/* k == k1 + k2·x² with k1 < x² and k2 < 2^128, the top limbs of both zero. */
+static void check_glv_split(const uint64_t k[4])
+{
+    uint64_t k1[4], k2[4];
+    memset(k1, 0xa5, sizeof(k1));
+    memset(k2, 0xa5, sizeof(k2));
+    msm_glv_split(k1, k2, k);
+    assert_int_equal(k1[2] | k1[3] | k2[2] | k2[3], 0);
+    unsigned __int128 a = ((unsigned __int128)k1[1] << 64) | k1[0];
+    unsigned __int128 x2 = ((unsigned __int128)MSM_GLV_X2[1] << 64) | MSM_GLV_X2[0];
+    assert_true(a < x2);
+    /* k2·x² + k1 in 256 bits by 64-bit limbs. */
+    uint64_t sum[5] = {k1[0], k1[1], 0, 0, 0};
+    for (int i = 0; i < 2; i++) {
+        uint64_t carry = 0;
+        for (int j = 0; j < 2; j++) {
+            unsigned __int128 m = (unsigned __int128)k2[i] * MSM_GLV_X2[j] + sum[i + j] + carry;
+            sum[i + j] = (uint64_t)m;
+            carry = (uint64_t)(m >> 64);
+        }
+        for (int j = i + 2; j < 5 && carry; j++) {
+            sum[j] += carry;
+            carry = sum[j] < carry;
+        }
+    }
+    if (memcmp(sum, k, sizeof(uint64_t[4])) != 0 || sum[4] != 0)
+        fprintf(stderr, "glv split of %016llx%016llx%016llx%016llx\n", (unsigned long long)k[3],
+                (unsigned long long)k[2], (unsigned long long)k[1], (unsigned long long)k[0]);
+    assert_memory_equal(sum, k, sizeof(uint64_t[4]));
+    assert_int_equal(sum[4], 0);
+}
+
+static void test_glv_split(void **state)
+{
+    (void)state;
+    /* x² and r from the BLS parameter: r = x⁴ − x² + 1. */
+    uint64_t x2[4] = {MSM_GLV_X2[0], MSM_GLV_X2[1], 0, 0};
+    uint64_t x4[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 2; i++) {
+        uint64_t carry = 0;
+        for (int j = 0; j < 2; j++) {
+            unsigned __int128 m = (unsigned __int128)x2[i] * x2[j] + x4[i + j] + carry;
+            x4[i + j] = (uint64_t)m;
+            carry = (uint64_t)(m >> 64);
+        }
+        x4[i + 2] += carry;
+    }
+    uint64_t r[4], borrow = 0;
+    for (int i = 0; i < 4; i++) {
+        unsigned __int128 d = (unsigned __int128)x4[i] - x2[i] - borrow + (i == 0);
+        r[i] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+    assert_memory_equal(r, FR_MODULUS, sizeof(r));
+
+    uint64_t k[4] = {0, 0, 0, 0};
+    check_glv_split(k); /* 0 */
+    k[0] = 1;
+    check_glv_split(k);
+    memcpy(k, FR_MODULUS, sizeof(k));
+    k[0] -= 1;
+    check_glv_split(k); /* r − 1 = x²·(x² − 1): k1 = 0 */
+    uint64_t k1[4], k2[4];
+    msm_glv_split(k1, k2, k);
+    assert_int_equal(k1[0] | k1[1], 0);
+    memset(k, 0xff, sizeof(k));
+    k[3] >>= 1;
+    check_glv_split(k); /* 2^255 − 1, the largest input */
+    for (unsigned e = 0; e < EDGE_COUNT; e++) {
+        fr_t f;
+        edge_scalar(&f, e);
+        fr_to_raw(k, &f);
+        check_glv_split(k);
+    }
+    /* q·x² + d for q at the extremes (the largest q with q·x² < 2^255). */
+    for (int v = 0; v < 200; v++) {
+        fr_t f;
+        edge_scalar(&f, 17);
+        fr_to_raw(k, &f);
+        check_glv_split(k);
+    }
+    int iters = test_iters(20000);
+    for (int it = 0; it < iters; it++) {
+        for (int i = 0; i < 4; i++)
+            k[i] = rng_u64(&rng);
+        k[3] >>= 1 + rnd(63); /* lengths of 193 to 255 bits */
+        if (rnd(4) == 0)
+            for (size_t i = 1 + rnd(3); i < 4; i++)
+                k[i] = 0; /* and shorter ones */
+        if (rnd(2)) {
+            k[3] &= 0x7fffffffffffffffULL;
+            k[2] = (rnd(2) ? ~(uint64_t)0 : 0);
+        }
+        check_glv_split(k);
+    }
 }
 
 /* ---------------------------------------------------------------- groups */
@@ -176,6 +306,22 @@ static void test_plan(void **state)
     uint64_t zero[4] = {0, 0, 0, 0};
     for (unsigned w = 0; w < plan.nwin; w++)
         assert_int_equal(msm_digit(zero, &plan, w), 0);
+    /* 128-bit scalars: ceil(129/c) windows, whose digits give back k for
+     * the largest k and every c. */
+    for (unsigned c = MSM_MIN_C; c <= MSM_MAX_C; c++) {
+        msm_plan_make_bits(&plan, 1000, 1, sizeof(g1_xyzz_t), 1, 2.5, MSM_GLV_BITS, c);
+        assert_int_equal(plan.c, c);
+        assert_int_equal(plan.nwin, (MSM_GLV_BITS + 1 + c - 1) / c);
+        uint64_t top[4] = {~(uint64_t)0, ~(uint64_t)0, 0, 0};
+        /* Σ d_w·2^(cw) by Horner's rule in 128 bits (wrapping). */
+        unsigned __int128 acc = 0;
+        for (unsigned w = plan.nwin; w-- > 0;) {
+            int d = msm_digit(top, &plan, w);
+            assert_true(d >= -(int)((1u << (c - 1)) - 1) && d <= (int)(1u << (c - 1)));
+            acc = (c >= 128 ? 0 : acc << c) + (unsigned __int128)(__int128)d;
+        }
+        assert_true(acc == ~(unsigned __int128)0);
+    }
 }
 
 int main(void)
@@ -183,6 +329,7 @@ int main(void)
     rng_seed(&rng, test_seed("test_msm"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_plan),
+        cmocka_unit_test(test_glv_split),
         cmocka_unit_test(g1_test_naive_small),
         cmocka_unit_test(g1_test_sizes),
         cmocka_unit_test(g1_test_edge_scalars),
@@ -193,6 +340,7 @@ int main(void)
         cmocka_unit_test(g1_test_threads),
         cmocka_unit_test(g1_test_affine_buckets),
         cmocka_unit_test(g1_test_affine_threshold),
+        cmocka_unit_test(g1_test_endo),
         cmocka_unit_test(g1_test_errors),
         cmocka_unit_test(g2_test_naive_small),
         cmocka_unit_test(g2_test_sizes),
@@ -204,6 +352,7 @@ int main(void)
         cmocka_unit_test(g2_test_threads),
         cmocka_unit_test(g2_test_affine_buckets),
         cmocka_unit_test(g2_test_affine_threshold),
+        cmocka_unit_test(g2_test_endo),
         cmocka_unit_test(g2_test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
@@ -627,8 +776,9 @@ static void TG_(t_check_tuned)(const TG_(t_set) * s, const fr_t *k, const TG_(t_
     assert_int_equal(TM_(_raw_tuned)(&got, s->p, (const uint64_t(*)[4])raw, s->n, threads, tuning),
                      CUZK_OK);
     if (!TG_(jac_eq)(&got, ref))
-        fprintf(stderr, "tuned: buckets %d, c = %u, batch %u, queue %u\n", (int)tuning->buckets,
-                tuning->window, tuning->batch, tuning->queue);
+        fprintf(stderr, "tuned: buckets %d, c = %u, batch %u, queue %u, endo %d\n",
+                (int)tuning->buckets, tuning->window, tuning->batch, tuning->queue,
+                (int)tuning->endo);
     TG_(t_expect)(&got, ref, "msm_raw_tuned", s->n, threads);
     free(raw);
 }
@@ -727,6 +877,88 @@ static void TG_(test_affine_threshold)(void **state)
     TG_(t_free)(&s);
 }
 
+/* The endomorphism split forced on, and off, against ref: sizes 0 .. 3,
+ * odd ones and one past the affine threshold; random and edge scalars
+ * (multiples of x² and their neighbours among them), points at infinity,
+ * equal and opposite points (a point and its image [x²]P among them, so
+ * that the two halves of a split meet in one bucket); both bucket kinds,
+ * several windows and thread counts. */
+static void TG_(test_endo)(void **state)
+{
+    (void)state;
+    static const size_t sizes[] = {0, 1, 2, 3, 17, 301, TG_AFFINE_MIN + 3};
+    static const unsigned windows[] = {0, 4, 7, 11};
+    static const msm_buckets buckets[] = {MSM_BUCKETS_AUTO, MSM_BUCKETS_XYZZ, MSM_BUCKETS_AFFINE};
+    uint64_t x2[4] = {MSM_GLV_X2[0], MSM_GLV_X2[1], 0, 0};
+    int iters = test_iters(1);
+    for (int it = 0; it < iters; it++)
+        for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+            size_t n = sizes[si];
+            TG_(t_set) s;
+            TG_(t_make)(&s, n);
+            fr_t *k = TG_(t_scalars)(n);
+            for (size_t shape = 0; shape < 3; shape++) {
+                for (size_t i = 0; i < n; i++) {
+                    if (shape == 0) { /* random and edge scalars */
+                        fr_random(&k[i], &rng);
+                        if (rnd(3) == 0)
+                            edge_scalar(&k[i], (unsigned)rnd(EDGE_COUNT));
+                    } else if (shape == 1) { /* the edges around x² */
+                        edge_scalar(&k[i], 14 + (unsigned)rnd(4));
+                    } else { /* special points */
+                        fr_random(&k[i], &rng);
+                        if (rnd(4) == 0)
+                            edge_scalar(&k[i], (unsigned)rnd(EDGE_COUNT));
+                        size_t kind = rnd(8);
+                        if (kind == 0) {
+                            TG_(t_set_infinity)(&s, i);
+                        } else if (kind <= 2 && i > 0) {
+                            TG_(t_copy)(&s, i, rnd(i), kind == 2);
+                        } else if (kind == 3 && i > 0) {
+                            /* p[i] = [x²]p[j] = the second half of p[j] */
+                            size_t j = rnd(i);
+                            TG_(t_jac) t;
+                            TG_(jac_from_affine)(&t, &s.p[j]);
+                            TG_(jac_mul_var)(&t, &t, x2);
+                            TG_(jac_to_affine)(&s.p[i], &t);
+                            fr_t fx2;
+                            fr_from_raw(&fx2, x2);
+                            fr_mul(&s.a[i], &s.a[j], &fx2);
+                        }
+                    }
+                }
+                TG_(t_jac) ref;
+                TG_(t_ref)(&ref, &s, k);
+                if (n <= 3) {
+                    TG_(t_jac) naive;
+                    TG_(t_naive)(&naive, s.p, k, n);
+                    TG_(t_expect)(&naive, &ref, "naive sum", n, 0);
+                }
+                for (size_t b = 0; b < 3; b++)
+                    for (int e = 0; e < 2; e++) {
+                        msm_tuning tuning = {.buckets = buckets[b],
+                                             .window = windows[(b + shape + si + (size_t)e) % 4],
+                                             .endo = e ? MSM_ENDO_OFF : MSM_ENDO_ON};
+                        TG_(t_check_tuned)(&s, k, &ref, 1 + (unsigned)((b + shape) % 2), &tuning);
+                    }
+            }
+            free(k);
+            TG_(t_free)(&s);
+        }
+    /* One point times each scalar around x², the split alone. */
+    TG_(t_set) one;
+    TG_(t_make)(&one, 1);
+    for (unsigned e = 14; e < 18; e++) {
+        fr_t k;
+        edge_scalar(&k, e);
+        TG_(t_jac) ref;
+        TG_(t_ref)(&ref, &one, &k);
+        msm_tuning on = {.endo = MSM_ENDO_ON};
+        TG_(t_check_tuned)(&one, &k, &ref, 1, &on);
+    }
+    TG_(t_free)(&one);
+}
+
 static void TG_(test_errors)(void **state)
 {
     (void)state;
@@ -762,6 +994,9 @@ static void TG_(test_errors)(void **state)
                      CUZK_ERR_INVALID_ARGUMENT);
 
     msm_tuning bad = {.buckets = (msm_buckets)7};
+    assert_int_equal(TM_(_raw_tuned)(&got, s.p, (const uint64_t(*)[4])raw, 3, 1, &bad),
+                     CUZK_ERR_INVALID_ARGUMENT);
+    bad = (msm_tuning){.endo = (msm_endo)3};
     assert_int_equal(TM_(_raw_tuned)(&got, s.p, (const uint64_t(*)[4])raw, 3, 1, &bad),
                      CUZK_ERR_INVALID_ARGUMENT);
     bad = (msm_tuning){.window = 21};
