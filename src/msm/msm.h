@@ -62,7 +62,8 @@ cuzk_status msm_g2_raw(g2_jac_t *out, const g2_affine_t *points, const uint64_t 
                        size_t n, unsigned threads);
 
 /* Witness-shaped scalars (mostly 0 and 1, as in bellman's prover): a zero
- * drops its point, the points whose scalar is one are summed by plain
+ * drops its point, so does a point at infinity (proving keys hold many),
+ * the points whose scalar is one are summed by plain
  * mixed additions (multi-threaded), and Pippenger runs only over the rest,
  * compacted. Same result as msm_g1. */
 cuzk_status msm_g1_split(g1_jac_t *out, const g1_affine_t *points, const fr_t *scalars, size_t n,

@@ -646,7 +646,8 @@ static void split_count_points(void *arg, size_t begin, size_t end)
     }
 }
 
-/* Sums the points whose scalar is one; counts the other nonzero scalars. */
+/* Sums the points whose scalar is one; counts the other nonzero scalars
+ * (of points not at infinity: only those go to Pippenger). */
 static void split_classify(void *arg, size_t begin, size_t end)
 {
     split_job *job = arg;
@@ -658,7 +659,9 @@ static void split_classify(void *arg, size_t begin, size_t end)
             if (job->density && !r1cs_bit(job->density, s))
                 continue;
             const fr_t *k = &job->scalars[s];
-            if (msm_fr_is_one(k))
+            if (job->points[p].infinity) /* nothing to add (keys have many) */
+                ;
+            else if (msm_fr_is_one(k))
                 MSM_G(xyzz_add_mixed_var)(&acc, &acc, &job->points[p]);
             else if (!msm_fr_is_zero(k))
                 others++;
@@ -678,7 +681,7 @@ static void split_compact(void *arg, size_t begin, size_t end)
             if (job->density && !r1cs_bit(job->density, s))
                 continue;
             const fr_t *k = &job->scalars[s];
-            if (!msm_fr_is_one(k) && !msm_fr_is_zero(k)) {
+            if (!job->points[p].infinity && !msm_fr_is_one(k) && !msm_fr_is_zero(k)) {
                 fr_to_raw(job->raw[o], k);
                 job->pidx[o] = p;
                 o++;
