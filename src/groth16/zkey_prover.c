@@ -21,10 +21,12 @@ cuzk_status groth16_zkey_circuit_init(groth16_zkey_circuit_t *c, const zkey_t *z
     c->a = malloc(sizeof(g1_affine_t) * (nv + 1));
     c->b1 = malloc(sizeof(g1_affine_t) * (nv + 1));
     c->b2 = malloc(sizeof(g2_affine_t) * (nv + 1));
-    c->c = malloc(sizeof(g1_affine_t) * (nc + 1));
-    c->h = malloc(sizeof(g1_affine_t) * (n + 1));
+    /* H and C in one allocation, C right after H: the prover sums both
+     * in one MSM. */
+    c->h = malloc(sizeof(g1_affine_t) * (n + nc + 1));
+    c->c = c->h ? c->h + n : NULL;
     cuzk_status st = CUZK_ERR_OUT_OF_MEMORY;
-    if (!c->coeffs || !c->a || !c->b1 || !c->b2 || !c->c || !c->h)
+    if (!c->coeffs || !c->a || !c->b1 || !c->b2 || !c->h)
         goto fail;
     if ((st = zkey_decode_coeffs(c->coeffs, z, threads, msg, msg_len)) != CUZK_OK ||
         (st = zkey_decode_g1(c->a, z, ZKEY_POINTS_A, 0, nv, check, threads, msg, msg_len)) !=
@@ -55,15 +57,16 @@ void groth16_zkey_circuit_free(groth16_zkey_circuit_t *c)
     free(c->a);
     free(c->b1);
     free(c->b2);
-    free(c->c);
-    free(c->h);
+    free(c->h); /* and C, in the same block */
     domain_free(&c->domain);
     memset(c, 0, sizeof(*c));
 }
 
 size_t groth16_zkey_scratch_bytes(const groth16_zkey_circuit_t *c)
 {
-    return 3 * (size_t)c->zkey->domain_size * sizeof(fr_t);
+    /* a, b, c; then h and the C section's scalars side by side */
+    size_t n = c->zkey->domain_size, nc = (size_t)c->zkey->num_vars - c->zkey->num_public - 1;
+    return (n + (nc > 2 * n ? nc : 2 * n)) * sizeof(fr_t);
 }
 
 cuzk_status groth16_zkey_prove_with(groth16_proof_t *proof, const groth16_zkey_circuit_t *c,
@@ -80,14 +83,17 @@ cuzk_status groth16_zkey_prove_with(groth16_proof_t *proof, const groth16_zkey_c
         return st;
 
     groth16_sums sums;
-    g1_jac_t h_acc, c_acc;
     if ((st = msm_g1_split(&sums.a, c->a, w, nv, threads)) != CUZK_OK ||
         (st = msm_g1_split(&sums.b1, c->b1, w, nv, threads)) != CUZK_OK ||
-        (st = msm_g2_split(&sums.b, c->b2, w, nv, threads)) != CUZK_OK ||
-        (st = msm_g1_split(&c_acc, c->c, w + np + 1, nv - np - 1, threads)) != CUZK_OK ||
-        (st = msm_g1(&h_acc, c->h, va, n, threads)) != CUZK_OK)
+        (st = msm_g2_split(&sums.b, c->b2, w, nv, threads)) != CUZK_OK)
         return st;
-    g1_jac_add(&sums.c, &h_acc, &c_acc);
+    /* Σc = Σ h_i·H_i + Σ w_i·C_i as one MSM over H then C (one
+     * allocation): the C scalars go right after h, where b and c were (the
+     * scratch has room for them). */
+    size_t nc = nv - np - 1;
+    memcpy(vb, w + np + 1, nc * sizeof(fr_t));
+    if ((st = msm_g1_split(&sums.c, c->h, va, n + nc, threads)) != CUZK_OK)
+        return st;
     groth16_assemble(proof, &z->vk, &sums, r, s);
     return CUZK_OK;
 }

@@ -19,7 +19,8 @@
 #include "util/rng.h"
 
 /* A key decoded for proving and kept resident: the coefficients and the
- * five point sections, plus the domain. The zkey stays mapped (borrowed). */
+ * five point sections, plus the domain. The zkey stays mapped (borrowed).
+ * C lies right after H in one allocation (c == h + domain_size). */
 typedef struct groth16_zkey_circuit {
     const zkey_t *zkey;
     zkey_coeff *coeffs;
@@ -35,7 +36,8 @@ cuzk_status groth16_zkey_circuit_init(groth16_zkey_circuit_t *c, const zkey_t *z
                                       size_t msg_len);
 void groth16_zkey_circuit_free(groth16_zkey_circuit_t *c);
 
-/* Bytes of scratch one proof needs (three domain-sized Fr vectors). */
+/* Bytes of scratch one proof needs (three domain-sized Fr vectors, or
+ * one and the C section's scalars when those are more). */
 size_t groth16_zkey_scratch_bytes(const groth16_zkey_circuit_t *c);
 
 /* Proves for the witness w (zkey->num_vars values, w[0] = 1, as a .wtns
