@@ -16,7 +16,8 @@
  *    additions that share one field inversion (Montgomery's trick), about
  *    6 multiplications an addition instead of 10 (msm_impl.h);
  *  - buckets are reduced by the running sum Σ_j j·B_j = Σ_j Σ_{i≥j} B_i
- *    (two additions a bucket);
+ *    (two additions a bucket; on the affine path batched affine additions
+ *    too, the buckets cut into segments whose sums advance in step);
  *  - window sums are combined by c doublings per window, in Jacobian form;
  *  - work is cut into (window, point range) tasks run on `threads` threads
  *    (0 = all online CPUs), each with its own buckets; the partial window

@@ -16,6 +16,9 @@
 /* A batched affine addition over a mixed XYZZ one (5M + 1S and a share of the inversion against 8M + 2S), as timed
  * by the window it makes the plan pick. */
 #define MSM_AFFINE_POINT_COST 0.7
+/* The affine reduction beyond its two additions a bucket (its smaller
+ * batches' inversions, the segments' sums), as timed by the window. */
+#define MSM_AFFINE_REDUCE_EXTRA 0.2
 
 /* The endomorphism split: [x²]P = (β·x, −y) with β = G1_BETA (φ = [−x²]). */
 #define MSM_GLV_MUL_BETA(r, a) fp_mul(r, a, &G1_BETA)

@@ -36,6 +36,9 @@ static inline void g2_msm_inv_by_norm(fp2_t *r, const fp2_t *a, const fp_t *ninv
 /* A batched affine addition over a mixed XYZZ one (15 Fp products against 28 for madd-2008-s over Fp2), as timed
  * by the window it makes the plan pick. */
 #define MSM_AFFINE_POINT_COST 0.55
+/* The affine reduction beyond its two additions a bucket (its smaller
+ * batches' inversions, the segments' sums), as timed by the window. */
+#define MSM_AFFINE_REDUCE_EXTRA 0.2
 
 /* The endomorphism split: [x²]Q = ψ²(Q) = (β²·x, −y) on G2, β² the other
  * cube root of unity,

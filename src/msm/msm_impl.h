@@ -13,6 +13,8 @@
  *   MSM_AFFINE_MIN_POINTS  the size from which affine buckets are used
  *   MSM_AFFINE_POINT_COST  cost of a batched affine addition over a mixed
  *                  XYZZ one (measured; the plan's point_cost)
+ *   MSM_AFFINE_REDUCE_EXTRA  per bucket, what the affine reduction costs
+ *                  beyond its two batched additions (measured)
  *   MSM_GLV_MUL_BETA(r, a)  r = a·β for a coordinate a, β the cube root of
  *                  unity with [x²]P = (β·x_P, −y_P) (msm_internal.h)
  *   MSM_GLV_POINT_COST  cost of splitting one point and its scalar for
@@ -51,6 +53,13 @@
 #define PIP_BATCH_MAX 2048u
 #define PIP_BATCH_SHARE 2u
 
+/* The affine path also reduces its buckets by batched affine additions
+ * (pip_reduce_affine): the buckets are cut into at most PIP_REDUCE_SEGMENTS
+ * segments of 2^l, whose running sums advance in step, one batch a step;
+ * from PIP_REDUCE_MIN_STEPS steps a segment on (below, the XYZZ loop). */
+#define PIP_REDUCE_SEGMENTS 32u
+#define PIP_REDUCE_MIN_STEPS 4u
+
 /* ------------------------------------------------------------ Pippenger */
 
 /* State bits of an affine bucket. */
@@ -73,7 +82,8 @@ typedef struct pip_add {
 /* One worker's buckets and scratch. */
 typedef struct pip_scratch {
     MSM_XYZZ *xyzz;   /* XYZZ path: the buckets */
-    MSM_AFF *aff;     /* affine path: the buckets (x, y; emptiness in state) */
+    MSM_AFF *aff;     /* affine path: the buckets (x, y; emptiness in state),
+                         then 2·PIP_REDUCE_SEGMENTS running sums */
     MSM_XYZZ *spill;  /* affine path: valid where state has PIP_SPILL */
     uint8_t *state;   /* affine path: PIP_* bits per bucket */
     pip_add *batch;   /* the current batch */
@@ -82,6 +92,7 @@ typedef struct pip_scratch {
     fp_t *prefix;     /* prefix products of the norms */
     pip_add *queue;   /* additions waiting for a busy bucket */
     size_t nbatch, nqueue;
+    bool spilled;     /* a spill bucket was used in the current task */
 } pip_scratch;
 
 typedef struct pip_job {
@@ -225,6 +236,7 @@ static inline bool pip_fe_is_zero_var(const MSM_FE_T *a)
 static void pip_spill(pip_scratch *s, const pip_add *a)
 {
     MSM_XYZZ *x = &s->spill[a->bucket];
+    s->spilled = true;
     if (!(s->state[a->bucket] & PIP_SPILL)) {
         MSM_G(xyzz_set_infinity)(x);
         s->state[a->bucket] |= PIP_SPILL;
@@ -353,6 +365,135 @@ static void pip_flush_full(pip_scratch *s, size_t batch_cap)
     }
 }
 
+/* Σ_j (j+1)·B_j over the affine buckets j < top (none spilled), by batched
+ * affine additions. Segment g holds buckets [gL, gL + L), L = 2^l; its
+ * running sums R_g (Σ of its buckets from the top down to the current one)
+ * and S_g (Σ of the R_g so far) advance one bucket a step, every segment's
+ * two additions of a step in one batch: S_g += R_g (its value before the
+ * step), then R_g += B_j, with one more S_g += R_g at the end. Then
+ * S_g = Σ_{j in g} (j − gL + 1)·B_j and R_g = Σ_{j in g} B_j, and
+ * Σ_j (j+1)·B_j = Σ_g S_g + L·Σ_g g·R_g (the last sum by an XYZZ running
+ * sum over the segments, then l doublings). R_g and S_g live in the bucket
+ * array after the buckets, so that pip_flush runs their additions; a
+ * batch reads R_g as the source of S_g's addition and writes it as the
+ * target of R_g's: the S_g addition is queued after R_g's, and pip_flush
+ * applies a batch backwards, so it reads R_g before R_g's addition lands
+ * (both read only in the forward pass). No bucket may be spilled
+ * (pip_unspill); segs_max from pip_reduce_segments, which is 0 where the
+ * batch capacity or the buckets are too few (the XYZZ loop then runs). */
+static size_t pip_reduce_segments(size_t cap, int top)
+{
+    size_t segs_max = cap / 2 < PIP_REDUCE_SEGMENTS ? cap / 2 : PIP_REDUCE_SEGMENTS;
+    if (segs_max == 0 || (size_t)top < PIP_REDUCE_MIN_STEPS * segs_max)
+        return 0;
+    return segs_max;
+}
+
+static void pip_reduce_affine(pip_scratch *s, size_t nb, size_t segs_max, int top, MSM_XYZZ *out)
+{
+    unsigned l = 0;
+    while (((size_t)1 << l) * segs_max < (size_t)top)
+        l++;
+    size_t len = (size_t)1 << l, segs = ((size_t)top + len - 1) / len;
+    uint32_t run0 = (uint32_t)nb, sum0 = (uint32_t)(nb + PIP_REDUCE_SEGMENTS);
+    memset(s->state + nb, 0, 2 * PIP_REDUCE_SEGMENTS);
+    s->nbatch = 0;
+    for (size_t step = 0; step <= len; step++) {
+        for (size_t g = 0; g < segs; g++) {
+            uint32_t run = run0 + (uint32_t)g, sum = sum0 + (uint32_t)g;
+            bool had_run = s->state[run] & PIP_FULL;
+            size_t j = g * len + len - 1 - step;
+            /* R_g += B_j: an empty R_g takes B_j at once (and S_g then has
+             * nothing to add this step). */
+            if (step < len && j < (size_t)top && (s->state[j] & PIP_FULL))
+                pip_try_add(s, &s->aff[j], run, 0);
+            if (had_run)
+                pip_try_add(s, &s->aff[run], sum, 0);
+        }
+        pip_flush(s);
+    }
+    MSM_XYZZ total, acc, weighted;
+    MSM_G(xyzz_set_infinity)(&total);
+    MSM_G(xyzz_set_infinity)(&acc);
+    MSM_G(xyzz_set_infinity)(&weighted);
+    for (size_t g = segs; g-- > 1;) {
+        if (s->state[run0 + g] & PIP_FULL)
+            MSM_G(xyzz_add_mixed_var)(&acc, &acc, &s->aff[run0 + g]);
+        MSM_G(xyzz_add_var)(&weighted, &weighted, &acc);
+    }
+    for (unsigned i = 0; i < l; i++)
+        MSM_G(xyzz_dbl)(&weighted, &weighted);
+    for (size_t g = 0; g < segs; g++)
+        if (s->state[sum0 + g] & PIP_FULL)
+            MSM_G(xyzz_add_mixed_var)(&total, &total, &s->aff[sum0 + g]);
+    MSM_G(xyzz_add_var)(out, &total, &weighted);
+}
+
+/* pip_unspill's batch: the spilled buckets s->batch[i].bucket, i < m, to
+ * affine, their ZZZ inverted together (1/ZZ = (ZZ/ZZZ)², as ZZ³ = ZZZ²). */
+static void pip_unspill_batch(pip_scratch *s, size_t m)
+{
+    if (m == 0)
+        return;
+    fp_t acc = FP_ONE;
+    for (size_t i = 0; i < m; i++) {
+        const MSM_FE_T *den = &s->spill[s->batch[i].bucket].zzz;
+        s->prefix[i] = acc;
+#if MSM_FE_HAS_NORM
+        MSM_FE_NORM(&s->norm[i], den);
+        fp_mul(&acc, &acc, &s->norm[i]);
+#else
+        fp_mul(&acc, &acc, den);
+#endif
+    }
+    fp_t inv;
+    fp_inv_var(&inv, &acc);
+    for (size_t i = m; i-- > 0;) {
+        uint32_t j = s->batch[i].bucket;
+        const MSM_XYZZ *x = &s->spill[j];
+        MSM_FE_T t, u;
+#if MSM_FE_HAS_NORM
+        fp_t ninv;
+        fp_mul(&ninv, &inv, &s->prefix[i]);
+        fp_mul(&inv, &inv, &s->norm[i]);
+        MSM_FE_INV_BY_NORM(&t, &x->zzz, &ninv);
+#else
+        fp_mul(&t, &inv, &s->prefix[i]);
+        fp_mul(&inv, &inv, &x->zzz);
+#endif
+        MSM_FE(mul)(&u, &t, &x->zz);
+        MSM_FE(sqr)(&u, &u);
+        MSM_FE(mul)(&s->aff[j].x, &x->x, &u);
+        MSM_FE(mul)(&s->aff[j].y, &x->y, &t);
+        s->aff[j].infinity = false;
+        s->state[j] |= PIP_FULL;
+    }
+}
+
+/* Folds each spilled bucket below top into its affine bucket (for the
+ * affine reduction), cap at a time. */
+static void pip_unspill(pip_scratch *s, size_t cap, int top)
+{
+    size_t m = 0;
+    for (int j = 0; j < top; j++) {
+        uint8_t st = s->state[j];
+        if (!(st & PIP_SPILL))
+            continue;
+        MSM_XYZZ *x = &s->spill[j];
+        if (st & PIP_FULL)
+            MSM_G(xyzz_add_mixed_var)(x, x, &s->aff[j]);
+        s->state[j] = st & (uint8_t) ~(PIP_SPILL | PIP_FULL);
+        if (MSM_G(xyzz_is_infinity)(x))
+            continue;
+        s->batch[m++].bucket = (uint32_t)j;
+        if (m == cap) {
+            pip_unspill_batch(s, m);
+            m = 0;
+        }
+    }
+    pip_unspill_batch(s, m);
+}
+
 /* Affine path: the same task as pip_task_xyzz with affine buckets. */
 static void pip_task_affine(pip_job *job, pip_scratch *s, size_t task)
 {
@@ -363,6 +504,7 @@ static void pip_task_affine(pip_job *job, pip_scratch *s, size_t task)
     size_t nb = (size_t)1 << (pl->c - 1), cap = job->batch_cap;
     memset(s->state, 0, nb);
     s->nbatch = s->nqueue = 0;
+    s->spilled = false;
 
     int top = 0;
     for (size_t i = begin; i < end; i++) {
@@ -393,6 +535,13 @@ static void pip_task_affine(pip_job *job, pip_scratch *s, size_t task)
         pip_spill(s, &s->queue[i]);
     s->nqueue = 0;
 
+    size_t segs = pip_reduce_segments(cap, top);
+    if (segs) {
+        if (s->spilled)
+            pip_unspill(s, cap, top);
+        pip_reduce_affine(s, nb, segs, top, &job->partials[task]);
+        return;
+    }
     MSM_XYZZ run, sum;
     MSM_G(xyzz_set_infinity)(&run);
     MSM_G(xyzz_set_infinity)(&sum);
@@ -446,9 +595,9 @@ static bool pip_scratch_alloc(pip_scratch *s, const pip_job *job)
     *s = (pip_scratch){0};
     if (!job->affine)
         return (s->xyzz = malloc(sizeof(MSM_XYZZ) * nb)) != NULL;
-    s->aff = malloc(sizeof(MSM_AFF) * nb);
+    s->aff = malloc(sizeof(MSM_AFF) * (nb + 2 * PIP_REDUCE_SEGMENTS));
     s->spill = malloc(sizeof(MSM_XYZZ) * nb);
-    s->state = malloc(nb);
+    s->state = malloc(nb + 2 * PIP_REDUCE_SEGMENTS);
     s->batch = malloc(sizeof(pip_add) * job->batch_cap);
     s->den = malloc(sizeof(MSM_FE_T) * job->batch_cap);
     s->norm = MSM_FE_HAS_NORM ? malloc(sizeof(fp_t) * job->batch_cap) : NULL;
@@ -472,10 +621,11 @@ static void pip_plan(msm_plan *plan, size_t n, unsigned threads, bool affine, un
                      unsigned force_c)
 {
     if (affine)
-        /* Reduction: a mixed addition of the affine bucket and a full one
-         * into the sum, per bucket. */
+        /* Reduction (pip_reduce_affine): two batched affine additions per
+         * bucket, with a batch of 2·PIP_REDUCE_SEGMENTS to share each
+         * inversion, and the segments' sums. */
         msm_plan_make_bits(plan, n, threads, sizeof(MSM_AFF) + 1, MSM_AFFINE_POINT_COST,
-                           1 + MSM_ADD_RATIO, bits, force_c);
+                           2 * MSM_AFFINE_POINT_COST + MSM_AFFINE_REDUCE_EXTRA, bits, force_c);
     else
         msm_plan_make_bits(plan, n, threads, sizeof(MSM_XYZZ), 1.0, 2 * MSM_ADD_RATIO, bits,
                            force_c);
