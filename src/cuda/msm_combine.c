@@ -1,8 +1,10 @@
-/* The last step of the device MSM, on the host: Σ_w 2^(c·w)·W_w over the
- * window sums by Horner's rule, plus the sum of the ones. It is a chain of
- * about c·nwin dependent doublings: one GPU thread took 1.9 ms for it on
- * G1 and 5.2 ms on G2 (an H200 thread's field multiplication is about a
- * microsecond), the host takes a few hundred microseconds. */
+/* The last step of the device MSM, on the host: each window's sum from
+ * the pair the reduction left (W = Y + 2^k·T), then Σ_w 2^(c·w)·W_w by
+ * Horner's rule, plus the sum of the ones. These are chains of dependent
+ * doublings (about c·nwin, and k per window): one GPU thread took 1.9 ms
+ * for the Horner loop on G1 and 5.2 ms on G2 (an H200 thread's field
+ * multiplication takes about a microsecond); the host takes a few hundred
+ * microseconds. */
 #include "cuda/msm_combine.h"
 
 #include <stddef.h>
@@ -17,22 +19,28 @@ _Static_assert(sizeof(g2_xyzz_t) == CUDA_MSM_G2_XYZZ_BYTES && offsetof(g2_xyzz_t
                    offsetof(g2_xyzz_t, zzz) == 288,
                "g2_xyzz_t layout");
 
-/* One group's Horner loop; acc: the running Jacobian sum. */
+/* One group's loop: window k's sum W = Y + 2^pair_shift·T from its pair,
+ * then Horner's rule over the windows from the top; acc is Jacobian. */
 #define MSM_COMBINE_BODY(G)                                                                        \
     do {                                                                                           \
         const G##_xyzz_t *w = (const G##_xyzz_t *)job->wins;                                       \
-        G##_jac_t acc, j;                                                                          \
+        G##_jac_t acc, y, t;                                                                       \
         G##_jac_set_infinity(&acc);                                                                \
         for (unsigned k = job->nwin; k-- > 0;) {                                                   \
             if (!G##_jac_is_infinity(&acc))                                                        \
                 for (unsigned i = 0; i < job->c; i++)                                              \
                     G##_jac_dbl(&acc, &acc);                                                       \
-            G##_xyzz_to_jac(&j, &w[k]);                                                            \
-            G##_jac_add_var(&acc, &acc, &j);                                                       \
+            G##_xyzz_to_jac(&y, &w[2 * k]);                                                        \
+            G##_xyzz_to_jac(&t, &w[2 * k + 1]);                                                    \
+            if (!G##_jac_is_infinity(&t))                                                          \
+                for (unsigned i = 0; i < job->pair_shift; i++)                                     \
+                    G##_jac_dbl(&t, &t);                                                           \
+            G##_jac_add_var(&acc, &acc, &y);                                                       \
+            G##_jac_add_var(&acc, &acc, &t);                                                       \
         }                                                                                          \
         if (job->with_ones) {                                                                      \
-            G##_xyzz_to_jac(&j, &w[job->nwin]);                                                    \
-            G##_jac_add_var(&acc, &acc, &j);                                                       \
+            G##_xyzz_to_jac(&y, &w[2 * job->nwin]);                                                \
+            G##_jac_add_var(&acc, &acc, &y);                                                       \
         }                                                                                          \
         if (G##_jac_is_infinity(&acc))                                                             \
             G##_jac_set_infinity(&acc);                                                            \

@@ -93,10 +93,20 @@ static void msm_plan_make(msm_plan *pl, unsigned c, size_t n, size_t batch_entri
     pl->wb_max = (pl->nwin + pl->nbatch - 1) / pl->nbatch;
     pl->S = pl->M < MSM_SEG_MAX ? pl->M : MSM_SEG_MAX;
     pl->L = pl->M / pl->S;
-    pl->B = pl->S < MSM_RED_BLOCK ? pl->S : MSM_RED_BLOCK;
-    pl->L2 = pl->S / pl->B;
+    pl->log_part = pl->S >= MSM_RED_PART * MSM_RED_BLOCK ? MSM_LOG_RED_PART : 0;
+    pl->P = pl->S >> pl->log_part;
+    pl->B = pl->P < MSM_RED_BLOCK ? pl->P : MSM_RED_BLOCK;
+    pl->L2 = pl->P / pl->B;
     pl->log_l = msm_log2(pl->L);
     pl->log_l2 = msm_log2(pl->L2);
+}
+
+/* Levels 1 and 1.5 of the reduction: (acc, run) per segment, then (Y, R)
+ * per part when there are parts. */
+static size_t msm_seg_bytes(const msm_group_ops *ops, const msm_plan *pl)
+{
+    const size_t per_window = pl->S + (pl->log_part ? pl->P : 0);
+    return 2 * (size_t)pl->nwin * per_window * ops->xyzz_bytes;
 }
 
 static bool msm_plan_fits(const cuda_msm_ctx *ctx, const msm_group_ops *ops, const msm_plan *pl)
@@ -104,8 +114,8 @@ static bool msm_plan_fits(const cuda_msm_ctx *ctx, const msm_group_ops *ops, con
     const size_t buckets = (size_t)pl->nwin * pl->M;
     return buckets * ops->xyzz_bytes <= ctx->cap_bucket_bytes &&
            (size_t)pl->wb_max * pl->M + 1 <= ctx->cap_keys &&
-           2 * (size_t)pl->nwin * pl->S * ops->xyzz_bytes <= ctx->cap_seg_bytes &&
-           (size_t)pl->nwin * ops->xyzz_bytes <= ctx->cap_win_bytes;
+           msm_seg_bytes(ops, pl) <= ctx->cap_seg_bytes &&
+           2 * (size_t)pl->nwin * ops->xyzz_bytes <= ctx->cap_win_bytes;
 }
 
 static unsigned msm_ctx_c(const cuda_msm_ctx *ctx, cuda_msm_group g, size_t n)
@@ -155,9 +165,9 @@ static cuzk_status msm_ctx_sizes(cuda_msm_ctx *ctx, const cuda_msm_config *cfg, 
             const size_t buckets = (size_t)pl.nwin * pl.M;
             ctx->cap_bucket_bytes = msm_max(ctx->cap_bucket_bytes, buckets * ops->xyzz_bytes);
             ctx->cap_keys = msm_max(ctx->cap_keys, buckets + 1);
-            ctx->cap_seg_bytes =
-                msm_max(ctx->cap_seg_bytes, 2 * (size_t)pl.nwin * pl.S * ops->xyzz_bytes);
-            ctx->cap_win_bytes = msm_max(ctx->cap_win_bytes, (size_t)pl.nwin * ops->xyzz_bytes);
+            ctx->cap_seg_bytes = msm_max(ctx->cap_seg_bytes, msm_seg_bytes(ops, &pl));
+            ctx->cap_win_bytes =
+                msm_max(ctx->cap_win_bytes, 2 * (size_t)pl.nwin * ops->xyzz_bytes);
         }
     }
     return msm_scan_bytes(ctx->cap_keys, &ctx->cap_cub_bytes);
@@ -342,7 +352,7 @@ static void CUDART_CB msm_combine_callback(void *arg)
     free(arg);
 }
 
-/* Step 6 (msm_internal.cuh): the window sums and the ones' sum to
+/* Step 6 (msm_internal.cuh): the windows' pairs and the ones' sum to
  * ctx->host_wins, then the host function that combines them into out. The
  * job is the callback's own copy: the next call may be queued before this
  * one's callback runs. host_wins is reused safely because calls are
@@ -352,7 +362,7 @@ static cuzk_status msm_finish_on_host(cuda_msm_ctx *ctx, cuda_msm_group g, const
 {
     cuzk_status st = CUZK_OK;
     const msm_group_ops *ops = msm_ops(g);
-    const size_t win_bytes = (size_t)pl->nwin * ops->xyzz_bytes;
+    const size_t win_bytes = 2 * (size_t)pl->nwin * ops->xyzz_bytes;
     CUDA_CHECK(st, cudaMemcpyAsync(ctx->host_wins, ctx->wins, win_bytes, cudaMemcpyDeviceToHost, s));
     if (with_ones)
         CUDA_CHECK(st, cudaMemcpyAsync((char *)ctx->host_wins + win_bytes, ctx->ones,
@@ -365,6 +375,7 @@ static cuzk_status msm_finish_on_host(cuda_msm_ctx *ctx, cuda_msm_group g, const
     job->group = g;
     job->nwin = pl->nwin;
     job->c = pl->c;
+    job->pair_shift = pl->log_l + pl->log_part + pl->log_l2;
     job->with_ones = with_ones;
     job->wins = ctx->host_wins;
     job->out = out;

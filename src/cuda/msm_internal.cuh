@@ -22,12 +22,14 @@
  *      chunk boundary is left as a piece (head: the chunk's first run,
  *      tail: its last), and a merge pass adds the pieces of each such
  *      bucket;
- *   5. bucket reduction Σ_j (j+1)·B_j per window in two levels (segments of
- *      L buckets by running sums, then one block per window);
- *   6. the window sums (and the ones' sum) copied to page-locked host
- *      memory, and a stream-ordered host function combines them by
- *      Horner's rule into the caller's result (msm_combine.c): a chain of
- *      c·nwin doublings, which one GPU thread runs a hundred times slower.
+ *   5. bucket reduction Σ_j (j+1)·B_j per window (segments of L buckets
+ *      by running sums, parts of segments, then one block per window),
+ *      which leaves each window's sum as a pair (Y, T), W = Y + 2^k·T;
+ *   6. the pairs (and the ones' sum) copied to page-locked host memory,
+ *      and a stream-ordered host function makes each W and combines them
+ *      by Horner's rule into the caller's result (msm_combine.c): chains
+ *      of dependent doublings, which one GPU thread runs a hundred times
+ *      slower.
  * Every count that depends on the scalars (entries, ones, chunk sizes) is
  * read on the device: there is no host synchronization inside a run. */
 
@@ -56,10 +58,16 @@
 /* The smallest chunk of sorted entries one accumulation thread takes. */
 #define MSM_ACC_MIN_CHUNK 8u
 /* Bucket reduction: a window's buckets are cut into S ≤ MSM_SEG_MAX
- * segments; level 2 runs one block of B = min(S, MSM_RED_BLOCK) threads per
- * window, each over L2 = S / B segments. */
+ * segments of L buckets (level 1); when S ≥ MSM_RED_PART·MSM_RED_BLOCK,
+ * runs of MSM_RED_PART segments are folded into P = S / MSM_RED_PART parts
+ * (level 1.5), else P = S; level 2 runs one block of B = min(P,
+ * MSM_RED_BLOCK) threads per window, each over L2 = P / B of them. Level 2
+ * is one block per window, so its chain of dependent additions sets its
+ * time: level 1.5 cuts it from about 80 additions to about 45 at S = 2048. */
 #define MSM_RED_BLOCK 128u
 #define MSM_SEG_MAX 2048u
+#define MSM_RED_PART 4u
+#define MSM_LOG_RED_PART 2u
 /* Bit 31 of an entry: the digit is negative (add −P). */
 #define MSM_NEG_BIT 0x80000000u
 
@@ -81,8 +89,8 @@ struct cuda_msm_density {
 typedef struct msm_plan {
     unsigned c, nwin, nbatch, wb_max; /* wb_max: windows in the largest batch */
     uint32_t M;                       /* buckets per window, 2^(c−1) */
-    uint32_t S, L, B, L2;             /* reduction shape, see MSM_SEG_MAX */
-    unsigned log_l, log_l2;
+    uint32_t S, L, P, B, L2;          /* reduction shape, see MSM_SEG_MAX */
+    unsigned log_l, log_part, log_l2; /* log_part: 0 when P = S */
 } msm_plan;
 
 struct cuda_msm_ctx {
@@ -108,7 +116,7 @@ struct cuda_msm_ctx {
     uint32_t *off;    /* cap_keys: bucket counts, then ends */
     void *buckets, *pieces, *segs, *wins, *partials, *ones, *result;
     void *cub_temp;
-    /* page-locked host: the window sums, then the ones' sum (step 6) */
+    /* page-locked host: the windows' pairs, then the ones' sum (step 6) */
     void *host_wins;
 };
 
@@ -119,8 +127,8 @@ typedef struct msm_group_ops {
     double bucket_cost;  /* reduction cost per bucket in mixed additions */
     /* Accumulation threads and ones-sum blocks that fill the device. */
     cuzk_status (*geometry)(int sm_count, unsigned *acc_threads, unsigned *ones_blocks);
-    /* Steps 3–5 into ctx->wins (pl->nwin XYZZ window sums). pidx: NULL
-     * for entry i = point i. */
+    /* Steps 3–5 into ctx->wins (pl->nwin pairs of XYZZ points, see step
+     * 5). pidx: NULL for entry i = point i. */
     cuzk_status (*pippenger)(cuda_msm_ctx *ctx, const msm_plan *pl, const void *points,
                              const uint32_t *pidx, size_t n_upper,
                              cudaStream_t stream);

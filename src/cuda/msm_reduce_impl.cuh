@@ -27,15 +27,54 @@ __global__ void MSMK(reduce_segments)(const XYZZ_T *buckets, XYZZ_T *seg_acc, XY
     EC(xyzz_store)(&seg_run[t], &run);
 }
 
+/* Level 1.5, thread t over the segments s of [t·PART, t·PART + PART)
+ * (PART = 2^log_part; the parts of the windows laid end to end, so a part
+ * never crosses a window): Y_t = Σ_s acc_s + L·Σ_s (s − t·PART)·run_s and
+ * R_t = Σ_s run_s. The window's W = Σ_s acc_s + L·Σ_s s·run_s is then
+ * Σ_t Y_t + (L·PART)·Σ_t t·R_t: level 2's input form with L·PART in place
+ * of L. */
+__global__ void MSMK(reduce_parts)(const XYZZ_T *seg_acc, const XYZZ_T *seg_run, XYZZ_T *part_y,
+                                   XYZZ_T *part_r, unsigned log_part, unsigned log_l,
+                                   uint32_t total)
+{
+    const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= total)
+        return;
+    const uint32_t part = 1u << log_part;
+    const size_t base = (size_t)t << log_part;
+    XYZZ_T x, run, loc;
+    EC(xyzz_set_inf)(&run);
+    EC(xyzz_set_inf)(&loc);
+    for (uint32_t i = part - 1; i > 0; i--) {
+        EC(xyzz_load)(&x, &seg_run[base + i]);
+        EC(xyzz_add)(&run, &x);
+        EC(xyzz_add)(&loc, &run);
+    }
+    EC(xyzz_load)(&x, &seg_run[base]);
+    EC(xyzz_add)(&run, &x);
+    for (unsigned k = 0; k < log_l; k++)
+        EC(xyzz_dbl)(&loc, &loc);
+    for (uint32_t i = 0; i < part; i++) {
+        EC(xyzz_load)(&x, &seg_acc[base + i]);
+        EC(xyzz_add)(&loc, &x);
+    }
+    EC(xyzz_store)(&part_y[t], &loc);
+    EC(xyzz_store)(&part_r[t], &run);
+}
+
 /* Level 2, block w for window w, B = blockDim.x threads, thread t over
- * segments s ∈ [t·L2, t·L2 + L2). With W = Σ_s acc_s + L·Σ_s s·run_s:
+ * segments (or parts, with L their length in buckets) s ∈ [t·L2,
+ * t·L2 + L2). With W = Σ_s acc_s + L·Σ_s s·run_s:
  *   Σ_s s·run_s = Σ_t loc_t + L2·Σ_t t·run_t,  loc_t = Σ_s (s − t·L2)·run_s,
  * so W = Σ_t (A_t + L·loc_t) + L·L2·Σ_t t·run_t (A_t = Σ_s acc_s, run_t =
  * Σ_s run_s). Σ_t t·run_t = Σ_{t≥1} U_t for the suffix sums U_t = Σ_{t'≥t}
- * run_t', by a scan in shared memory. */
+ * run_t', by a scan in shared memory. The block leaves the pair
+ * wins[2w] = Σ_t (A_t + L·loc_t), wins[2w + 1] = Σ_t t·run_t; the host
+ * doubles the second log2(L·L2) times and adds (msm_combine.c), which
+ * takes that chain off this single thread. */
 __global__ void __launch_bounds__(MSM_RED_BLOCK)
     MSMK(reduce_windows)(const XYZZ_T *seg_acc, const XYZZ_T *seg_run, XYZZ_T *wins, uint32_t S,
-                         uint32_t L2, unsigned log_l, unsigned log_l2)
+                         uint32_t L2, unsigned log_l)
 {
     __shared__ XYZZ_T sm[MSM_RED_BLOCK];
     const unsigned t = threadIdx.x, B = blockDim.x;
@@ -79,10 +118,8 @@ __global__ void __launch_bounds__(MSM_RED_BLOCK)
     XYZZ_T tsum; /* thread 0: Σ_t t·run_t */
     MSMK(block_sum)(sm, &run, &tsum);
     if (t == 0) {
-        for (unsigned k = 0; k < log_l + log_l2; k++)
-            EC(xyzz_dbl)(&tsum, &tsum);
-        EC(xyzz_add)(&tsum, &ysum);
-        EC(xyzz_store)(&wins[blockIdx.x], &tsum);
+        EC(xyzz_store)(&wins[2 * blockIdx.x], &ysum);
+        EC(xyzz_store)(&wins[2 * blockIdx.x + 1], &tsum);
     }
 }
 
@@ -108,10 +145,12 @@ cuzk_status MSMK(pippenger)(cuda_msm_ctx *ctx, const msm_plan *pl, const void *p
     XYZZ_T *buckets = (XYZZ_T *)ctx->buckets;
     XYZZ_T *head = (XYZZ_T *)ctx->pieces, *tail = head + T;
     XYZZ_T *seg_acc = (XYZZ_T *)ctx->segs, *seg_run = seg_acc + (size_t)pl->nwin * pl->S;
+    XYZZ_T *part_y = seg_run + (size_t)pl->nwin * pl->S, *part_r = part_y + (size_t)pl->nwin * pl->P;
     XYZZ_T *wins = (XYZZ_T *)ctx->wins;
     if ((size_t)n_buckets * sizeof(XYZZ_T) > ctx->cap_bucket_bytes ||
-        2 * (size_t)pl->nwin * pl->S * sizeof(XYZZ_T) > ctx->cap_seg_bytes ||
-        (size_t)pl->nwin * sizeof(XYZZ_T) > ctx->cap_win_bytes)
+        2 * (size_t)pl->nwin * (pl->S + (pl->log_part ? pl->P : 0)) * sizeof(XYZZ_T) >
+            ctx->cap_seg_bytes ||
+        2 * (size_t)pl->nwin * sizeof(XYZZ_T) > ctx->cap_win_bytes)
         return CUZK_ERR_INTERNAL;
 
     for (unsigned bt = 0; bt < pl->nbatch && st == CUZK_OK; bt++) {
@@ -138,8 +177,17 @@ cuzk_status MSMK(pippenger)(cuda_msm_ctx *ctx, const msm_plan *pl, const void *p
     MSM_LAUNCH(MSMK(reduce_segments), (total + 127) / 128, 128, stream, buckets, seg_acc, seg_run,
                pl->L, total);
     CUDA_CHECK_LAUNCH(st, "reduce_segments");
-    MSM_LAUNCH(MSMK(reduce_windows), pl->nwin, pl->B, stream, seg_acc, seg_run, wins, pl->S, pl->L2,
-               pl->log_l, pl->log_l2);
+    const XYZZ_T *in_acc = seg_acc, *in_run = seg_run;
+    if (pl->log_part) {
+        const uint32_t parts = pl->nwin * pl->P;
+        MSM_LAUNCH(MSMK(reduce_parts), (parts + 127) / 128, 128, stream, seg_acc, seg_run, part_y,
+                   part_r, pl->log_part, pl->log_l, parts);
+        CUDA_CHECK_LAUNCH(st, "reduce_parts");
+        in_acc = part_y;
+        in_run = part_r;
+    }
+    MSM_LAUNCH(MSMK(reduce_windows), pl->nwin, pl->B, stream, in_acc, in_run, wins, pl->P, pl->L2,
+               pl->log_l + pl->log_part);
     CUDA_CHECK_LAUNCH(st, "reduce_windows");
     return st;
 }
