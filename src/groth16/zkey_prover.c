@@ -6,6 +6,7 @@
 #include "groth16/assemble.h"
 #include "msm/msm.h"
 #include "poly/quotient.h"
+#include "util/parallel.h"
 #include "util/wipe.h"
 
 cuzk_status groth16_zkey_circuit_init(groth16_zkey_circuit_t *c, const zkey_t *z,
@@ -69,6 +70,103 @@ size_t groth16_zkey_scratch_bytes(const groth16_zkey_circuit_t *c)
     return (n + (nc > 2 * n ? nc : 2 * n)) * sizeof(fr_t);
 }
 
+/* The four MSMs of a proof: over A, B1 and B2 with the witness, and over
+ * H then C. With two threads or more they run as two concurrent groups of
+ * about equal work, each on half the threads: one MSM on all threads
+ * waits for its slowest thread at each of its passes, two at a time keep
+ * the threads busy through those waits. */
+enum { ZKEY_MSM_A, ZKEY_MSM_B1, ZKEY_MSM_B2, ZKEY_MSM_HC, ZKEY_MSM_COUNT };
+
+typedef struct zkey_msms {
+    const groth16_zkey_circuit_t *c;
+    const fr_t *w, *hc; /* hc: h, then the C section's scalars */
+    groth16_sums *sums;
+    unsigned group[ZKEY_MSM_COUNT];
+    unsigned threads[2];
+    cuzk_status st[ZKEY_MSM_COUNT];
+} zkey_msms;
+
+static cuzk_status zkey_msm_run(const zkey_msms *m, unsigned which, unsigned threads)
+{
+    const groth16_zkey_circuit_t *c = m->c;
+    const zkey_t *z = c->zkey;
+    size_t n = z->domain_size, nv = z->num_vars, nc = nv - z->num_public - 1;
+    switch (which) {
+    case ZKEY_MSM_A:
+        return msm_g1_split(&m->sums->a, c->a, m->w, nv, threads);
+    case ZKEY_MSM_B1:
+        return msm_g1_split(&m->sums->b1, c->b1, m->w, nv, threads);
+    case ZKEY_MSM_B2:
+        return msm_g2_split(&m->sums->b, c->b2, m->w, nv, threads);
+    default:
+        return msm_g1_split(&m->sums->c, c->h, m->hc, n + nc, threads);
+    }
+}
+
+static void zkey_msm_groups(void *arg, size_t begin, size_t end)
+{
+    zkey_msms *m = arg;
+    for (size_t g = begin; g < end; g++)
+        for (unsigned i = 0; i < ZKEY_MSM_COUNT; i++)
+            if (m->group[i] == g)
+                m->st[i] = zkey_msm_run(m, i, m->threads[g]);
+}
+
+/* Pairs of a point (not at infinity) and a scalar other than 0 and 1: what
+ * the split leaves to Pippenger. */
+static size_t zkey_msm_work(const g1_affine_t *p1, const g2_affine_t *p2, const fr_t *w, size_t n)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        k += !(p1 ? p1[i].infinity : p2[i].infinity) && !fr_is_zero(&w[i]) &&
+             !fr_eq(&w[i], &FR_ONE);
+    return k;
+}
+
+static cuzk_status zkey_msm_sums(groth16_sums *sums, const groth16_zkey_circuit_t *c,
+                                 const fr_t *w, const fr_t *hc, unsigned threads)
+{
+    const zkey_t *z = c->zkey;
+    size_t n = z->domain_size, nv = z->num_vars, np = z->num_public;
+    zkey_msms m = {.c = c, .w = w, .hc = hc, .sums = sums};
+    unsigned t = parallel_threads(threads);
+    if (t < 2) {
+        for (unsigned i = 0; i < ZKEY_MSM_COUNT; i++)
+            if ((m.st[i] = zkey_msm_run(&m, i, t)) != CUZK_OK)
+                return m.st[i];
+        return CUZK_OK;
+    }
+    /* Work estimates (a G2 point costs about 2.5 G1 points), the largest
+     * first into the lighter group. */
+    double work[ZKEY_MSM_COUNT] = {
+        (double)zkey_msm_work(c->a, NULL, w, nv),
+        (double)zkey_msm_work(c->b1, NULL, w, nv),
+        2.5 * (double)zkey_msm_work(NULL, c->b2, w, nv),
+        (double)n + (double)zkey_msm_work(c->c, NULL, w + np + 1, nv - np - 1),
+    };
+    double load[2] = {0, 0};
+    bool placed[ZKEY_MSM_COUNT] = {false};
+    for (unsigned k = 0; k < ZKEY_MSM_COUNT; k++) {
+        unsigned best = 0;
+        while (placed[best])
+            best++;
+        for (unsigned i = best + 1; i < ZKEY_MSM_COUNT; i++)
+            if (!placed[i] && work[i] > work[best])
+                best = i;
+        placed[best] = true;
+        unsigned g = load[1] < load[0];
+        m.group[best] = g;
+        load[g] += work[best];
+    }
+    m.threads[0] = (t + 1) / 2;
+    m.threads[1] = t / 2;
+    parallel_for(2, 1, 2, zkey_msm_groups, &m);
+    for (unsigned i = 0; i < ZKEY_MSM_COUNT; i++)
+        if (m.st[i] != CUZK_OK)
+            return m.st[i];
+    return CUZK_OK;
+}
+
 cuzk_status groth16_zkey_prove_with(groth16_proof_t *proof, const groth16_zkey_circuit_t *c,
                                     const fr_t *w, const fr_t *r, const fr_t *s, void *scratch,
                                     unsigned threads)
@@ -82,17 +180,12 @@ cuzk_status groth16_zkey_prove_with(groth16_proof_t *proof, const groth16_zkey_c
     if (st != CUZK_OK)
         return st;
 
-    groth16_sums sums;
-    if ((st = msm_g1_split(&sums.a, c->a, w, nv, threads)) != CUZK_OK ||
-        (st = msm_g1_split(&sums.b1, c->b1, w, nv, threads)) != CUZK_OK ||
-        (st = msm_g2_split(&sums.b, c->b2, w, nv, threads)) != CUZK_OK)
-        return st;
     /* Σc = Σ h_i·H_i + Σ w_i·C_i as one MSM over H then C (one
      * allocation): the C scalars go right after h, where b and c were (the
      * scratch has room for them). */
-    size_t nc = nv - np - 1;
-    memcpy(vb, w + np + 1, nc * sizeof(fr_t));
-    if ((st = msm_g1_split(&sums.c, c->h, va, n + nc, threads)) != CUZK_OK)
+    memcpy(vb, w + np + 1, (nv - np - 1) * sizeof(fr_t));
+    groth16_sums sums;
+    if ((st = zkey_msm_sums(&sums, c, w, va, threads)) != CUZK_OK)
         return st;
     groth16_assemble(proof, &z->vk, &sums, r, s);
     return CUZK_OK;

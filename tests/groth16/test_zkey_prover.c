@@ -1,6 +1,8 @@
 /* The snarkjs-key prover on the circom fixture: proofs verify against the
- * key and against snarkjs's verification_key.json; backends agree for the
- * same r, s; a wrong witness gives a proof that does not verify. (The
+ * key and against snarkjs's verification_key.json; the same r, s give the
+ * same proof on 1 to 4 threads (the MSMs run one after another on one
+ * thread, in two concurrent groups on more); a wrong witness gives a proof
+ * that does not verify. (The
  * snarkjs command itself checks our proofs in tests/snarkjs/.) */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -63,6 +65,12 @@ static void test_zkey_prove_verify(void **state)
     expect_ok(groth16_zkey_prove_with(&p2, &c, w, &r, &s, scratch, 2));
     assert_true(g1_affine_eq(&p1.a, &p2.a) && g2_affine_eq(&p1.b, &p2.b) &&
                 g1_affine_eq(&p1.c, &p2.c));
+    /* 3 and 4 threads: the MSMs in two concurrent groups of 2 + 1 and 2 + 2 */
+    for (unsigned t = 3; t <= 4; t++) {
+        expect_ok(groth16_zkey_prove_with(&p2, &c, w, &r, &s, scratch, t));
+        assert_true(g1_affine_eq(&p1.a, &p2.a) && g2_affine_eq(&p1.b, &p2.b) &&
+                    g1_affine_eq(&p1.c, &p2.c));
+    }
 
     /* a private value changed: the proof must not verify */
     fr_add(&w[z.num_vars - 1], &w[z.num_vars - 1], &FR_ONE);
