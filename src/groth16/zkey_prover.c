@@ -71,15 +71,18 @@ size_t groth16_zkey_scratch_bytes(const groth16_zkey_circuit_t *c)
 }
 
 /* The four MSMs of a proof: over A, B1 and B2 with the witness, and over
- * H then C. With two threads or more they run as two concurrent groups of
- * about equal work, each on half the threads: one MSM on all threads
- * waits for its slowest thread at each of its passes, two at a time keep
- * the threads busy through those waits. */
+ * H then C, the last one after the quotient (a, b, c from the key's
+ * coefficients, then h; the other three do not need it). With two threads
+ * or more they run as two concurrent groups of about equal work, each on
+ * half the threads: one MSM on all threads waits for its slowest thread
+ * at each of its passes, two at a time keep the threads busy through
+ * those waits, and the quotient overlaps the other group's MSMs. */
 enum { ZKEY_MSM_A, ZKEY_MSM_B1, ZKEY_MSM_B2, ZKEY_MSM_HC, ZKEY_MSM_COUNT };
 
 typedef struct zkey_msms {
     const groth16_zkey_circuit_t *c;
-    const fr_t *w, *hc; /* hc: h, then the C section's scalars */
+    const fr_t *w;
+    fr_t *abc; /* the scratch: a, b, c; then h and the C section's scalars */
     groth16_sums *sums;
     unsigned group[ZKEY_MSM_COUNT];
     unsigned threads[2];
@@ -90,7 +93,9 @@ static cuzk_status zkey_msm_run(const zkey_msms *m, unsigned which, unsigned thr
 {
     const groth16_zkey_circuit_t *c = m->c;
     const zkey_t *z = c->zkey;
-    size_t n = z->domain_size, nv = z->num_vars, nc = nv - z->num_public - 1;
+    size_t n = z->domain_size, nv = z->num_vars, np = z->num_public, nc = nv - np - 1;
+    fr_t *va = m->abc, *vb = va + n, *vc = vb + n;
+    cuzk_status st;
     switch (which) {
     case ZKEY_MSM_A:
         return msm_g1_split(&m->sums->a, c->a, m->w, nv, threads);
@@ -99,7 +104,15 @@ static cuzk_status zkey_msm_run(const zkey_msms *m, unsigned which, unsigned thr
     case ZKEY_MSM_B2:
         return msm_g2_split(&m->sums->b, c->b2, m->w, nv, threads);
     default:
-        return msm_g1_split(&m->sums->c, c->h, m->hc, n + nc, threads);
+        zkey_eval_abc(va, vb, vc, c->coeffs, z->num_coeffs, m->w, n);
+        st = poly_h_coset_evals(va, vb, vc, n, &c->domain, POLY_H_COSET_2N_ROOT, threads);
+        if (st != CUZK_OK)
+            return st;
+        /* Σc = Σ h_i·H_i + Σ w_i·C_i as one MSM over H then C (one
+         * allocation): the C scalars go right after h, where b and c were
+         * (the scratch has room for them). */
+        memcpy(vb, m->w + np + 1, nc * sizeof(fr_t));
+        return msm_g1_split(&m->sums->c, c->h, va, n + nc, threads);
     }
 }
 
@@ -124,11 +137,11 @@ static size_t zkey_msm_work(const g1_affine_t *p1, const g2_affine_t *p2, const 
 }
 
 static cuzk_status zkey_msm_sums(groth16_sums *sums, const groth16_zkey_circuit_t *c,
-                                 const fr_t *w, const fr_t *hc, unsigned threads)
+                                 const fr_t *w, fr_t *abc, unsigned threads)
 {
     const zkey_t *z = c->zkey;
     size_t n = z->domain_size, nv = z->num_vars, np = z->num_public;
-    zkey_msms m = {.c = c, .w = w, .hc = hc, .sums = sums};
+    zkey_msms m = {.c = c, .w = w, .abc = abc, .sums = sums};
     unsigned t = parallel_threads(threads);
     if (t < 2) {
         for (unsigned i = 0; i < ZKEY_MSM_COUNT; i++)
@@ -136,13 +149,14 @@ static cuzk_status zkey_msm_sums(groth16_sums *sums, const groth16_zkey_circuit_
                 return m.st[i];
         return CUZK_OK;
     }
-    /* Work estimates (a G2 point costs about 2.5 G1 points), the largest
-     * first into the lighter group. */
+    /* Work estimates (a G2 point costs about 2.5 G1 points, the quotient
+     * about 0.2 of a point a row), the largest first into the lighter
+     * group. */
     double work[ZKEY_MSM_COUNT] = {
         (double)zkey_msm_work(c->a, NULL, w, nv),
         (double)zkey_msm_work(c->b1, NULL, w, nv),
         2.5 * (double)zkey_msm_work(NULL, c->b2, w, nv),
-        (double)n + (double)zkey_msm_work(c->c, NULL, w + np + 1, nv - np - 1),
+        1.2 * (double)n + (double)zkey_msm_work(c->c, NULL, w + np + 1, nv - np - 1),
     };
     double load[2] = {0, 0};
     bool placed[ZKEY_MSM_COUNT] = {false};
@@ -171,23 +185,11 @@ cuzk_status groth16_zkey_prove_with(groth16_proof_t *proof, const groth16_zkey_c
                                     const fr_t *w, const fr_t *r, const fr_t *s, void *scratch,
                                     unsigned threads)
 {
-    const zkey_t *z = c->zkey;
-    size_t n = z->domain_size, nv = z->num_vars, np = z->num_public;
-    fr_t *va = scratch, *vb = va + n, *vc = vb + n;
-    zkey_eval_abc(va, vb, vc, c->coeffs, z->num_coeffs, w, n);
-    cuzk_status st =
-        poly_h_coset_evals(va, vb, vc, n, &c->domain, POLY_H_COSET_2N_ROOT, threads);
+    groth16_sums sums;
+    cuzk_status st = zkey_msm_sums(&sums, c, w, scratch, threads);
     if (st != CUZK_OK)
         return st;
-
-    /* Σc = Σ h_i·H_i + Σ w_i·C_i as one MSM over H then C (one
-     * allocation): the C scalars go right after h, where b and c were (the
-     * scratch has room for them). */
-    memcpy(vb, w + np + 1, (nv - np - 1) * sizeof(fr_t));
-    groth16_sums sums;
-    if ((st = zkey_msm_sums(&sums, c, w, va, threads)) != CUZK_OK)
-        return st;
-    groth16_assemble(proof, &z->vk, &sums, r, s);
+    groth16_assemble(proof, &c->zkey->vk, &sums, r, s);
     return CUZK_OK;
 }
 
