@@ -30,6 +30,7 @@ static const flag_key flags[] = {
     {"--token-file", "server.token_file", NULL},
     {"--insecure-no-token", "server.insecure_no_token", "true"},
     {"--log", "server.log", NULL},
+    {"--witness-dir", "server.witness_dir", NULL},
     {"--max-wait", "server.max_wait_s", NULL},
     {"--shutdown-grace", "server.shutdown_grace_s", NULL},
     {"--event-log", "engine.event_log", NULL},

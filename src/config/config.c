@@ -71,6 +71,7 @@ static const key_def keys[] = {
     {SEC_SERVER, "idle_timeout_s", KEY_SECONDS, SRV(idle_timeout_s), 0},
     {SEC_SERVER, "shutdown_grace_s", KEY_SECONDS, SRV(shutdown_grace_s), 0},
     {SEC_SERVER, "log", KEY_STRING, SRV(log_path), 0},
+    {SEC_SERVER, "witness_dir", KEY_STRING, SRV(witness_dir), 0},
     {SEC_CIRCUIT, "kind", KEY_KIND, CIR(kind), 0},
     {SEC_CIRCUIT, "log_constraints", KEY_UINT, CIR(log_constraints), 27},
     {SEC_CIRCUIT, "arity", KEY_UINT, CIR(arity), 8},
@@ -123,6 +124,7 @@ void cuzk_config_free(cuzk_config *c)
     free(c->server.tcp_address);
     free(c->server.token_file);
     free(c->server.log_path);
+    free(c->server.witness_dir);
     for (size_t i = 0; i < c->num_circuits; i++) {
         free(c->circuits[i].params_path);
         free(c->circuits[i].zkey_path);

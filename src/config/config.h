@@ -45,6 +45,8 @@ typedef struct server_config {
     double idle_timeout_s;     /* a connection silent this long is closed */
     double shutdown_grace_s;   /* on SIGINT/SIGTERM, time unfinished jobs get before cancel */
     char *log_path;            /* server log; NULL = stderr */
+    char *witness_dir;         /* the folder witness_paths must resolve into; NULL = none:
+                                  any readable path over the Unix socket, none over TCP */
 } server_config;
 
 typedef struct cuzk_config {

@@ -237,6 +237,7 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *conn, const c
         .body = st->body,
         .body_len = st->len,
         .conn = conn,
+        .tcp = d->tcp,
     };
     http_response rs = {0};
     d->server->handler(d->server->svc, &rq, &rs);

@@ -27,6 +27,7 @@ struct service {
     pthread_mutex_t log_mu;
     atomic_bool closing;
     char *socket_path; /* the socket file this service made; removed at stop */
+    char *witness_dir; /* server.witness_dir resolved (realpath), or NULL */
     uint64_t started_ns;
     double wall_minus_mono; /* realtime - monotonic, seconds: job times as Unix time */
 };

@@ -1,6 +1,6 @@
 /* Request bodies into engine specs: strict JSON (unknown fields and wrong
  * types are refused by name) and streamed .wtns witnesses. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "service/request.h"
 
 #include <errno.h>
@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -169,7 +171,78 @@ static bool alloc_inputs(submit_request *out, uint32_t n, request_error *err)
     return true;
 }
 
-static bool submit_json(submit_request *out, const http_request *rq, request_error *err)
+/* Whether the absolute path lies inside dir (resolved, no trailing '/')
+ * when "." and ".." are taken by their names alone, links not followed. */
+static bool inside_dir(const char *path, const char *dir)
+{
+    char norm[PATH_MAX] = "";
+    size_t len = 0;
+    for (const char *c = path; *c;) {
+        size_t n = strcspn(c, "/");
+        if (n == 2 && c[0] == '.' && c[1] == '.') {
+            while (len > 0 && norm[--len] != '/') {
+            }
+            norm[len] = 0;
+        } else if (n && !(n == 1 && c[0] == '.') && len + 1 + n < sizeof(norm)) {
+            norm[len++] = '/';
+            memcpy(norm + len, c, n);
+            norm[len += n] = 0;
+        }
+        c += n + (c[n] == '/');
+    }
+    size_t dlen = strlen(dir);
+    if (dlen == 1) /* "/" */
+        return len > 0;
+    return !strncmp(norm, dir, dlen) && norm[dlen] == '/';
+}
+
+/* One witness path into *out (malloc'd): without a witness folder the
+ * path as given, when the server can read it; with one, the file it
+ * resolves to (relative to the folder, links and ".." followed), which
+ * must be a readable regular file inside the folder. Nothing is read. */
+static bool witness_path(char **out, const char *path, const char *witness_dir,
+                         const char *field, request_error *err)
+{
+    if (!witness_dir) {
+        if (access(path, R_OK) != 0)
+            return fail(err, 400, field, "field '%s': cannot read %s: %s", field, path,
+                        strerror(errno));
+        if (!(*out = strdup(path)))
+            return fail(err, 503, NULL, "out of memory");
+        return true;
+    }
+    char joined[PATH_MAX];
+    if (snprintf(joined, sizeof(joined), "%s%s%s", path[0] == '/' ? "" : witness_dir,
+                 path[0] == '/' ? "" : "/", path) >= (int)sizeof(joined))
+        return fail(err, 400, field, "field '%s': the path is too long", field);
+    /* Outside by its names alone is refused whether it exists or not, so
+     * the answer tells nothing about files out there; then by what it
+     * resolves to. */
+    bool named_inside = inside_dir(joined, witness_dir);
+    char *real = named_inside ? realpath(joined, NULL) : NULL;
+    if (named_inside && !real)
+        return fail(err, 400, field, "field '%s': cannot resolve %s in the witness folder: %s",
+                    field, path, strerror(errno));
+    struct stat sb;
+    bool ok = true;
+    if (!real || !inside_dir(real, witness_dir))
+        ok = fail(err, 403, field,
+                  "field '%s': %s is outside the witness folder (server.witness_dir)", field,
+                  path);
+    else if (stat(real, &sb) != 0 || !S_ISREG(sb.st_mode))
+        ok = fail(err, 400, field, "field '%s': %s is not a regular file", field, path);
+    else if (access(real, R_OK) != 0)
+        ok = fail(err, 400, field, "field '%s': cannot read %s: %s", field, path,
+                  strerror(errno));
+    if (ok)
+        *out = real;
+    else
+        free(real);
+    return ok;
+}
+
+static bool submit_json(submit_request *out, const http_request *rq, const char *witness_dir,
+                        request_error *err)
 {
     static const char *const known[] = {"circuit", "priority",      "partitions", "seed",
                                         "seeds",   "witness_paths", "timeout_s",  NULL};
@@ -205,6 +278,11 @@ static bool submit_json(submit_request *out, const http_request *rq, request_err
     if (ok && (!!seeds + !!paths + have_seed) > 1)
         ok = fail(err, 400, seeds && paths ? "witness_paths" : "seed",
                   "give one of 'seed', 'seeds' and 'witness_paths'");
+    if (ok && paths && rq->tcp && !witness_dir)
+        ok = fail(err, 403, "witness_paths",
+                  "this server takes no 'witness_paths' over TCP: its operator must set "
+                  "server.witness_dir (cuzk serve --witness-dir) to the folder they may name; "
+                  "or stream the witnesses in the body (application/octet-stream)");
     if (ok && list) {
         size_t n = json_is_array(list) ? json_array_size(list) : 0;
         if (!json_is_array(list) || n == 0 || n > REQUEST_MAX_PARTITIONS)
@@ -239,12 +317,8 @@ static bool submit_json(submit_request *out, const http_request *rq, request_err
                     strlen(json_string_value(v)) != json_string_length(v))
                     ok = fail(err, 400, field, "field '%s' wants a file path, got %s", field,
                               json_is_string(v) ? "an empty or broken string" : type_name(v));
-                else if (access(json_string_value(v), R_OK) != 0)
-                    ok = fail(err, 400, field, "field '%s': cannot read %s: %s", field,
-                              json_string_value(v), strerror(errno));
-                else if (!(out->paths[i] = strdup(json_string_value(v))))
-                    ok = fail(err, 503, NULL, "out of memory");
-                else
+                else if ((ok = witness_path(&out->paths[i], json_string_value(v), witness_dir,
+                                            field, err)))
                     out->inputs[i].wtns_path = out->paths[i];
                 out->num_owned = i + 1;
             }
@@ -375,7 +449,8 @@ static bool submit_stream(submit_request *out, const http_request *rq, request_e
     return true;
 }
 
-bool request_parse_submit(submit_request *out, const http_request *rq, request_error *err)
+bool request_parse_submit(submit_request *out, const http_request *rq, const char *witness_dir,
+                          request_error *err)
 {
     memset(out, 0, sizeof(*out));
     bool stream =
@@ -387,7 +462,7 @@ bool request_parse_submit(submit_request *out, const http_request *rq, request_e
             return fail(err, 400, unknown,
                         "unknown query argument '%s' (a JSON submission takes none)", unknown);
     }
-    bool ok = stream ? submit_stream(out, rq, err) : submit_json(out, rq, err);
+    bool ok = stream ? submit_stream(out, rq, err) : submit_json(out, rq, witness_dir, err);
     if (!ok)
         submit_request_free(out);
     return ok;

@@ -40,8 +40,13 @@ typedef struct submit_request {
     uint32_t num_owned;
 } submit_request;
 
-/* The submission in rq (JSON or a witness stream, by Content-Type). */
-bool request_parse_submit(submit_request *out, const http_request *rq, request_error *err);
+/* The submission in rq (JSON or a witness stream, by Content-Type).
+ * witness_dir (resolved, or NULL) confines witness_paths: with it, each
+ * must resolve to a readable file inside it (relative ones from it; 403
+ * outside, 400 missing or unreadable); without it they are refused over
+ * TCP (403) and taken as given over the Unix socket. */
+bool request_parse_submit(submit_request *out, const http_request *rq, const char *witness_dir,
+                          request_error *err);
 void submit_request_free(submit_request *r);
 
 /* A circuit registration; out is a configured circuit (free its paths with

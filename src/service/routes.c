@@ -127,7 +127,7 @@ static void submit(service *s, const http_request *rq, http_response *rs)
     }
     submit_request sr;
     request_error err;
-    if (!request_parse_submit(&sr, rq, &err)) {
+    if (!request_parse_submit(&sr, rq, s->witness_dir, &err)) {
         reply_request_error(rs, &err);
         return;
     }

@@ -1,6 +1,6 @@
 /* The service's life: listening sockets, the HTTP daemons, the log, and a
  * clean exit that leaves no socket file behind. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -46,6 +46,22 @@ static double wall_minus_mono(void)
     return (double)rt.tv_sec + (double)rt.tv_nsec * 1e-9 - (double)mono * 1e-9;
 }
 
+/* server.witness_dir as the folder it names after links and "..", which
+ * must exist. */
+static cuzk_status resolve_witness_dir(service *s, const char *dir, char *msg, size_t msg_len)
+{
+    struct stat sb;
+    if (!(s->witness_dir = realpath(dir, NULL)) || stat(s->witness_dir, &sb) != 0) {
+        backend_msg(msg, msg_len, "[server] witness_dir %s: %s", dir, strerror(errno));
+        return CUZK_ERR_IO;
+    }
+    if (!S_ISDIR(sb.st_mode)) {
+        backend_msg(msg, msg_len, "[server] witness_dir %s is not a folder", dir);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    return CUZK_OK;
+}
+
 cuzk_status service_start(service **out, const service_opts *o, char *msg, size_t msg_len)
 {
     *out = NULL;
@@ -66,7 +82,8 @@ cuzk_status service_start(service **out, const service_opts *o, char *msg, size_
     char labels[2][4200];
     size_t n = 0, num_labels = 0;
     char token[1024] = "";
-    cuzk_status st = CUZK_OK;
+    cuzk_status st = cfg->witness_dir ? resolve_witness_dir(s, cfg->witness_dir, msg, msg_len)
+                                      : CUZK_OK;
     if (cfg->tcp_address && cfg->token_file)
         st = auth_load_token(token, sizeof(token), cfg->token_file, msg, msg_len);
     if (st == CUZK_OK && cfg->socket_path) {
@@ -114,6 +131,7 @@ cuzk_status service_start(service **out, const service_opts *o, char *msg, size_
         if (s->socket_path)
             unlink(s->socket_path);
         free(s->socket_path);
+        free(s->witness_dir);
         pthread_mutex_destroy(&s->log_mu);
         free(s);
         return st;
@@ -121,6 +139,10 @@ cuzk_status service_start(service **out, const service_opts *o, char *msg, size_
     for (size_t i = 0; i < num_labels; i++)
         service_log(s, "listening on %s%s", labels[i],
                     !strncmp(labels[i], "tcp:", 4) && !token_used ? " WITHOUT a token" : "");
+    if (s->witness_dir)
+        service_log(s, "witness_paths must lie in %s", s->witness_dir);
+    else if (cfg->tcp_address)
+        service_log(s, "witness_paths refused over TCP (no server.witness_dir)");
     *out = s;
     return CUZK_OK;
 }
@@ -144,6 +166,7 @@ void service_stop(service *s)
         service_log(s, "cannot remove %s: %s", s->socket_path, strerror(errno));
     service_log(s, "stopped");
     free(s->socket_path);
+    free(s->witness_dir);
     pthread_mutex_destroy(&s->log_mu);
     free(s);
 }
