@@ -1,5 +1,6 @@
 #include "groth16/zkey_prover.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,16 +10,16 @@
 #include "util/parallel.h"
 #include "util/wipe.h"
 
-cuzk_status groth16_zkey_circuit_init(groth16_zkey_circuit_t *c, const zkey_t *z,
-                                      formats_check check, unsigned threads, char *msg,
-                                      size_t msg_len)
+static cuzk_status zkey_circuit_init(groth16_zkey_circuit_t *c, const zkey_t *z,
+                                     formats_check check, bool coeffs, unsigned threads, char *msg,
+                                     size_t msg_len)
 {
     memset(c, 0, sizeof(*c));
     c->zkey = z;
     uint64_t nv = z->num_vars, np = z->num_public, n = z->domain_size;
     uint64_t nc = nv - np - 1;
     /* +1: an empty section still gets a valid pointer */
-    c->coeffs = malloc(sizeof(zkey_coeff) * (z->num_coeffs + 1));
+    c->coeffs = coeffs ? malloc(sizeof(zkey_coeff) * (z->num_coeffs + 1)) : NULL;
     c->a = malloc(sizeof(g1_affine_t) * (nv + 1));
     c->b1 = malloc(sizeof(g1_affine_t) * (nv + 1));
     c->b2 = malloc(sizeof(g2_affine_t) * (nv + 1));
@@ -27,9 +28,12 @@ cuzk_status groth16_zkey_circuit_init(groth16_zkey_circuit_t *c, const zkey_t *z
     c->h = malloc(sizeof(g1_affine_t) * (n + nc + 1));
     c->c = c->h ? c->h + n : NULL;
     cuzk_status st = CUZK_ERR_OUT_OF_MEMORY;
-    if (!c->coeffs || !c->a || !c->b1 || !c->b2 || !c->h)
+    if ((coeffs && !c->coeffs) || !c->a || !c->b1 || !c->b2 || !c->h) {
+        if (msg && msg_len)
+            snprintf(msg, msg_len, "out of memory for the zkey's sections");
         goto fail;
-    if ((st = zkey_decode_coeffs(c->coeffs, z, threads, msg, msg_len)) != CUZK_OK ||
+    }
+    if ((coeffs && (st = zkey_decode_coeffs(c->coeffs, z, threads, msg, msg_len)) != CUZK_OK) ||
         (st = zkey_decode_g1(c->a, z, ZKEY_POINTS_A, 0, nv, check, threads, msg, msg_len)) !=
             CUZK_OK ||
         (st = zkey_decode_g1(c->b1, z, ZKEY_POINTS_B1, 0, nv, check, threads, msg, msg_len)) !=
@@ -40,9 +44,16 @@ cuzk_status groth16_zkey_circuit_init(groth16_zkey_circuit_t *c, const zkey_t *z
         (st = zkey_decode_g1(c->h, z, ZKEY_POINTS_H, 0, n, check, threads, msg, msg_len)) !=
             CUZK_OK)
         goto fail;
-    if ((st = domain_init(&c->domain, n, DOMAIN_ROOTS_SNARKJS, threads)) != CUZK_OK)
+    if ((st = domain_init(&c->domain, n, DOMAIN_ROOTS_SNARKJS, threads)) != CUZK_OK) {
+        if (msg && msg_len)
+            snprintf(msg, msg_len, "cannot build the evaluation domain of size %llu: %s",
+                     (unsigned long long)n, cuzk_status_str(st));
         goto fail;
+    }
     if (c->domain.n != n) {
+        if (msg && msg_len)
+            snprintf(msg, msg_len, "the zkey's domain size %llu is not a power of two",
+                     (unsigned long long)n);
         st = CUZK_ERR_CORRUPT;
         goto fail;
     }
@@ -50,6 +61,20 @@ cuzk_status groth16_zkey_circuit_init(groth16_zkey_circuit_t *c, const zkey_t *z
 fail:
     groth16_zkey_circuit_free(c);
     return st;
+}
+
+cuzk_status groth16_zkey_circuit_init(groth16_zkey_circuit_t *c, const zkey_t *z,
+                                      formats_check check, unsigned threads, char *msg,
+                                      size_t msg_len)
+{
+    return zkey_circuit_init(c, z, check, true, threads, msg, msg_len);
+}
+
+cuzk_status groth16_zkey_circuit_init_points(groth16_zkey_circuit_t *c, const zkey_t *z,
+                                             formats_check check, unsigned threads, char *msg,
+                                             size_t msg_len)
+{
+    return zkey_circuit_init(c, z, check, false, threads, msg, msg_len);
 }
 
 void groth16_zkey_circuit_free(groth16_zkey_circuit_t *c)
@@ -82,38 +107,78 @@ enum { ZKEY_MSM_A, ZKEY_MSM_B1, ZKEY_MSM_B2, ZKEY_MSM_HC, ZKEY_MSM_COUNT };
 typedef struct zkey_msms {
     const groth16_zkey_circuit_t *c;
     const fr_t *w;
-    fr_t *abc; /* the scratch: a, b, c; then h and the C section's scalars */
+    fr_t *abc;     /* the scratch: a, b, c; then h and the C section's scalars */
+    uint64_t rows; /* evaluated rows of a, b, c, or GROTH16_ZKEY_EVAL_ABC */
     groth16_sums *sums;
+    groth16_zkey_step_fn step;
+    void *step_ctx;
+    groth16_zkey_step failed[ZKEY_MSM_COUNT];
     unsigned group[ZKEY_MSM_COUNT];
     unsigned threads[2];
     cuzk_status st[ZKEY_MSM_COUNT];
 } zkey_msms;
 
-static cuzk_status zkey_msm_run(const zkey_msms *m, unsigned which, unsigned threads)
+static void zkey_step(const zkey_msms *m, groth16_zkey_step step, bool end)
 {
+    if (m->step)
+        m->step(m->step_ctx, step, end);
+}
+
+/* Runs one of the four MSMs (the quotient first for H and C) and reports
+ * its steps; on failure *failed names the step. */
+static cuzk_status zkey_msm_run(const zkey_msms *m, unsigned which, unsigned threads,
+                                groth16_zkey_step *failed)
+{
+    static const groth16_zkey_step steps[ZKEY_MSM_COUNT] = {
+        [ZKEY_MSM_A] = GROTH16_ZKEY_STEP_MSM_A,
+        [ZKEY_MSM_B1] = GROTH16_ZKEY_STEP_MSM_B1,
+        [ZKEY_MSM_B2] = GROTH16_ZKEY_STEP_MSM_B2,
+        [ZKEY_MSM_HC] = GROTH16_ZKEY_STEP_MSM_HC,
+    };
     const groth16_zkey_circuit_t *c = m->c;
     const zkey_t *z = c->zkey;
     size_t n = z->domain_size, nv = z->num_vars, np = z->num_public, nc = nv - np - 1;
     fr_t *va = m->abc, *vb = va + n, *vc = vb + n;
     cuzk_status st;
-    switch (which) {
-    case ZKEY_MSM_A:
-        return msm_g1_split(&m->sums->a, c->a, m->w, nv, threads);
-    case ZKEY_MSM_B1:
-        return msm_g1_split(&m->sums->b1, c->b1, m->w, nv, threads);
-    case ZKEY_MSM_B2:
-        return msm_g2_split(&m->sums->b, c->b2, m->w, nv, threads);
-    default:
-        zkey_eval_abc(va, vb, vc, c->coeffs, z->num_coeffs, m->w, n);
-        st = poly_h_coset_evals(va, vb, vc, n, &c->domain, POLY_H_COSET_2N_ROOT, threads);
-        if (st != CUZK_OK)
+    if (which == ZKEY_MSM_HC) {
+        size_t rows = (size_t)m->rows;
+        zkey_step(m, GROTH16_ZKEY_STEP_H, false);
+        if (m->rows == GROTH16_ZKEY_EVAL_ABC) {
+            zkey_eval_abc(va, vb, vc, c->coeffs, z->num_coeffs, m->w, n);
+            rows = n;
+        }
+        st = poly_h_coset_evals(va, vb, vc, rows, &c->domain, POLY_H_COSET_2N_ROOT, threads);
+        if (st != CUZK_OK) {
+            *failed = GROTH16_ZKEY_STEP_H;
             return st;
+        }
+        zkey_step(m, GROTH16_ZKEY_STEP_H, true);
         /* Σc = Σ h_i·H_i + Σ w_i·C_i as one MSM over H then C (one
          * allocation): the C scalars go right after h, where b and c were
          * (the scratch has room for them). */
         memcpy(vb, m->w + np + 1, nc * sizeof(fr_t));
-        return msm_g1_split(&m->sums->c, c->h, va, n + nc, threads);
     }
+    zkey_step(m, steps[which], false);
+    switch (which) {
+    case ZKEY_MSM_A:
+        st = msm_g1_split(&m->sums->a, c->a, m->w, nv, threads);
+        break;
+    case ZKEY_MSM_B1:
+        st = msm_g1_split(&m->sums->b1, c->b1, m->w, nv, threads);
+        break;
+    case ZKEY_MSM_B2:
+        st = msm_g2_split(&m->sums->b, c->b2, m->w, nv, threads);
+        break;
+    default:
+        st = msm_g1_split(&m->sums->c, c->h, va, n + nc, threads);
+        break;
+    }
+    if (st != CUZK_OK) {
+        *failed = steps[which];
+        return st;
+    }
+    zkey_step(m, steps[which], true);
+    return CUZK_OK;
 }
 
 static void zkey_msm_groups(void *arg, size_t begin, size_t end)
@@ -122,7 +187,7 @@ static void zkey_msm_groups(void *arg, size_t begin, size_t end)
     for (size_t g = begin; g < end; g++)
         for (unsigned i = 0; i < ZKEY_MSM_COUNT; i++)
             if (m->group[i] == g)
-                m->st[i] = zkey_msm_run(m, i, m->threads[g]);
+                m->st[i] = zkey_msm_run(m, i, m->threads[g], &m->failed[i]);
 }
 
 /* Pairs of a point (not at infinity) and a scalar other than 0 and 1: what
@@ -131,21 +196,37 @@ static size_t zkey_msm_work(const g1_affine_t *p1, const g2_affine_t *p2, const 
 {
     size_t k = 0;
     for (size_t i = 0; i < n; i++)
-        k += !(p1 ? p1[i].infinity : p2[i].infinity) && !fr_is_zero(&w[i]) &&
-             !fr_eq(&w[i], &FR_ONE);
+        k +=
+            !(p1 ? p1[i].infinity : p2[i].infinity) && !fr_is_zero(&w[i]) && !fr_eq(&w[i], &FR_ONE);
     return k;
 }
 
-static cuzk_status zkey_msm_sums(groth16_sums *sums, const groth16_zkey_circuit_t *c,
-                                 const fr_t *w, fr_t *abc, unsigned threads)
+cuzk_status groth16_zkey_msm_sums(groth16_sums *sums, const groth16_zkey_circuit_t *c,
+                                  const fr_t *w, fr_t *scratch, uint64_t rows, unsigned threads,
+                                  groth16_zkey_step_fn step, void *step_ctx,
+                                  groth16_zkey_step *failed)
 {
     const zkey_t *z = c->zkey;
     size_t n = z->domain_size, nv = z->num_vars, np = z->num_public;
-    zkey_msms m = {.c = c, .w = w, .abc = abc, .sums = sums};
+    groth16_zkey_step failed_local;
+    if (!failed)
+        failed = &failed_local;
+    if ((rows == GROTH16_ZKEY_EVAL_ABC && !c->coeffs) ||
+        (rows != GROTH16_ZKEY_EVAL_ABC && rows > n)) {
+        *failed = GROTH16_ZKEY_STEP_H;
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    zkey_msms m = {.c = c,
+                   .w = w,
+                   .abc = scratch,
+                   .rows = rows,
+                   .sums = sums,
+                   .step = step,
+                   .step_ctx = step_ctx};
     unsigned t = parallel_threads(threads);
     if (t < 2) {
         for (unsigned i = 0; i < ZKEY_MSM_COUNT; i++)
-            if ((m.st[i] = zkey_msm_run(&m, i, t)) != CUZK_OK)
+            if ((m.st[i] = zkey_msm_run(&m, i, t, failed)) != CUZK_OK)
                 return m.st[i];
         return CUZK_OK;
     }
@@ -176,8 +257,10 @@ static cuzk_status zkey_msm_sums(groth16_sums *sums, const groth16_zkey_circuit_
     m.threads[1] = t / 2;
     parallel_for(2, 1, 2, zkey_msm_groups, &m);
     for (unsigned i = 0; i < ZKEY_MSM_COUNT; i++)
-        if (m.st[i] != CUZK_OK)
+        if (m.st[i] != CUZK_OK) {
+            *failed = m.failed[i];
             return m.st[i];
+        }
     return CUZK_OK;
 }
 
@@ -186,7 +269,8 @@ cuzk_status groth16_zkey_prove_with(groth16_proof_t *proof, const groth16_zkey_c
                                     unsigned threads)
 {
     groth16_sums sums;
-    cuzk_status st = zkey_msm_sums(&sums, c, w, scratch, threads);
+    cuzk_status st = groth16_zkey_msm_sums(&sums, c, w, scratch, GROTH16_ZKEY_EVAL_ABC, threads,
+                                           NULL, NULL, NULL);
     if (st != CUZK_OK)
         return st;
     groth16_assemble(proof, &c->zkey->vk, &sums, r, s);
