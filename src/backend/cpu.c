@@ -11,7 +11,7 @@
 
 #include "backend/backend.h"
 #include "groth16/prover.h"
-#include "msm/msm.h"
+#include "groth16/zkey_prover.h"
 #include "poly/quotient.h"
 
 typedef struct cpu_backend {
@@ -25,11 +25,10 @@ typedef struct cpu_backend {
 typedef struct cpu_circuit {
     backend_key_kind kind;
     groth16_circuit_t g; /* BELLMAN: density bitmaps and domain; r1cs, params borrowed */
-    /* ZKEY: the decoded point sections and the snarkjs domain. */
-    const zkey_t *z;
-    g1_affine_t *a, *b1, *c, *h;
-    g2_affine_t *b2;
-    domain_t domain;
+    /* ZKEY: the decoded point sections (C right after H) and the snarkjs
+     * domain, as `cuzk prove` holds them; no coefficients (the engine
+     * evaluates a, b, c). */
+    groth16_zkey_circuit_t zc;
 } cpu_circuit;
 
 /* Bytes of n field elements plus n G1 / G2 points in the uncompressed
@@ -50,12 +49,7 @@ static void cpu_circuit_free(cpu_circuit *cc)
     if (cc->kind == BACKEND_KEY_BELLMAN) {
         groth16_circuit_free(&cc->g);
     } else {
-        free(cc->a);
-        free(cc->b1);
-        free(cc->b2);
-        free(cc->c);
-        free(cc->h);
-        domain_free(&cc->domain);
+        groth16_zkey_circuit_free(&cc->zc);
     }
     free(cc);
 }
@@ -65,40 +59,11 @@ static cuzk_status prepare_zkey(cpu_circuit *cc, const zkey_t *z, formats_check 
 {
     uint64_t nv = z->num_vars, np = z->num_public, n = z->domain_size;
     uint64_t nc = nv - np - 1;
-    cc->z = z;
-    /* +1: an empty section still gets a valid pointer */
-    cc->a = malloc(sizeof(g1_affine_t) * (nv + 1));
-    cc->b1 = malloc(sizeof(g1_affine_t) * (nv + 1));
-    cc->b2 = malloc(sizeof(g2_affine_t) * (nv + 1));
-    cc->c = malloc(sizeof(g1_affine_t) * (nc + 1));
-    cc->h = malloc(sizeof(g1_affine_t) * (n + 1));
-    if (!cc->a || !cc->b1 || !cc->b2 || !cc->c || !cc->h) {
-        backend_msg(msg, msg_len, "out of memory for the zkey's points");
-        return CUZK_ERR_OUT_OF_MEMORY;
-    }
-    cuzk_status st;
-    if ((st = zkey_decode_g1(cc->a, z, ZKEY_POINTS_A, 0, nv, check, threads, msg, msg_len)) !=
-            CUZK_OK ||
-        (st = zkey_decode_g1(cc->b1, z, ZKEY_POINTS_B1, 0, nv, check, threads, msg, msg_len)) !=
-            CUZK_OK ||
-        (st = zkey_decode_g2(cc->b2, z, 0, nv, check, threads, msg, msg_len)) != CUZK_OK ||
-        (st = zkey_decode_g1(cc->c, z, ZKEY_POINTS_C, 0, nc, check, threads, msg, msg_len)) !=
-            CUZK_OK ||
-        (st = zkey_decode_g1(cc->h, z, ZKEY_POINTS_H, 0, n, check, threads, msg, msg_len)) !=
-            CUZK_OK)
+    cuzk_status st = groth16_zkey_circuit_init_points(&cc->zc, z, check, threads, msg, msg_len);
+    if (st != CUZK_OK)
         return st;
-    if ((st = domain_init(&cc->domain, n, DOMAIN_ROOTS_SNARKJS, threads)) != CUZK_OK) {
-        backend_msg(msg, msg_len, "cannot build the evaluation domain of size %llu: %s",
-                    (unsigned long long)n, cuzk_status_str(st));
-        return st;
-    }
-    if (cc->domain.n != n) {
-        backend_msg(msg, msg_len, "the zkey's domain size %llu is not a power of two",
-                    (unsigned long long)n);
-        return CUZK_ERR_CORRUPT;
-    }
-    *bytes = (3 * nv + 1 + nc + n) * sizeof(g1_affine_t) + (nv + 1) * sizeof(g2_affine_t) +
-             domain_bytes(&cc->domain);
+    *bytes = (2 * (nv + 1) + n + nc + 1) * sizeof(g1_affine_t) + (nv + 1) * sizeof(g2_affine_t) +
+             domain_bytes(&cc->zc.domain);
     return CUZK_OK;
 }
 
@@ -249,43 +214,85 @@ static cuzk_status prove_bellman(const cpu_circuit *cc, const backend_input *in,
     return CUZK_OK;
 }
 
-/* groth16_zkey_prove_with after zkey_eval_abc (snarkjs's groth16 prove).
- * The C section plays L's part, so its time is reported as msm_l. */
+/* The steps of groth16_zkey_msm_sums reported as they end, with the bytes
+ * each reads. The two groups of MSMs run at the same time, so a step's
+ * start is its own (not the previous step's end), and the phases of the
+ * two groups overlap. H and C are summed in one MSM, reported as msm_h
+ * (no msm_l for a snarkjs key). */
+typedef struct zkey_step_clock {
+    backend_phase_fn fn;
+    void *ctx;
+    const zkey_t *z;
+    uint64_t start[GROTH16_ZKEY_STEP_COUNT];
+} zkey_step_clock;
+
+static const char *const zkey_step_phase[GROTH16_ZKEY_STEP_COUNT] = {"h", "msm_h", "msm_a",
+                                                                     "msm_b_g1", "msm_b_g2"};
+static const char *const zkey_step_what[GROTH16_ZKEY_STEP_COUNT] = {
+    "the quotient evaluations", "the MSM over H and C", "the MSM over A", "the MSM over B1",
+    "the MSM over B2"};
+
+static void zkey_step_done(void *ctx, groth16_zkey_step step, bool end)
+{
+    zkey_step_clock *sc = ctx;
+    uint64_t t = backend_clock_ns();
+    if (!end) {
+        sc->start[step] = t; /* each step runs on one thread: its own slot */
+        return;
+    }
+    uint64_t n = sc->z->domain_size, nv = sc->z->num_vars, nc = nv - sc->z->num_public - 1;
+    uint64_t bytes;
+    switch (step) {
+    case GROTH16_ZKEY_STEP_H:
+        bytes = 3 * n * SCALAR_BYTES;
+        break;
+    case GROTH16_ZKEY_STEP_MSM_HC:
+        bytes = (n + nc) * (SCALAR_BYTES + POINT_G1_BYTES);
+        break;
+    case GROTH16_ZKEY_STEP_MSM_B2:
+        bytes = nv * (SCALAR_BYTES + POINT_G2_BYTES);
+        break;
+    default: /* A, B1 */
+        bytes = nv * (SCALAR_BYTES + POINT_G1_BYTES);
+        break;
+    }
+    if (sc->fn)
+        sc->fn(sc->ctx, zkey_step_phase[step], "cpu", sc->start[step], t, bytes);
+}
+
+/* groth16_zkey_prove_with after zkey_eval_abc (snarkjs's groth16 prove):
+ * the same sequence, groth16_zkey_msm_sums, from the a, b, c the engine
+ * evaluated. Its scratch is a, b, c, then h and the C section's scalars:
+ * in->abc when the C scalars fit where b and c were, else a copy. */
 static cuzk_status prove_zkey(const cpu_circuit *cc, const backend_input *in, groth16_sums *sums,
                               unsigned threads, phase_clock *pc, char *msg, size_t msg_len)
 {
-    const zkey_t *z = cc->z;
-    size_t n = z->domain_size, nv = z->num_vars, np = z->num_public;
-    fr_t *va = in->abc, *vb = va + n, *vc = vb + n;
-    const fr_t *w = in->w;
+    const groth16_zkey_circuit_t *zc = &cc->zc;
+    const zkey_t *z = zc->zkey;
+    size_t n = z->domain_size;
     if (in->rows > n) {
         backend_msg(msg, msg_len, "a, b, c have %llu rows, the domain %zu",
                     (unsigned long long)in->rows, n);
         return CUZK_ERR_INVALID_ARGUMENT;
     }
-    cuzk_status st =
-        poly_h_coset_evals(va, vb, vc, in->rows, &cc->domain, POLY_H_COSET_2N_ROOT, threads);
+    fr_t *scratch = in->abc, *own = NULL;
+    size_t need = groth16_zkey_scratch_bytes(zc);
+    if (need > 3 * n * sizeof(fr_t)) {
+        if (!(own = malloc(need))) {
+            backend_msg(msg, msg_len, "out of memory for the proof's scratch");
+            return CUZK_ERR_OUT_OF_MEMORY;
+        }
+        for (size_t k = 0; k < 3; k++)
+            memcpy(own + k * n, in->abc + k * n, in->rows * sizeof(fr_t));
+        scratch = own;
+    }
+    zkey_step_clock sc = {.fn = pc->fn, .ctx = pc->ctx, .z = z};
+    groth16_zkey_step failed = GROTH16_ZKEY_STEP_H;
+    cuzk_status st = groth16_zkey_msm_sums(sums, zc, in->w, scratch, in->rows, threads,
+                                           zkey_step_done, &sc, &failed);
+    free(own);
     if (st != CUZK_OK)
-        return fail(st, "the quotient evaluations", msg, msg_len);
-    lap(pc, "h", 3 * (uint64_t)n * SCALAR_BYTES);
-
-    g1_jac_t h_acc, c_acc;
-    if ((st = msm_g1(&h_acc, cc->h, va, n, threads)) != CUZK_OK)
-        return fail(st, "the MSM over H", msg, msg_len);
-    lap(pc, "msm_h", (uint64_t)n * (SCALAR_BYTES + POINT_G1_BYTES));
-    if ((st = msm_g1_split(&c_acc, cc->c, w + np + 1, nv - np - 1, threads)) != CUZK_OK)
-        return fail(st, "the MSM over C", msg, msg_len);
-    lap(pc, "msm_l", (uint64_t)(nv - np - 1) * (SCALAR_BYTES + POINT_G1_BYTES));
-    if ((st = msm_g1_split(&sums->a, cc->a, w, nv, threads)) != CUZK_OK)
-        return fail(st, "the MSM over A", msg, msg_len);
-    lap(pc, "msm_a", (uint64_t)nv * (SCALAR_BYTES + POINT_G1_BYTES));
-    if ((st = msm_g1_split(&sums->b1, cc->b1, w, nv, threads)) != CUZK_OK)
-        return fail(st, "the MSM over B1", msg, msg_len);
-    lap(pc, "msm_b_g1", (uint64_t)nv * (SCALAR_BYTES + POINT_G1_BYTES));
-    if ((st = msm_g2_split(&sums->b, cc->b2, w, nv, threads)) != CUZK_OK)
-        return fail(st, "the MSM over B2", msg, msg_len);
-    lap(pc, "msm_b_g2", (uint64_t)nv * (SCALAR_BYTES + POINT_G2_BYTES));
-    g1_jac_add(&sums->c, &h_acc, &c_acc);
+        return fail(st, zkey_step_what[failed], msg, msg_len);
     return CUZK_OK;
 }
 

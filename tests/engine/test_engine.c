@@ -3,7 +3,8 @@
  * priorities, every proof checked independently; the event log parsed
  * (every phase of every partition, in pipeline order); the buffer budget
  * at one partition; retries on another device and on the CPU fallback; a
- * backend that always fails; a snarkjs zkey with .wtns witnesses. */
+ * backend that always fails; a snarkjs zkey with .wtns witnesses; the CPU
+ * backend on snarkjs keys gives `cuzk prove`'s proof for the same r, s. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,13 +19,16 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "backend/backend.h"
 #include "circuits/builtin.h"
 #include "engine/engine.h"
 #include "formats/bellman_params.h"
 #include "formats/circom_wtns.h"
 #include "formats/zkey.h"
+#include "groth16/assemble.h"
 #include "groth16/setup.h"
 #include "groth16/verifier.h"
+#include "groth16/zkey_prover.h"
 #include "builtin_params.h"
 #include "seed.h"
 
@@ -671,6 +675,106 @@ static void test_zkey_jobs(void **state)
     engine_destroy(e);
 }
 
+/* The phases the CPU backend reports for a snarkjs key: each once. */
+typedef struct zkey_phases {
+    const char *names[16];
+    size_t n;
+    pthread_mutex_t mu;
+} zkey_phases;
+
+static void zkey_phase(void *ctx, const char *phase, const char *cat, uint64_t start, uint64_t end,
+                       uint64_t bytes)
+{
+    zkey_phases *zp = ctx;
+    assert_string_equal(cat, "cpu");
+    assert_true(end >= start && bytes > 0);
+    pthread_mutex_lock(&zp->mu);
+    if (zp->n < 16)
+        zp->names[zp->n] = phase;
+    zp->n++;
+    pthread_mutex_unlock(&zp->mu);
+}
+
+/* The engine's CPU backend on snarkjs keys, fed a, b, c as the engine's
+ * synthesis evaluates them, on 1 to 4 threads: its sums assembled with r, s
+ * give the proof `cuzk prove` (groth16_zkey_prove_with) gives for the same
+ * r, s, and it verifies; each prover phase is reported once. */
+static void test_cpu_backend_zkey_equals_prove(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"chain", "poseidon", "manypub"};
+    static const char *const phases[] = {"h", "msm_h", "msm_a", "msm_b_g1", "msm_b_g2"};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        char zpath[512], wpath[512];
+        snprintf(zpath, sizeof(zpath), FIX "%s_bls12381.zkey", names[i]);
+        snprintf(wpath, sizeof(wpath), FIX "%s_bls12381.wtns", names[i]);
+        zkey_t z;
+        fr_t *w;
+        uint64_t nw;
+        ok(zkey_open(&z, zpath, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg)));
+        ok(circom_wtns_load(&w, &nw, wpath, msg, sizeof(msg)));
+        assert_int_equal(nw, z.num_vars);
+        size_t n = z.domain_size;
+        groth16_zkey_circuit_t c;
+        ok(groth16_zkey_circuit_init(&c, &z, FORMATS_CHECK_SUBGROUP, 2, msg, sizeof(msg)));
+        void *scratch = malloc(groth16_zkey_scratch_bytes(&c));
+        fr_t *abc = malloc(3 * n * sizeof(fr_t));
+        assert_true(scratch && abc);
+        groth16_pvk_t pvk;
+        ok(groth16_prepare_vk(&pvk, &z.vk));
+        fr_t r, s;
+        fr_from_u64(&r, 1000 + i);
+        fr_from_u64(&s, 2000 + i);
+        groth16_proof_t want;
+        ok(groth16_zkey_prove_with(&want, &c, w, &r, &s, scratch, 2));
+        ok(groth16_verify(&pvk, &want, w + 1, z.num_public));
+        for (unsigned t = 1; t <= 4; t++) {
+            backend_t *b;
+            backend_cpu_opts opts = {.devices = 1, .threads = t};
+            ok(backend_cpu_create(&b, &opts));
+            backend_circuit_desc desc = {.kind = BACKEND_KEY_ZKEY,
+                                         .name = names[i],
+                                         .zkey = &z,
+                                         .check = FORMATS_CHECK_SUBGROUP};
+            void *handle;
+            uint64_t bytes;
+            ok(b->prepare(b, &desc, &handle, &bytes, msg, sizeof(msg)));
+            assert_true(bytes > 0);
+            zkey_eval_abc(abc, abc + n, abc + 2 * n, c.coeffs, z.num_coeffs, w, n);
+            backend_input in = {.w = w, .abc = abc, .rows = n, .rows_checked = true};
+            groth16_sums sums;
+            zkey_phases zp = {.n = 0};
+            pthread_mutex_init(&zp.mu, NULL);
+            ok(b->prove(b, 0, handle, &in, &sums, zkey_phase, &zp, msg, sizeof(msg)));
+            pthread_mutex_destroy(&zp.mu);
+            assert_int_equal(zp.n, sizeof(phases) / sizeof(phases[0]));
+            for (size_t k = 0; k < sizeof(phases) / sizeof(phases[0]); k++) {
+                size_t seen = 0;
+                for (size_t j = 0; j < zp.n; j++)
+                    seen += !strcmp(zp.names[j], phases[k]);
+                if (seen != 1)
+                    fail_msg("%s on %u threads: phase %s reported %zu times", names[i], t,
+                             phases[k], seen);
+            }
+            groth16_proof_t got;
+            groth16_assemble(&got, &z.vk, &sums, &r, &s);
+            if (!g1_affine_eq(&got.a, &want.a) || !g2_affine_eq(&got.b, &want.b) ||
+                !g1_affine_eq(&got.c, &want.c))
+                fail_msg("%s on %u threads: the backend's proof differs from cuzk prove's",
+                         names[i], t);
+            ok(groth16_verify(&pvk, &got, w + 1, z.num_public));
+            b->release(b, handle);
+            b->destroy(b);
+        }
+        groth16_pvk_free(&pvk);
+        free(abc);
+        free(scratch);
+        groth16_zkey_circuit_free(&c);
+        free(w);
+        zkey_close(&z);
+    }
+}
+
 /* A built-in witness given as an array, satisfied and then broken in one
  * aux value: the first proves, the second fails at synthesis. */
 static void test_witness_arrays(void **state)
@@ -724,6 +828,7 @@ int main(void)
         cmocka_unit_test(test_backend_always_fails),
         cmocka_unit_test(test_pool_prefilled_at_load),
         cmocka_unit_test(test_zkey_jobs),
+        cmocka_unit_test(test_cpu_backend_zkey_equals_prove),
         cmocka_unit_test(test_witness_arrays),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
