@@ -247,6 +247,35 @@ static void pip_spill(pip_scratch *s, const pip_add *a)
         MSM_G(xyzz_add_mixed_var)(x, x, a->p);
 }
 
+/* Montgomery's trick over a batch, one entry at a time. Forward: prefix[i]
+ * = acc, then acc ·= den (over Fp2, den's norm in Fp). */
+static inline void pip_inv_push(pip_scratch *s, size_t i, const MSM_FE_T *den, fp_t *acc)
+{
+    s->prefix[i] = *acc;
+#if MSM_FE_HAS_NORM
+    MSM_FE_NORM(&s->norm[i], den);
+    fp_mul(acc, acc, &s->norm[i]);
+#else
+    fp_mul(acc, acc, den);
+#endif
+}
+
+/* Backward, from the last entry pushed: r = 1/den, and inv (the inverse of
+ * the product through entry i) becomes that of the product before it. */
+static inline void pip_inv_take(const pip_scratch *s, size_t i, const MSM_FE_T *den, fp_t *inv,
+                                MSM_FE_T *r)
+{
+#if MSM_FE_HAS_NORM
+    fp_t ninv;
+    fp_mul(&ninv, inv, &s->prefix[i]);
+    fp_mul(inv, inv, &s->norm[i]);
+    MSM_FE_INV_BY_NORM(r, den, &ninv);
+#else
+    fp_mul(r, inv, &s->prefix[i]);
+    fp_mul(inv, inv, den);
+#endif
+}
+
 /* Runs the batch: one pass forms the denominators and their prefix
  * products, one inversion, one pass backwards turns the running inverse
  * into each addition's 1/denominator (Montgomery 1987, "Speeding the Pollard
@@ -270,7 +299,6 @@ static void pip_flush(pip_scratch *s)
         const MSM_AFF *b = &s->aff[a->bucket];
         MSM_FE_T *den = &s->den[i];
         MSM_FE(sub)(den, &a->p->x, &b->x);
-        s->prefix[i] = acc;
         if (pip_fe_is_zero_var(den)) {
             /* x_P = x_B: P = B (a doubling) or P = −B (the bucket empties). */
             MSM_FE_T y;
@@ -285,12 +313,7 @@ static void pip_flush(pip_scratch *s)
             MSM_FE(dbl)(den, &b->y);
             a->kind = PIP_DOUBLE;
         }
-#if MSM_FE_HAS_NORM
-        MSM_FE_NORM(&s->norm[i], den);
-        fp_mul(&acc, &acc, &s->norm[i]);
-#else
-        fp_mul(&acc, &acc, den);
-#endif
+        pip_inv_push(s, i, den, &acc);
     }
     fp_t inv;
     fp_inv_var(&inv, &acc);
@@ -308,15 +331,7 @@ static void pip_flush(pip_scratch *s)
         }
         s->state[a->bucket] &= (uint8_t)~PIP_BUSY;
         MSM_FE_T inv_i, lambda, num, x, t;
-#if MSM_FE_HAS_NORM
-        fp_t ninv;
-        fp_mul(&ninv, &inv, &s->prefix[i]);
-        fp_mul(&inv, &inv, &s->norm[i]);
-        MSM_FE_INV_BY_NORM(&inv_i, &s->den[i], &ninv);
-#else
-        fp_mul(&inv_i, &inv, &s->prefix[i]);
-        fp_mul(&inv, &inv, &s->den[i]);
-#endif
+        pip_inv_take(s, i, &s->den[i], &inv, &inv_i);
         bool flip = false; /* λ is −(num·inv_i) */
         if (a->kind == PIP_DOUBLE) {
             MSM_FE(sqr)(&t, &b->x);
@@ -436,31 +451,15 @@ static void pip_unspill_batch(pip_scratch *s, size_t m)
     if (m == 0)
         return;
     fp_t acc = FP_ONE;
-    for (size_t i = 0; i < m; i++) {
-        const MSM_FE_T *den = &s->spill[s->batch[i].bucket].zzz;
-        s->prefix[i] = acc;
-#if MSM_FE_HAS_NORM
-        MSM_FE_NORM(&s->norm[i], den);
-        fp_mul(&acc, &acc, &s->norm[i]);
-#else
-        fp_mul(&acc, &acc, den);
-#endif
-    }
+    for (size_t i = 0; i < m; i++)
+        pip_inv_push(s, i, &s->spill[s->batch[i].bucket].zzz, &acc);
     fp_t inv;
     fp_inv_var(&inv, &acc);
     for (size_t i = m; i-- > 0;) {
         uint32_t j = s->batch[i].bucket;
         const MSM_XYZZ *x = &s->spill[j];
         MSM_FE_T t, u;
-#if MSM_FE_HAS_NORM
-        fp_t ninv;
-        fp_mul(&ninv, &inv, &s->prefix[i]);
-        fp_mul(&inv, &inv, &s->norm[i]);
-        MSM_FE_INV_BY_NORM(&t, &x->zzz, &ninv);
-#else
-        fp_mul(&t, &inv, &s->prefix[i]);
-        fp_mul(&inv, &inv, &x->zzz);
-#endif
+        pip_inv_take(s, i, &x->zzz, &inv, &t);
         MSM_FE(mul)(&u, &t, &x->zz);
         MSM_FE(sqr)(&u, &u);
         MSM_FE(mul)(&s->aff[j].x, &x->x, &u);
