@@ -40,6 +40,24 @@ static size_t rnd(size_t n)
     return (size_t)(rng_u64(&rng) % n);
 }
 
+/* acc (n 64-bit limbs) += a·b, a and b of two limbs each; the caller makes
+ * sure the sum fits. */
+static void mul_add_2x2(uint64_t *acc, int n, const uint64_t a[2], const uint64_t b[2])
+{
+    for (int i = 0; i < 2; i++) {
+        uint64_t carry = 0;
+        for (int j = 0; j < 2; j++) {
+            unsigned __int128 m = (unsigned __int128)a[i] * b[j] + acc[i + j] + carry;
+            acc[i + j] = (uint64_t)m;
+            carry = (uint64_t)(m >> 64);
+        }
+        for (int j = i + 2; j < n && carry; j++) {
+            acc[j] += carry;
+            carry = acc[j] < carry;
+        }
+    }
+}
+
 /* Scalars that stress the recoding: the extremes of [0, r), powers of two
  * at window edges, patterns whose windows all carry, and the values around
  * multiples of x² where the endomorphism split's halves change. */
@@ -113,16 +131,7 @@ static void edge_scalar(fr_t *k, unsigned which)
             q[0] = rng_u64(&rng);
             q[1] = rng_u64(&rng) >> 3;
         }
-        /* raw = q·x² */
-        for (int i = 0; i < 2; i++) {
-            uint64_t carry = 0;
-            for (int j = 0; j < 2; j++) {
-                unsigned __int128 m = (unsigned __int128)q[i] * MSM_GLV_X2[j] + raw[i + j] + carry;
-                raw[i + j] = (uint64_t)m;
-                carry = (uint64_t)(m >> 64);
-            }
-            raw[i + 2] += carry;
-        }
+        mul_add_2x2(raw, 4, q, MSM_GLV_X2); /* raw = q·x² */
         int d = which % EDGE_COUNT == 15 ? -1 : which % EDGE_COUNT == 16 ? 1 : (int)rnd(3) - 1;
         if (d > 0)
             for (int i = 0; i < 4 && ++raw[i] == 0; i++)
@@ -164,18 +173,7 @@ static void check_glv_split(const uint64_t k[4])
     assert_true(a < x2);
     /* k2·x² + k1 in 256 bits by 64-bit limbs. */
     uint64_t sum[5] = {k1[0], k1[1], 0, 0, 0};
-    for (int i = 0; i < 2; i++) {
-        uint64_t carry = 0;
-        for (int j = 0; j < 2; j++) {
-            unsigned __int128 m = (unsigned __int128)k2[i] * MSM_GLV_X2[j] + sum[i + j] + carry;
-            sum[i + j] = (uint64_t)m;
-            carry = (uint64_t)(m >> 64);
-        }
-        for (int j = i + 2; j < 5 && carry; j++) {
-            sum[j] += carry;
-            carry = sum[j] < carry;
-        }
-    }
+    mul_add_2x2(sum, 5, k2, MSM_GLV_X2);
     if (memcmp(sum, k, sizeof(uint64_t[4])) != 0 || sum[4] != 0)
         fprintf(stderr, "glv split of %016llx%016llx%016llx%016llx\n", (unsigned long long)k[3],
                 (unsigned long long)k[2], (unsigned long long)k[1], (unsigned long long)k[0]);
@@ -189,15 +187,7 @@ static void test_glv_split(void **state)
     /* x² and r from the BLS parameter: r = x⁴ − x² + 1. */
     uint64_t x2[4] = {MSM_GLV_X2[0], MSM_GLV_X2[1], 0, 0};
     uint64_t x4[4] = {0, 0, 0, 0};
-    for (int i = 0; i < 2; i++) {
-        uint64_t carry = 0;
-        for (int j = 0; j < 2; j++) {
-            unsigned __int128 m = (unsigned __int128)x2[i] * x2[j] + x4[i + j] + carry;
-            x4[i + j] = (uint64_t)m;
-            carry = (uint64_t)(m >> 64);
-        }
-        x4[i + 2] += carry;
-    }
+    mul_add_2x2(x4, 4, x2, x2);
     uint64_t r[4], borrow = 0;
     for (int i = 0; i < 4; i++) {
         unsigned __int128 d = (unsigned __int128)x4[i] - x2[i] - borrow + (i == 0);
