@@ -192,10 +192,8 @@ static double quantile(double *v, size_t n, double q)
     return v[k == 0 ? 0 : (k > n ? n - 1 : k - 1)];
 }
 
-static const char *const PHASES[] = {"queue_wait", "synthesize", "eval_abc", "h",
-                                     "msm_h",      "msm_l",      "msm_a",    "msm_b_g1",
-                                     "msm_b_g2",   "assemble",   "verify",   "finalize"};
-enum { NUM_PHASES = sizeof(PHASES) / sizeof(PHASES[0]) };
+enum { NUM_PHASES = PHASE_COUNT };
+#define PHASES(p) proof_phase_name((proof_phase)(p))
 
 /* Per-phase p50/p95 from the event log. */
 static void phase_lines(const char *events, const char *name)
@@ -213,7 +211,7 @@ static void phase_lines(const char *events, const char *name)
         const char *type = o ? json_string_value(json_object_get(o, "type")) : NULL;
         const char *ph = o ? json_string_value(json_object_get(o, "name")) : NULL;
         for (int p = 0; type && ph && !strcmp(type, "span") && p < NUM_PHASES; p++) {
-            if (strcmp(ph, PHASES[p]))
+            if (strcmp(ph, PHASES(p)))
                 continue;
             if (n[p] == cap[p]) {
                 cap[p] = cap[p] ? 2 * cap[p] : 64;
@@ -227,14 +225,16 @@ static void phase_lines(const char *events, const char *name)
     }
     fclose(f);
     for (int p = 0; p < NUM_PHASES; p++) {
+        if (!n[p])
+            continue; /* a phase this backend and circuit do not have */
         double sum = 0;
         for (size_t i = 0; i < n[p]; i++)
             sum += ms[p][i];
         double p50 = quantile(ms[p], n[p], 0.5), p95 = quantile(ms[p], n[p], 0.95);
         printf("{\"bench\":\"engine_phase\",\"circuit\":\"%s\",\"phase\":\"%s\",\"count\":%zu,"
                "\"p50_ms\":%.3f,\"p95_ms\":%.3f,\"sum_s\":%.3f}\n",
-               name, PHASES[p], n[p], p50, p95, sum / 1e3);
-        fprintf(stderr, "  %-10s %6zu spans  p50 %9.2f ms  p95 %9.2f ms\n", PHASES[p], n[p], p50,
+               name, PHASES(p), n[p], p50, p95, sum / 1e3);
+        fprintf(stderr, "  %-10s %6zu spans  p50 %9.2f ms  p95 %9.2f ms\n", PHASES(p), n[p], p50,
                 p95);
         free(ms[p]);
     }

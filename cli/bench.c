@@ -112,7 +112,7 @@ static double median(double *v, size_t n)
 enum {
     ROW_WITNESS = 0,
     ROW_PHASE0 = 1,
-    ROW_VERIFY = ROW_PHASE0 + GROTH16_PHASE_COUNT,
+    ROW_VERIFY = ROW_PHASE0 + PHASE_COUNT,
     ROW_TOTAL,
     ROW_COUNT
 };
@@ -125,7 +125,14 @@ static const char *row_name(int row)
         return "verify";
     if (row == ROW_TOTAL)
         return "total";
-    return groth16_phase_name((groth16_phase)(row - ROW_PHASE0));
+    return proof_phase_name((proof_phase)(row - ROW_PHASE0));
+}
+
+/* Whether a row belongs in the table: the fixed rows, and the phases this
+ * prover has (the engine's queue and finalize phases never occur here). */
+static bool has_row(int row, const double *med)
+{
+    return row < ROW_PHASE0 || row >= ROW_VERIFY || med[row] > 0;
 }
 
 /* The partitions one after another on the backend, without the engine. */
@@ -161,7 +168,7 @@ static int bench_sequential(builtin_opts *o, unsigned total)
             break;
         double *row = rows + (size_t)i * ROW_COUNT;
         row[ROW_WITNESS] = res.witness_s;
-        for (int p = 0; p < GROTH16_PHASE_COUNT; p++)
+        for (int p = 0; p < PHASE_COUNT; p++)
             row[ROW_PHASE0 + p] = res.phases.seconds[p];
         row[ROW_VERIFY] = res.verify_s;
         row[ROW_TOTAL] = res.witness_s + res.prove_s + res.verify_s;
@@ -186,8 +193,9 @@ static int bench_sequential(builtin_opts *o, unsigned total)
         free(col);
         fprintf(stderr, "\n%-10s %12s %8s\n", "phase", "median (s)", "share");
         for (int r = 0; r < ROW_COUNT; r++)
-            fprintf(stderr, "%-10s %12.4f %7.1f%%\n", row_name(r), med[r],
-                    med[ROW_TOTAL] > 0 ? 100.0 * med[r] / med[ROW_TOTAL] : 0.0);
+            if (has_row(r, med))
+                fprintf(stderr, "%-10s %12.4f %7.1f%%\n", row_name(r), med[r],
+                        med[ROW_TOTAL] > 0 ? 100.0 * med[r] / med[ROW_TOTAL] : 0.0);
         double per_hour = wall > 0 ? 3600.0 * total / wall : 0;
         fprintf(stderr, "%u partitions in %.2f s: %.0f partition proofs per hour\n", total, wall,
                 per_hour);
@@ -198,7 +206,8 @@ static int bench_sequential(builtin_opts *o, unsigned total)
                o->name, (unsigned long long)bp.r1cs.num_constraints, bp.circuit.domain.log_n, total,
                threads, bp.backend->name, bp.params_s, wall, per_hour, wall / total);
         for (int r = 0; r < ROW_COUNT; r++)
-            printf(",\"median_%s_s\":%.4f", row_name(r), med[r]);
+            if (has_row(r, med))
+                printf(",\"median_%s_s\":%.4f", row_name(r), med[r]);
         printf(",\"verified\":%s,\"cpu\":\"%s\",\"commit\":\"%s\"}\n",
                o->common.verify ? "true" : "false", bench_cpu_name(), CUZK_GIT_COMMIT);
     }
@@ -647,12 +656,12 @@ static int report(const bench_args *a, const bench_paths *paths, const engine_st
          "\"commit\":\"%s\"}\n",
          o->name, (unsigned long long)constraints, o->log_constraints, a->jobs, o->partitions,
          total, (unsigned long long)s->partitions_done, stats->backend, stats->devices,
-         stats->cpu_fallback ? "true" : "false", stats->workers_per_device, stats->synth_workers, stats->finalizers, stats->queue_bound,
-         threads, load_s, made_params ? "made" : "loaded", wall_s, per_hour,
-         s->partitions_done ? wall_s / (double)s->partitions_done : 0.0, busy_active, busy_wall,
-         idle_per_partition, ov.mean_ms, ov.p50_ms, ov.p95_ms, ov.max_ms, latency_mean / 1e3, lat50,
-         lat95, verified, all_verified ? "true" : "false", paths->dir, bench_cpu_name(),
-         CUZK_GIT_COMMIT);
+         stats->cpu_fallback ? "true" : "false", stats->workers_per_device, stats->synth_workers,
+         stats->finalizers, stats->queue_bound, threads, load_s, made_params ? "made" : "loaded",
+         wall_s, per_hour, s->partitions_done ? wall_s / (double)s->partitions_done : 0.0,
+         busy_active, busy_wall, idle_per_partition, ov.mean_ms, ov.p50_ms, ov.p95_ms, ov.max_ms,
+         latency_mean / 1e3, lat50, lat95, verified, all_verified ? "true" : "false", paths->dir,
+         bench_cpu_name(), CUZK_GIT_COMMIT);
     fflush(stdout);
     if (jo.file && fclose(jo.file) != 0) {
         cli_error("bench: cannot write %s", paths->results);
@@ -729,8 +738,8 @@ static int bench_engine_run(bench_args *a)
             "%u finalizer%s, queue bound %u; circuit and parameters %.2f s (%s)\n",
             o->log_constraints, stats.synth_workers, stats.synth_workers == 1 ? "" : "s",
             stats.devices, stats.devices == 1 ? "" : "s", stats.workers_per_device,
-            stats.cpu_fallback ? " (and the CPU for retries)" : "",
-            stats.finalizers, stats.finalizers == 1 ? "" : "s", stats.queue_bound, load_s,
+            stats.cpu_fallback ? " (and the CPU for retries)" : "", stats.finalizers,
+            stats.finalizers == 1 ? "" : "s", stats.queue_bound, load_s,
             made              ? "made and cached"
             : a->params_given ? "loaded"
                               : "loaded from cache");

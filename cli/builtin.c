@@ -148,8 +148,8 @@ int builtin_resolve(builtin_opts *o)
         snprintf(o->params_buf, sizeof(o->params_buf), "%s", o->params_path);
     } else {
         if (cli_make_dirs(cli_cache_dir()) != 0) {
-            cli_error("cannot create the cache folder %s: %s (set CUZK_CACHE_DIR)",
-                      cli_cache_dir(), strerror(errno));
+            cli_error("cannot create the cache folder %s: %s (set CUZK_CACHE_DIR)", cli_cache_dir(),
+                      strerror(errno));
             return CLI_EXIT_FAILURE;
         }
         snprintf(o->params_buf, sizeof(o->params_buf), "%s/%s.params", cli_cache_dir(), o->name);
@@ -192,7 +192,8 @@ int builtin_make_params(const builtin_opts *o, const r1cs_t *r, groth16_params_t
         return CLI_EXIT_FAILURE;
     }
     progress_state ps = {.start = cli_now(), .last_tenth = -1, .tty = isatty(2)};
-    groth16_setup_opts so = {.threads = o->common.threads, .progress = setup_progress,
+    groth16_setup_opts so = {.threads = o->common.threads,
+                             .progress = setup_progress,
                              .progress_ctx = o->common.quiet ? NULL : &ps};
     if (o->common.quiet)
         so.progress = NULL;
@@ -329,8 +330,8 @@ int cli_verify_builtin(builtin_opts *o, const char *proof_path)
         return rc;
     char msg[512] = "";
     bellman_params_map_t m;
-    cuzk_status st = bellman_params_open(&m, o->params_path, FORMATS_CHECK_SUBGROUP, msg,
-                                         sizeof(msg));
+    cuzk_status st =
+        bellman_params_open(&m, o->params_path, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg));
     if (st != CUZK_OK) {
         cli_file_error(o->params_path, msg, st);
         return CLI_EXIT_BAD_INPUT;
@@ -422,15 +423,15 @@ int builtin_prover_open(builtin_prover *bp, const builtin_opts *o, bool make_mis
         have = rc == CLI_EXIT_OK;
     }
     char msg[512] = "";
-    if (have && groth16_circuit_init(&bp->circuit, &bp->r1cs, &bp->params, o->common.threads,
-                                     msg, sizeof(msg)) != CUZK_OK) {
+    if (have && groth16_circuit_init(&bp->circuit, &bp->r1cs, &bp->params, o->common.threads, msg,
+                                     sizeof(msg)) != CUZK_OK) {
         if (!make_missing_params) {
             cli_error("%s does not fit %s: %s", o->params_path, o->name, msg);
             rc = CLI_EXIT_BAD_INPUT;
             goto fail;
         }
-        fprintf(stderr, "cuzk: %s does not fit %s (%s); making new parameters\n",
-                o->params_path, o->name, msg);
+        fprintf(stderr, "cuzk: %s does not fit %s (%s); making new parameters\n", o->params_path,
+                o->name, msg);
         groth16_params_free(&bp->params);
         have = false;
     }
@@ -467,15 +468,14 @@ int builtin_prover_open(builtin_prover *bp, const builtin_opts *o, bool make_mis
         goto fail;
     }
     backend_cpu_opts cpu = {.devices = 1, .threads = o->common.threads};
-    if (backend_create(&bp->backend, o->backend, &cpu, bp->backend_note,
-                       sizeof(bp->backend_note), msg, sizeof(msg)) != CUZK_OK) {
+    if (backend_create(&bp->backend, o->backend, &cpu, bp->backend_note, sizeof(bp->backend_note),
+                       msg, sizeof(msg)) != CUZK_OK) {
         cli_error("%s", msg);
         rc = CLI_EXIT_FAILURE;
         goto fail;
     }
-    backend_circuit_desc desc = {.kind = BACKEND_KEY_BELLMAN, .name = o->name,
-                                 .r1cs = &bp->r1cs, .params = &bp->params,
-                                 .threads = o->common.threads};
+    backend_circuit_desc desc = {
+        .name = o->name, .plan = &bp->circuit.plan, .threads = o->common.threads};
     uint64_t bytes = 0;
     t0 = cli_now();
     if (bp->backend->prepare(bp->backend, &desc, &bp->handle, &bytes, msg, sizeof(msg)) !=
@@ -509,15 +509,14 @@ void builtin_prover_close(builtin_prover *bp)
 }
 
 /* Adds a backend phase's time to the partition's table. */
-static void add_phase(void *ctx, const char *phase, const char *cat, uint64_t start_ns,
+static void add_phase(void *ctx, proof_phase phase, const char *cat, uint64_t start_ns,
                       uint64_t end_ns, uint64_t bytes)
 {
     (void)cat;
     (void)bytes;
     groth16_timings *t = ctx;
-    groth16_phase p = groth16_phase_from_name(phase);
-    if (p < GROTH16_PHASE_COUNT)
-        t->seconds[p] += (double)(end_ns - start_ns) * 1e-9;
+    if (phase < PHASE_COUNT)
+        t->seconds[phase] += (double)(end_ns - start_ns) * 1e-9;
 }
 
 /* a, b, c on the host, checked row by row; the backend's phases; then A, B,
@@ -533,7 +532,7 @@ static cuzk_status prove_with_backend(builtin_prover *bp, groth16_proof_t *proof
     if (!groth16_rows_satisfied(bp->abc, bp->abc + n, bp->abc + 2 * n, cs->num_constraints,
                                 threads))
         return CUZK_ERR_UNSATISFIED;
-    res->phases.seconds[GROTH16_PHASE_EVAL_ABC] += cli_now() - t0;
+    res->phases.seconds[PHASE_EVAL_ABC] += cli_now() - t0;
     backend_input in = {.w = bp->w, .abc = bp->abc, .rows = cs->num_constraints};
     groth16_sums sums;
     cuzk_status st = bp->backend->prove(bp->backend, 0, bp->handle, &in, &sums, add_phase,
@@ -547,7 +546,7 @@ static cuzk_status prove_with_backend(builtin_prover *bp, groth16_proof_t *proof
     groth16_assemble(proof, &bp->params.vk, &sums, &r, &s);
     cuzk_wipe(&r, sizeof(r));
     cuzk_wipe(&s, sizeof(s));
-    res->phases.seconds[GROTH16_PHASE_ASSEMBLE] += cli_now() - t0;
+    res->phases.seconds[PHASE_ASSEMBLE] += cli_now() - t0;
     return CUZK_OK;
 }
 
@@ -564,7 +563,14 @@ int builtin_prove_partition(builtin_prover *bp, uint64_t seed, groth16_proof_t *
         return CLI_EXIT_FAILURE;
     }
     double t1 = cli_now();
-    st = prove_with_backend(bp, proof, res, msg, sizeof(msg));    double t2 = cli_now();
+    st = prove_with_backend(bp, proof, res, msg, sizeof(msg));
+    if (st != CUZK_OK) {
+        /* Nothing is written for a partition that was not proved. */
+        cli_error("proving seed %llu on the %s backend: %s", (unsigned long long)seed,
+                  bp->backend->name, msg[0] ? msg : cuzk_status_str(st));
+        return CLI_EXIT_FAILURE;
+    }
+    double t2 = cli_now();
     if (o->common.verify) {
         /* the public inputs are w[1 .. num_inputs] */
         st = groth16_verify(&bp->pvk, proof, bp->w + 1, bp->num_inputs);

@@ -25,10 +25,9 @@
 #include <stdint.h>
 
 #include "cuzk/status.h"
-#include "formats/zkey.h"
 #include "groth16/assemble.h"
-#include "groth16/keys.h"
-#include "r1cs/r1cs.h"
+#include "groth16/phase.h"
+#include "groth16/plan.h"
 
 typedef enum backend_kind {
     BACKEND_AUTO = 0, /* a GPU backend when one is compiled in and finds a GPU, else the CPU */
@@ -36,22 +35,13 @@ typedef enum backend_kind {
     BACKEND_CUDA,
 } backend_kind;
 
-/* Which kind of proving key a circuit has. */
-typedef enum backend_key_kind {
-    BACKEND_KEY_BELLMAN, /* a compiled r1cs and bellman-layout parameters (h, l, a, b_g1, b_g2) */
-    BACKEND_KEY_ZKEY,    /* a snarkjs zkey (sections A, B1, B2, C, H) */
-} backend_key_kind;
-
-/* What the engine holds resident for a circuit; the backend borrows it for
- * as long as its handle lives. */
+/* What the engine holds resident for a circuit: its proof plan, whose
+ * points and density bitmaps the backend borrows for as long as its handle
+ * lives (a GPU backend uploads them once). */
 typedef struct backend_circuit_desc {
-    backend_key_kind kind;
-    const char *name;               /* for messages */
-    const r1cs_t *r1cs;             /* BELLMAN */
-    const groth16_params_t *params; /* BELLMAN */
-    const zkey_t *zkey;             /* ZKEY (mapped; its points are decoded by the backend) */
-    formats_check check;            /* ZKEY: checks on those points */
-    unsigned threads;               /* for preparing (0: the backend's own count) */
+    const char *name;         /* for messages */
+    const groth16_plan *plan; /* the key as a proof plan (groth16/plan.h) */
+    unsigned threads;         /* for preparing (0: the backend's own count) */
 } backend_circuit_desc;
 
 /* One host<->device copy a backend issued: what it carried, which way, on
@@ -81,16 +71,19 @@ typedef struct backend_input {
     void *copy_ctx;
 } backend_input;
 
-/* Called by prove() after each phase: phase is one of "h", "msm_h",
- * "msm_l", "msm_a", "msm_b_g1", "msm_b_g2", "upload", "download"; cat is
- * "cpu", "gpu" or "copy"; times on the monotonic clock (backend_clock_ns);
- * bytes is what the phase read (scalars and points) or moved. */
-typedef void (*backend_phase_fn)(void *ctx, const char *phase, const char *cat, uint64_t start_ns,
+/* Called by prove() as each phase ends: PHASE_H, the plan's MSM phases,
+ * and PHASE_UPLOAD / PHASE_DOWNLOAD for a backend's copies when there is no
+ * copy callback; cat is "cpu", "gpu" or "copy"; times on the monotonic
+ * clock (backend_clock_ns); bytes is what the phase read (scalars and
+ * points) or moved. Phases may overlap (a CPU plan runs two MSM groups at
+ * once), so calls may come from two threads. */
+typedef void (*backend_phase_fn)(void *ctx, proof_phase phase, const char *cat, uint64_t start_ns,
                                  uint64_t end_ns, uint64_t bytes);
 
 typedef struct backend backend_t;
 struct backend {
-    const char *name;     /* "cpu", "cuda", or a test's name */
+    const char *name;     /* "cpu", "cuda", or a test's name: for messages */
+    bool is_cpu;          /* runs on the host's cores (no device memory, no copies) */
     unsigned num_devices; /* >= 1 */
     void *impl;
 

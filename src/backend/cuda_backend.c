@@ -1,10 +1,10 @@
 /* The CUDA backend: the Groth16 prover's device phases (the quotient h and
  * the five MSMs) on every GPU the machine has, behind backend.h's vtable.
  *
- * Per circuit and device (prepare): the parameters' points are uploaded
- * once and stay resident (bellman: H, L, A, B_G1, B_G2 split into their
- * input and aux parts, with the density bitmaps; zkey: A, B1, B2, C, H),
- * with an NTT context for the domain, an MSM context sized for the largest
+ * Per circuit and device (prepare): the points of every part of the
+ * circuit's proof plan (groth16/plan.h) are uploaded once and stay
+ * resident, with their density bitmaps, beside an NTT context for the
+ * domain, an MSM context sized for the largest
  * query, and up to CUDA_STAGES stages: device vectors for a, b, c and the
  * witness with a copy stream of their own. Nothing is allocated per
  * partition.
@@ -22,6 +22,7 @@
 #ifdef CUZK_HAVE_CUDA
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,7 +30,6 @@
 #include "cuda/msm.h"
 #include "cuda/ntt.h"
 #include "groth16/prover.h"
-#include "r1cs/density.h"
 
 /* Stages per circuit and device: two let one partition's copies run
  * beside another's kernels; the second is made only when it leaves
@@ -62,19 +62,16 @@ typedef struct cuda_dev_circuit {
     cuda_msm_ctx *msm;
     cuda_stage stage[CUDA_STAGES];
     unsigned nstages;
-    /* bellman: 0 h, 1 l, 2 a_in, 3 a_aux, 4 b1_in, 5 b1_aux, 6 b2_in, 7 b2_aux
-     * zkey:    0 h, 1 c, 2 a, 3 b1, 4 b2 */
-    cuda_msm_points *pts[8];
-    cuda_msm_density *dens[3]; /* bellman: a_aux, b_input, b_aux */
+    /* the plan's MSM i, part k */
+    cuda_msm_points *pts[GROTH16_PLAN_MAX_MSMS][GROTH16_MSM_MAX_PARTS];
+    cuda_msm_density *dens[GROTH16_PLAN_MAX_MSMS][GROTH16_MSM_MAX_PARTS];
 } cuda_dev_circuit;
 
 typedef struct cuda_circuit {
-    backend_key_kind kind;
-    groth16_circuit_t g; /* bellman: density and domain (r1cs, params borrowed) */
-    const zkey_t *z;
+    const groth16_plan *plan; /* borrowed from the engine */
     unsigned log_n;
-    uint64_t num_inputs, num_aux; /* bellman; zkey: num_public + 1, num_vars - that */
-    cuda_dev_circuit *dev;        /* one per device */
+    uint64_t num_vars;
+    cuda_dev_circuit *dev; /* one per device */
     unsigned ndev;
 } cuda_circuit;
 
@@ -86,10 +83,11 @@ static cuzk_status dev_error(char *msg, size_t msg_len, const char *what, const 
 
 static void dev_circuit_free(cuda_dev_circuit *d)
 {
-    for (int i = 0; i < 8; i++)
-        cuda_msm_points_free(d->pts[i]);
-    for (int i = 0; i < 3; i++)
-        cuda_msm_density_free(d->dens[i]);
+    for (int i = 0; i < GROTH16_PLAN_MAX_MSMS; i++)
+        for (int k = 0; k < GROTH16_MSM_MAX_PARTS; k++) {
+            cuda_msm_points_free(d->pts[i][k]);
+            cuda_msm_density_free(d->dens[i][k]);
+        }
     for (unsigned s = 0; s < CUDA_STAGES; s++) {
         cuda_stage *sg = &d->stage[s];
         for (int i = 0; i < 3; i++)
@@ -111,8 +109,6 @@ static void cuda_circuit_free(cuda_circuit *cc)
     for (unsigned i = 0; i < cc->ndev; i++)
         dev_circuit_free(&cc->dev[i]);
     free(cc->dev);
-    if (cc->kind == BACKEND_KEY_BELLMAN)
-        groth16_circuit_free(&cc->g);
     free(cc);
 }
 
@@ -123,8 +119,8 @@ static cuzk_status upload(cuda_dev_circuit *d, cuda_msm_group group, const void 
     cuzk_status st = cuda_msm_points_upload(d->msm, group, pts, n, out);
     if (st != CUZK_OK)
         return dev_error(msg, msg_len, "uploading parameters", cuda_msm_last_error());
-    *bytes += (uint64_t)n * (group == CUDA_MSM_G1 ? CUDA_MSM_G1_AFFINE_BYTES
-                                                  : CUDA_MSM_G2_AFFINE_BYTES);
+    *bytes +=
+        (uint64_t)n * (group == CUDA_MSM_G1 ? CUDA_MSM_G1_AFFINE_BYTES : CUDA_MSM_G2_AFFINE_BYTES);
     return CUZK_OK;
 }
 
@@ -146,22 +142,21 @@ static cuzk_status add_stage(cuda_dev_circuit *d, size_t n, uint64_t nvars, uint
 }
 
 static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int device,
-                                  const backend_circuit_desc *desc, const g1_affine_t *zk_a,
-                                  const g1_affine_t *zk_b1, const g2_affine_t *zk_b2,
-                                  const g1_affine_t *zk_c, const g1_affine_t *zk_h,
                                   uint64_t *bytes, char *msg, size_t msg_len)
 {
+    const groth16_plan *plan = cc->plan;
     d->device = device;
     size_t n = (size_t)1 << cc->log_n;
-    cuzk_status st = cuda_ntt_ctx_create(&d->ntt, device, cc->log_n, 3,
-                                         cc->kind == BACKEND_KEY_BELLMAN ? CUDA_NTT_ROOTS_BELLMAN
-                                                                         : CUDA_NTT_ROOTS_SNARKJS,
-                                         NULL);
+    cuzk_status st =
+        cuda_ntt_ctx_create(&d->ntt, device, cc->log_n, 3,
+                            plan->quotient == GROTH16_QUOTIENT_BELLMAN ? CUDA_NTT_ROOTS_BELLMAN
+                                                                       : CUDA_NTT_ROOTS_SNARKJS,
+                            NULL);
     if (st == CUZK_OK)
         st = cuda_ntt_ctx_prepare(d->ntt, cc->log_n);
     if (st != CUZK_OK)
         return dev_error(msg, msg_len, "NTT context", cuda_ntt_last_error());
-    uint64_t nvars = cc->num_inputs + cc->num_aux;
+    uint64_t nvars = cc->num_vars;
     if ((st = add_stage(d, n, nvars, bytes, msg, msg_len)) != CUZK_OK)
         return st;
     cuda_msm_config cfg = {.device = device};
@@ -171,36 +166,18 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
         return dev_error(msg, msg_len, "MSM context", cuda_msm_last_error());
     *bytes += cuda_msm_ctx_device_bytes(d->msm);
 
-    if (cc->kind == BACKEND_KEY_BELLMAN) {
-        const groth16_params_t *p = desc->params;
-        const r1cs_density_t *dn = &cc->g.density;
-        uint64_t ni = cc->num_inputs;
-        if ((st = upload(d, CUDA_MSM_G1, p->h, p->num_h, &d->pts[0], bytes, msg, msg_len)) ||
-            (st = upload(d, CUDA_MSM_G1, p->l, p->num_l, &d->pts[1], bytes, msg, msg_len)) ||
-            (st = upload(d, CUDA_MSM_G1, p->a, ni, &d->pts[2], bytes, msg, msg_len)) ||
-            (st = upload(d, CUDA_MSM_G1, p->a + ni, dn->a_aux_count, &d->pts[3], bytes, msg,
-                         msg_len)) ||
-            (st = upload(d, CUDA_MSM_G1, p->b_g1, dn->b_input_count, &d->pts[4], bytes, msg,
-                         msg_len)) ||
-            (st = upload(d, CUDA_MSM_G1, p->b_g1 + dn->b_input_count, dn->b_aux_count,
-                         &d->pts[5], bytes, msg, msg_len)) ||
-            (st = upload(d, CUDA_MSM_G2, p->b_g2, dn->b_input_count, &d->pts[6], bytes, msg,
-                         msg_len)) ||
-            (st = upload(d, CUDA_MSM_G2, p->b_g2 + dn->b_input_count, dn->b_aux_count,
-                         &d->pts[7], bytes, msg, msg_len)))
-            return st;
-        if (cuda_msm_density_upload(d->msm, dn->a_aux, cc->num_aux, &d->dens[0]) != CUZK_OK ||
-            cuda_msm_density_upload(d->msm, dn->b_input, ni, &d->dens[1]) != CUZK_OK ||
-            cuda_msm_density_upload(d->msm, dn->b_aux, cc->num_aux, &d->dens[2]) != CUZK_OK)
-            return dev_error(msg, msg_len, "uploading density", cuda_msm_last_error());
-    } else {
-        uint64_t nc = cc->num_aux;
-        if ((st = upload(d, CUDA_MSM_G1, zk_h, n, &d->pts[0], bytes, msg, msg_len)) ||
-            (st = upload(d, CUDA_MSM_G1, zk_c, nc, &d->pts[1], bytes, msg, msg_len)) ||
-            (st = upload(d, CUDA_MSM_G1, zk_a, nvars, &d->pts[2], bytes, msg, msg_len)) ||
-            (st = upload(d, CUDA_MSM_G1, zk_b1, nvars, &d->pts[3], bytes, msg, msg_len)) ||
-            (st = upload(d, CUDA_MSM_G2, zk_b2, nvars, &d->pts[4], bytes, msg, msg_len)))
-            return st;
+    for (unsigned i = 0; i < plan->num_msms; i++) {
+        const groth16_msm *m = &plan->msm[i];
+        cuda_msm_group group = m->term == GROTH16_TERM_B_G2 ? CUDA_MSM_G2 : CUDA_MSM_G1;
+        for (unsigned k = 0; k < m->num_parts; k++) {
+            const groth16_msm_part *p = &m->part[k];
+            if ((st = upload(d, group, p->points, p->num_points, &d->pts[i][k], bytes, msg,
+                             msg_len)) != CUZK_OK)
+                return st;
+            if (p->density &&
+                cuda_msm_density_upload(d->msm, p->density, p->count, &d->dens[i][k]) != CUZK_OK)
+                return dev_error(msg, msg_len, "uploading density", cuda_msm_last_error());
+        }
     }
     if (cuda_msm_wait(d->msm) != CUZK_OK)
         return dev_error(msg, msg_len, "uploading parameters", cuda_msm_last_error());
@@ -230,71 +207,33 @@ static cuzk_status cuda_prepare(backend_t *b, const backend_circuit_desc *desc, 
                                 uint64_t *bytes, char *msg, size_t msg_len)
 {
     cuda_backend *cb = b->impl;
-    cuda_circuit *cc = calloc(1, sizeof(*cc));
-    g1_affine_t *za = NULL, *zb1 = NULL, *zc = NULL, *zh = NULL;
-    g2_affine_t *zb2 = NULL;
     *bytes = 0;
+    if (!desc || !desc->plan) {
+        backend_msg(msg, msg_len, "%s: no proof plan", desc && desc->name ? desc->name : "circuit");
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    cuzk_status st = groth16_plan_check(desc->plan, msg, msg_len);
+    if (st != CUZK_OK)
+        return st;
+    cuda_circuit *cc = calloc(1, sizeof(*cc));
     if (!cc)
         return CUZK_ERR_OUT_OF_MEMORY;
-    cc->kind = desc->kind;
-    unsigned threads = desc->threads ? desc->threads : cb->threads;
-    cuzk_status st = CUZK_OK;
-    if (desc->kind == BACKEND_KEY_BELLMAN) {
-        st = groth16_circuit_init(&cc->g, desc->r1cs, desc->params, threads, msg, msg_len);
-        if (st != CUZK_OK) {
-            free(cc);
-            return st;
-        }
-        cc->log_n = cc->g.domain.log_n;
-        cc->num_inputs = desc->r1cs->num_inputs;
-        cc->num_aux = desc->r1cs->num_aux;
-    } else {
-        const zkey_t *z = desc->zkey;
-        cc->z = z;
-        cc->log_n = log2_exact(z->domain_size);
-        cc->num_inputs = (uint64_t)z->num_public + 1;
-        cc->num_aux = z->num_vars - cc->num_inputs;
-        uint64_t nv = z->num_vars, n = z->domain_size;
-        za = malloc(sizeof(g1_affine_t) * (nv + 1));
-        zb1 = malloc(sizeof(g1_affine_t) * (nv + 1));
-        zb2 = malloc(sizeof(g2_affine_t) * (nv + 1));
-        zc = malloc(sizeof(g1_affine_t) * (cc->num_aux + 1));
-        zh = malloc(sizeof(g1_affine_t) * (n + 1));
-        if (!za || !zb1 || !zb2 || !zc || !zh) {
-            st = CUZK_ERR_OUT_OF_MEMORY;
-            goto done;
-        }
-        if ((st = zkey_decode_g1(za, z, ZKEY_POINTS_A, 0, nv, desc->check, threads, msg,
-                                 msg_len)) ||
-            (st = zkey_decode_g1(zb1, z, ZKEY_POINTS_B1, 0, nv, desc->check, threads, msg,
-                                 msg_len)) ||
-            (st = zkey_decode_g2(zb2, z, 0, nv, desc->check, threads, msg, msg_len)) ||
-            (st = zkey_decode_g1(zc, z, ZKEY_POINTS_C, 0, cc->num_aux, desc->check, threads, msg,
-                                 msg_len)) ||
-            (st = zkey_decode_g1(zh, z, ZKEY_POINTS_H, 0, n, desc->check, threads, msg,
-                                 msg_len)))
-            goto done;
-    }
+    cc->plan = desc->plan;
+    cc->log_n = log2_exact(desc->plan->domain->n);
+    cc->num_vars = desc->plan->num_vars;
     cc->ndev = cb->devices;
     cc->dev = calloc(cc->ndev, sizeof(cuda_dev_circuit));
     if (!cc->dev) {
-        st = CUZK_ERR_OUT_OF_MEMORY;
-        goto done;
+        free(cc);
+        return CUZK_ERR_OUT_OF_MEMORY;
     }
     for (unsigned i = 0; i < cc->ndev && st == CUZK_OK; i++) {
         pthread_mutex_lock(&cb->locks[i]);
-        st = prepare_device(cc, &cc->dev[i], (int)i, desc, za, zb1, zb2, zc, zh, bytes, msg,
-                            msg_len);
+        st = prepare_device(cc, &cc->dev[i], (int)i, bytes, msg, msg_len);
         if (st == CUZK_OK)
             st = warm_up(cc, &cc->dev[i], msg, msg_len);
         pthread_mutex_unlock(&cb->locks[i]);
     }
-done:
-    free(za);
-    free(zb1);
-    free(zb2);
-    free(zc);
-    free(zh);
     if (st != CUZK_OK) {
         cuda_circuit_free(cc);
         return st;
@@ -327,7 +266,7 @@ typedef struct phase_clock {
     uint64_t mark;
 } phase_clock;
 
-static void lap(phase_clock *pc, const char *phase, const char *cat, uint64_t bytes)
+static void lap(phase_clock *pc, proof_phase phase, const char *cat, uint64_t bytes)
 {
     uint64_t now = backend_clock_ns();
     if (pc->fn)
@@ -347,11 +286,15 @@ static void copied(phase_clock *pc, const char *what, backend_copy_dir dir, int 
                    uint64_t start, uint64_t end, uint64_t bytes)
 {
     if (pc->copy) {
-        backend_copy c = {.what = what, .dir = dir, .stream = stream, .start_ns = start,
-                          .end_ns = end, .bytes = bytes};
+        backend_copy c = {.what = what,
+                          .dir = dir,
+                          .stream = stream,
+                          .start_ns = start,
+                          .end_ns = end,
+                          .bytes = bytes};
         pc->copy(pc->copy_ctx, &c);
     } else if (pc->fn) {
-        pc->fn(pc->ctx, dir == BACKEND_COPY_H2D ? "upload" : "download", "copy", start, end,
+        pc->fn(pc->ctx, dir == BACKEND_COPY_H2D ? PHASE_UPLOAD : PHASE_DOWNLOAD, "copy", start, end,
                bytes);
     }
 }
@@ -369,20 +312,13 @@ static void lap_copy(phase_clock *pc, const char *what, backend_copy_dir dir, in
  * Jacobian point) copied back inside the call, on the MSM stream. Their
  * time is part of the phase; they are reported, as one zero-length copy
  * at the phase's end, for their bytes. */
-static void lap_msm(phase_clock *pc, const char *phase, uint64_t bytes, const char *what,
+static void lap_msm(phase_clock *pc, proof_phase phase, uint64_t bytes, const char *what,
                     unsigned calls, uint64_t point_bytes)
 {
     lap(pc, phase, "gpu", bytes);
     if (pc->copy) /* not as a phase: a zero-length "download" would only add a row */
         copied(pc, what, BACKEND_COPY_D2H, STREAM_MSM, pc->mark, pc->mark, calls * point_bytes);
 }
-
-/* Runs one MSM call and waits for it (the phase times stay honest). */
-#define MSM_STEP(call, what)                                                                       \
-    do {                                                                                           \
-        if ((call) != CUZK_OK || cuda_msm_wait(d->msm) != CUZK_OK)                                 \
-            return dev_error(msg, msg_len, what, cuda_msm_last_error());                           \
-    } while (0)
 
 /* a, b, c and the witness up into stage sg, on its stream (outside the
  * device's lock). The witness goes up once and every MSM reads it from
@@ -392,7 +328,7 @@ static cuzk_status upload_stage(const cuda_circuit *cc, const cuda_dev_circuit *
                                 char *msg, size_t msg_len)
 {
     size_t n = (size_t)1 << cc->log_n;
-    uint64_t nvars = cc->num_inputs + cc->num_aux;
+    uint64_t nvars = cc->num_vars;
     const struct fr *abc = (const struct fr *)in->abc;
     for (int i = 0; i < 3; i++)
         if (cuda_ntt_upload(d->ntt, sg->d_abc[i], abc + (size_t)i * n, in->rows, sg->stream) !=
@@ -401,90 +337,86 @@ static cuzk_status upload_stage(const cuda_circuit *cc, const cuda_dev_circuit *
     if (cuda_ntt_sync(d->ntt, sg->stream) != CUZK_OK)
         return dev_error(msg, msg_len, "uploading a, b, c", cuda_ntt_last_error());
     lap_copy(pc, "a,b,c", BACKEND_COPY_H2D, STREAM_STAGE, 3 * in->rows * sizeof(fr_t));
-    if (cuda_ntt_upload(d->ntt, sg->d_w, (const struct fr *)in->w, nvars, sg->stream) !=
-            CUZK_OK ||
+    if (cuda_ntt_upload(d->ntt, sg->d_w, (const struct fr *)in->w, nvars, sg->stream) != CUZK_OK ||
         cuda_ntt_sync(d->ntt, sg->stream) != CUZK_OK)
         return dev_error(msg, msg_len, "uploading the witness", cuda_ntt_last_error());
     lap_copy(pc, "w", BACKEND_COPY_H2D, STREAM_STAGE, nvars * sizeof(fr_t));
     return CUZK_OK;
 }
 
-/* h and the MSMs from stage sg (under the device's lock). */
+/* One part of an MSM into g1 / g2: the split for witness scalars, the
+ * density-filtered split where the part has a bitmap, plain Pippenger for
+ * the quotient's. */
+static cuzk_status run_part(const cuda_dev_circuit *d, const cuda_stage *sg, const groth16_msm *m,
+                            unsigned i, unsigned k, struct g1_jac *g1, struct g2_jac *g2)
+{
+    const groth16_msm_part *p = &m->part[k];
+    const struct fr *s =
+        (const struct fr *)(p->scalars == GROTH16_SCALARS_H ? (const fr_t *)sg->d_abc[0]
+                                                            : (const fr_t *)sg->d_w) +
+        p->offset;
+    const cuda_msm_points *pts = d->pts[i][k];
+    const cuda_msm_density *den = d->dens[i][k];
+    if (m->term == GROTH16_TERM_B_G2)
+        return den ? cuda_msm_g2_dense(d->msm, pts, s, p->count, den, g2, NULL)
+                   : cuda_msm_g2_split(d->msm, pts, s, p->count, g2, NULL);
+    if (den)
+        return cuda_msm_g1_dense(d->msm, pts, s, p->count, den, g1, NULL);
+    if (p->scalars == GROTH16_SCALARS_H)
+        return cuda_msm_g1(d->msm, pts, s, p->count, g1, NULL);
+    return cuda_msm_g1_split(d->msm, pts, s, p->count, g1, NULL);
+}
+
+/* h and the plan's MSMs from stage sg (under the device's lock). */
 static cuzk_status prove_device(const cuda_circuit *cc, const cuda_dev_circuit *d,
                                 const cuda_stage *sg, const backend_input *in, groth16_sums *out,
                                 phase_clock *pc, char *msg, size_t msg_len)
 {
+    const groth16_plan *plan = cc->plan;
     size_t n = (size_t)1 << cc->log_n;
-    uint64_t ni = cc->num_inputs, na = cc->num_aux;
-    const fr_t *w = sg->d_w, *w_aux = (const fr_t *)sg->d_w + ni;
-
-    cuzk_status st =
-        cc->kind == BACKEND_KEY_BELLMAN
-            ? cuda_compute_h(d->ntt, sg->d_abc[0], sg->d_abc[1], sg->d_abc[2], in->rows, cc->log_n,
-                             CUDA_H_COSET_GENERATOR, NULL)
-            : cuda_h_coset_evals(d->ntt, sg->d_abc[0], sg->d_abc[1], sg->d_abc[2], in->rows,
-                                 cc->log_n, CUDA_H_COSET_2N_ROOT, NULL);
+    cuzk_status st = plan->quotient == GROTH16_QUOTIENT_BELLMAN
+                         ? cuda_compute_h(d->ntt, sg->d_abc[0], sg->d_abc[1], sg->d_abc[2],
+                                          in->rows, cc->log_n, CUDA_H_COSET_GENERATOR, NULL)
+                         : cuda_h_coset_evals(d->ntt, sg->d_abc[0], sg->d_abc[1], sg->d_abc[2],
+                                              in->rows, cc->log_n, CUDA_H_COSET_2N_ROOT, NULL);
     if (st != CUZK_OK || cuda_ntt_sync(d->ntt, NULL) != CUZK_OK)
         return dev_error(msg, msg_len, "computing h", cuda_ntt_last_error());
-    lap(pc, "h", "gpu", 3 * (uint64_t)n * sizeof(fr_t));
+    lap(pc, PHASE_H, "gpu", 3 * (uint64_t)n * sizeof(fr_t));
 
-    const struct fr *d_h = sg->d_abc[0];
-    struct g1_jac *h_acc = (struct g1_jac *)&out->c;
-    g1_jac_t other;
-    if (cc->kind == BACKEND_KEY_BELLMAN) {
-        g1_jac_t t1;
-        g2_jac_t t2;
-        MSM_STEP(cuda_msm_g1(d->msm, d->pts[0], d_h, n - 1, h_acc, NULL), "MSM over H");
-        lap_msm(pc, "msm_h", (uint64_t)(n - 1) * 128, "msm_h result", 1, CUDA_MSM_G1_JAC_BYTES);
-        MSM_STEP(cuda_msm_g1_split(d->msm, d->pts[1], (const struct fr *)w_aux, na,
-                                   (struct g1_jac *)&other, NULL),
-                 "MSM over L");
-        g1_jac_add(&out->c, &out->c, &other);
-        lap_msm(pc, "msm_l", na * 128, "msm_l result", 1, CUDA_MSM_G1_JAC_BYTES);
-        MSM_STEP(cuda_msm_g1_split(d->msm, d->pts[2], (const struct fr *)w, ni,
-                                   (struct g1_jac *)&out->a, NULL),
-                 "MSM over A (inputs)");
-        MSM_STEP(cuda_msm_g1_dense(d->msm, d->pts[3], (const struct fr *)w_aux, na, d->dens[0],
-                                   (struct g1_jac *)&t1, NULL),
-                 "MSM over A (aux)");
-        g1_jac_add(&out->a, &out->a, &t1);
-        lap_msm(pc, "msm_a", (ni + na) * 128, "msm_a result", 2, CUDA_MSM_G1_JAC_BYTES);
-        MSM_STEP(cuda_msm_g1_dense(d->msm, d->pts[4], (const struct fr *)w, ni, d->dens[1],
-                                   (struct g1_jac *)&out->b1, NULL),
-                 "MSM over B_G1 (inputs)");
-        MSM_STEP(cuda_msm_g1_dense(d->msm, d->pts[5], (const struct fr *)w_aux, na, d->dens[2],
-                                   (struct g1_jac *)&t1, NULL),
-                 "MSM over B_G1 (aux)");
-        g1_jac_add(&out->b1, &out->b1, &t1);
-        lap_msm(pc, "msm_b_g1", (ni + na) * 128, "msm_b_g1 result", 2, CUDA_MSM_G1_JAC_BYTES);
-        MSM_STEP(cuda_msm_g2_dense(d->msm, d->pts[6], (const struct fr *)w, ni, d->dens[1],
-                                   (struct g2_jac *)&out->b, NULL),
-                 "MSM over B_G2 (inputs)");
-        MSM_STEP(cuda_msm_g2_dense(d->msm, d->pts[7], (const struct fr *)w_aux, na, d->dens[2],
-                                   (struct g2_jac *)&t2, NULL),
-                 "MSM over B_G2 (aux)");
-        g2_jac_add(&out->b, &out->b, &t2);
-        lap_msm(pc, "msm_b_g2", (ni + na) * 224, "msm_b_g2 result", 2, CUDA_MSM_G2_JAC_BYTES);
-    } else {
-        MSM_STEP(cuda_msm_g1(d->msm, d->pts[0], d_h, n, h_acc, NULL), "MSM over H");
-        lap_msm(pc, "msm_h", (uint64_t)n * 128, "msm_h result", 1, CUDA_MSM_G1_JAC_BYTES);
-        MSM_STEP(cuda_msm_g1_split(d->msm, d->pts[1], (const struct fr *)w_aux, na,
-                                   (struct g1_jac *)&other, NULL),
-                 "MSM over C");
-        g1_jac_add(&out->c, &out->c, &other);
-        lap_msm(pc, "msm_l", na * 128, "msm_l result", 1, CUDA_MSM_G1_JAC_BYTES);
-        MSM_STEP(cuda_msm_g1_split(d->msm, d->pts[2], (const struct fr *)w, ni + na,
-                                   (struct g1_jac *)&out->a, NULL),
-                 "MSM over A");
-        lap_msm(pc, "msm_a", (ni + na) * 128, "msm_a result", 1, CUDA_MSM_G1_JAC_BYTES);
-        MSM_STEP(cuda_msm_g1_split(d->msm, d->pts[3], (const struct fr *)w, ni + na,
-                                   (struct g1_jac *)&out->b1, NULL),
-                 "MSM over B1");
-        lap_msm(pc, "msm_b_g1", (ni + na) * 128, "msm_b_g1 result", 1, CUDA_MSM_G1_JAC_BYTES);
-        MSM_STEP(cuda_msm_g2_split(d->msm, d->pts[4], (const struct fr *)w, ni + na,
-                                   (struct g2_jac *)&out->b, NULL),
-                 "MSM over B2");
-        lap_msm(pc, "msm_b_g2", (ni + na) * 224, "msm_b_g2 result", 1, CUDA_MSM_G2_JAC_BYTES);
+    g1_jac_set_infinity(&out->a);
+    g1_jac_set_infinity(&out->b1);
+    g1_jac_set_infinity(&out->c);
+    g2_jac_set_infinity(&out->b);
+    for (unsigned i = 0; i < plan->num_msms; i++) {
+        const groth16_msm *m = &plan->msm[i];
+        for (unsigned k = 0; k < m->num_parts; k++) {
+            g1_jac_t t1;
+            g2_jac_t t2;
+            if (run_part(d, sg, m, i, k, (struct g1_jac *)&t1, (struct g2_jac *)&t2) != CUZK_OK ||
+                cuda_msm_wait(d->msm) != CUZK_OK) {
+                char what[64];
+                snprintf(what, sizeof(what), "%s, part %u", proof_phase_name(m->phase), k);
+                return dev_error(msg, msg_len, what, cuda_msm_last_error());
+            }
+            switch (m->term) {
+            case GROTH16_TERM_A:
+                g1_jac_add(&out->a, &out->a, &t1);
+                break;
+            case GROTH16_TERM_B_G1:
+                g1_jac_add(&out->b1, &out->b1, &t1);
+                break;
+            case GROTH16_TERM_B_G2:
+                g2_jac_add(&out->b, &out->b, &t2);
+                break;
+            case GROTH16_TERM_C:
+                g1_jac_add(&out->c, &out->c, &t1);
+                break;
+            }
+        }
+        char what[32];
+        snprintf(what, sizeof(what), "%s result", proof_phase_name(m->phase));
+        lap_msm(pc, m->phase, groth16_msm_bytes(m), what, m->num_parts,
+                m->term == GROTH16_TERM_B_G2 ? CUDA_MSM_G2_JAC_BYTES : CUDA_MSM_G1_JAC_BYTES);
     }
     return CUZK_OK;
 }
@@ -500,7 +432,7 @@ static cuzk_status warm_up(const cuda_circuit *cc, const cuda_dev_circuit *d, ch
 {
     const cuda_stage *sg = &d->stage[0];
     size_t n = (size_t)1 << cc->log_n;
-    uint64_t nvars = cc->num_inputs + cc->num_aux;
+    uint64_t nvars = cc->num_vars;
     for (int i = 0; i < 3; i++)
         if (cuda_memset_bytes(d->device, sg->d_abc[i], 1, n * sizeof(fr_t)) != 0)
             return dev_error(msg, msg_len, "warming up", "cannot fill a device buffer");
@@ -512,9 +444,9 @@ static cuzk_status warm_up(const cuda_circuit *cc, const cuda_dev_circuit *d, ch
     return prove_device(cc, d, sg, &in, &discard, &pc, msg, msg_len);
 }
 
-static cuzk_status cuda_prove(backend_t *b, unsigned device, void *handle,
-                              const backend_input *in, groth16_sums *out, backend_phase_fn phase,
-                              void *phase_ctx, char *msg, size_t msg_len)
+static cuzk_status cuda_prove(backend_t *b, unsigned device, void *handle, const backend_input *in,
+                              groth16_sums *out, backend_phase_fn phase, void *phase_ctx, char *msg,
+                              size_t msg_len)
 {
     cuda_backend *cb = b->impl;
     const cuda_circuit *cc = handle;
@@ -621,6 +553,7 @@ cuzk_status backend_cuda_create(backend_t **out, unsigned threads, char *msg, si
         pthread_cond_init(&cb->stage_cv[i], NULL);
     }
     cb->base.name = "cuda";
+    cb->base.is_cpu = false;
     cb->base.num_devices = cb->devices;
     cb->base.impl = cb;
     cb->base.prepare = cuda_prepare;

@@ -114,7 +114,7 @@ static void size_pipeline(engine *e)
     const unsigned ncpu = parallel_cpu_count();
     const unsigned provers = engine_primary_provers(e);
     if (!c->synth_workers) {
-        if (strcmp(b->name, "cpu") != 0)
+        if (!b->is_cpu)
             c->synth_workers = ncpu > c->finalizers + provers + 1
                                    ? clampu(ncpu - c->finalizers - provers, 1, 64)
                                    : 1;
@@ -153,7 +153,7 @@ static cuzk_status make_backends(engine *e, char *msg, size_t msg_len)
         e->slots[e->num_slots++] = (slot){.backend = 0, .device = d};
     /* A backend that is not the CPU gets the CPU as its fallback: a
      * partition that failed there may be retried here. */
-    if (c->cpu_fallback && strcmp(b->name, "cpu") != 0) {
+    if (c->cpu_fallback && !b->is_cpu) {
         backend_cpu_opts one = {.devices = 1, .threads = c->device_threads};
         cuzk_status st = backend_cpu_create(&e->backends[1], &one);
         if (st != CUZK_OK) {

@@ -24,6 +24,8 @@
 #include "formats/zkey.h"
 #include "groth16/assemble.h"
 #include "groth16/keys.h"
+#include "groth16/prover.h"
+#include "groth16/zkey_prover.h"
 #include "r1cs/r1cs.h"
 
 #define ENGINE_MAX_BACKENDS 2 /* the primary, and the CPU as a fallback for a GPU one */
@@ -67,11 +69,14 @@ typedef struct circuit {
     uint64_t resident_bytes; /* actual, while resident */
     uint32_t loads;
     /* Loaded data (owned; valid while RESIDENT). */
-    r1cs_t r1cs;             /* BUILTIN */
-    groth16_params_t params; /* BUILTIN */
-    zkey_t zkey;             /* ZKEY: mapped */
-    zkey_coeff *coeffs;      /* ZKEY: the A and B entries for synthesis */
-    const groth16_vk_t *vk;  /* into params or zkey */
+    r1cs_t r1cs;               /* BUILTIN */
+    groth16_params_t params;   /* BUILTIN */
+    zkey_t zkey;               /* ZKEY: mapped */
+    zkey_coeff *coeffs;        /* ZKEY: the A and B entries for synthesis */
+    groth16_circuit_t g;       /* BUILTIN: density, domain and plan over params */
+    groth16_zkey_circuit_t zc; /* ZKEY: the decoded sections, domain and plan */
+    const groth16_plan *plan;  /* into g or zc: what every backend executes */
+    const groth16_vk_t *vk;    /* into params or zkey */
     groth16_pvk_t pvk;
     void *handle[ENGINE_MAX_BACKENDS];
     /* The buffer pool: set_bytes each, never returned to the allocator per
@@ -275,8 +280,8 @@ void engine_span(engine *e, const char *name, const char *cat, const job *j, uin
 void engine_counters(engine *e); /* buffer and queue counters (locked) */
 
 /* ----- telemetry.c: device telemetry and copy events */
-void engine_telemetry_start(engine *e); /* after the backends; says once why when off */
-void engine_telemetry_stop(engine *e);  /* after the workers are joined */
+void engine_telemetry_start(engine *e);             /* after the backends; says once why when off */
+void engine_telemetry_stop(engine *e);              /* after the workers are joined */
 void engine_telemetry_hold(engine *e, bool in_use); /* around prove() */
 void engine_copy_span(engine *e, const job *j, uint32_t idx, const char *who, int device,
                       const backend_copy *cp);

@@ -171,11 +171,15 @@ static void free_loaded(engine *e, circuit *c)
     }
     groth16_pvk_free(&c->pvk);
     memset(&c->pvk, 0, sizeof(c->pvk));
+    c->plan = NULL;
     if (c->kind == ENGINE_CIRCUIT_BUILTIN) {
+        groth16_circuit_free(&c->g);
+        memset(&c->g, 0, sizeof(c->g));
         groth16_params_free(&c->params);
         memset(&c->params, 0, sizeof(c->params));
         r1cs_free(&c->r1cs);
     } else {
+        groth16_zkey_circuit_free(&c->zc);
         free(c->coeffs);
         c->coeffs = NULL;
         if (c->vk)
@@ -191,7 +195,7 @@ cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
     uint64_t bytes = 0;
     cuzk_status st;
     char why[384] = "";
-    backend_circuit_desc d = {.name = c->name, .check = c->check, .threads = threads};
+    backend_circuit_desc d = {.name = c->name, .threads = threads};
     if (c->kind == ENGINE_CIRCUIT_BUILTIN) {
         if ((st = builtin_compile(&c->r1cs, &c->shape, threads)) != CUZK_OK) {
             engine_msg(why, sizeof(why), "cannot build the constraint system: %s",
@@ -209,10 +213,13 @@ cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
             CUZK_OK)
             goto fail;
         c->vk = &c->params.vk;
-        d.kind = BACKEND_KEY_BELLMAN;
-        d.r1cs = &c->r1cs;
-        d.params = &c->params;
-        bytes = r1cs_bytes(&c->r1cs) + params_bytes(&c->params);
+        if ((st = groth16_circuit_init(&c->g, &c->r1cs, &c->params, threads, why, sizeof(why))) !=
+            CUZK_OK)
+            goto fail;
+        c->plan = &c->g.plan;
+        const r1cs_density_t *den = &c->g.density;
+        bytes = r1cs_bytes(&c->r1cs) + params_bytes(&c->params) +
+                (2 * den->num_aux + den->num_inputs + 63) / 64 * 8 + c->g.domain.n * sizeof(fr_t);
     } else {
         if ((st = zkey_open(&c->zkey, c->path, c->check, why, sizeof(why))) != CUZK_OK)
             goto fail;
@@ -229,15 +236,22 @@ cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
             st = CUZK_ERR_CORRUPT;
             goto fail;
         }
-        d.kind = BACKEND_KEY_ZKEY;
-        d.zkey = &c->zkey;
-        bytes = (uint64_t)c->zkey.num_coeffs * sizeof(zkey_coeff);
+        if ((st = groth16_zkey_circuit_init_points(&c->zc, &c->zkey, c->check, threads, why,
+                                                   sizeof(why))) != CUZK_OK)
+            goto fail;
+        c->plan = &c->zc.plan;
+        uint64_t nv = c->zkey.num_vars, n = c->zkey.domain_size;
+        uint64_t nc = nv - c->zkey.num_public - 1;
+        bytes = (uint64_t)c->zkey.num_coeffs * sizeof(zkey_coeff) +
+                (2 * nv + n + nc) * sizeof(g1_affine_t) + nv * sizeof(g2_affine_t) +
+                n * sizeof(fr_t);
     }
     if ((st = groth16_prepare_vk(&c->pvk, c->vk)) != CUZK_OK) {
         engine_msg(why, sizeof(why), "cannot prepare the verifying key: %s", cuzk_status_str(st));
         goto fail;
     }
     bytes += sizeof(c->pvk) + c->pvk.num_ic * sizeof(g1_affine_t);
+    d.plan = c->plan;
     for (unsigned b = 0; b < e->num_backends; b++) {
         uint64_t bb = 0;
         char bmsg[256] = "";
@@ -441,8 +455,8 @@ buf_set *pool_alloc_set(engine *e, const circuit *c)
     buf_set *s = malloc(sizeof(*s));
     backend_t *b = e->num_backends ? e->backends[0] : NULL;
     bool pinned = b && b->host_alloc && b->host_free;
-    void *data = pinned ? b->host_alloc(b, ALIGN64(c->set_bytes))
-                        : aligned_alloc(64, ALIGN64(c->set_bytes));
+    void *data =
+        pinned ? b->host_alloc(b, ALIGN64(c->set_bytes)) : aligned_alloc(64, ALIGN64(c->set_bytes));
     if (!s || !data) {
         free(s);
         if (pinned && data)

@@ -39,7 +39,7 @@ void engine_telemetry_start(engine *e)
     char why[256] = "";
     if (!src) {
         /* The CPU backend has no device to read: nothing to say either. */
-        if (!strcmp(b->name, "cpu"))
+        if (b->is_cpu)
             return;
         if (telemetry_nvml_open(&src, NULL, b->num_devices, why, sizeof(why)) != CUZK_OK) {
             say_off(e, why[0] ? why : "NVML is not available");

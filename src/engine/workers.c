@@ -103,7 +103,7 @@ static cuzk_status synthesize(engine *e, const worker *w, job *j, uint32_t idx, 
      * of j->pub is written only here). */
     memcpy(j->pub + (size_t)idx * c->num_public, set->w + 1, sizeof(fr_t) * c->num_public);
     uint64_t t1 = backend_clock_ns();
-    engine_span(e, "synthesize", "cpu", j, idx, w->name, -1, t0, t1, c->num_vars * sizeof(fr_t));
+    engine_span(e, proof_phase_name(PHASE_SYNTHESIZE), "cpu", j, idx, w->name, -1, t0, t1, c->num_vars * sizeof(fr_t));
     size_t n = c->domain_n;
     fr_t *a = set->abc, *b = a + n, *cc = b + n;
     if (c->kind == ENGINE_CIRCUIT_BUILTIN) {
@@ -119,7 +119,7 @@ static cuzk_status synthesize(engine *e, const worker *w, job *j, uint32_t idx, 
         zkey_eval_abc(a, b, cc, c->coeffs, c->zkey.num_coeffs, set->w, n);
     }
     uint64_t t2 = backend_clock_ns();
-    engine_span(e, "eval_abc", "cpu", j, idx, w->name, -1, t1, t2,
+    engine_span(e, proof_phase_name(PHASE_EVAL_ABC), "cpu", j, idx, w->name, -1, t1, t2,
                 3 * circuit_rows(c) * sizeof(fr_t));
     return CUZK_OK;
 }
@@ -146,7 +146,7 @@ static void synth_one(engine *e, worker *w, pick *p)
 
     pool_free_list(p->trim);
     uint64_t now = backend_clock_ns();
-    engine_span(e, "queue_wait", "queue", j, p->idx, w->name, -1, queued, now, 0);
+    engine_span(e, proof_phase_name(PHASE_QUEUE_WAIT), "queue", j, p->idx, w->name, -1, queued, now, 0);
     char msg[384] = "";
     cuzk_status st = CUZK_OK;
     buf_set *set = p->set;
@@ -222,11 +222,11 @@ typedef struct phase_ctx {
     int device;
 } phase_ctx;
 
-static void on_phase(void *ctx, const char *phase, const char *cat, uint64_t start, uint64_t end,
+static void on_phase(void *ctx, proof_phase phase, const char *cat, uint64_t start, uint64_t end,
                      uint64_t bytes)
 {
     phase_ctx *pc = ctx;
-    engine_span(pc->e, phase, cat, pc->j, pc->idx, pc->worker, pc->device, start, end, bytes);
+    engine_span(pc->e, proof_phase_name(phase), cat, pc->j, pc->idx, pc->worker, pc->device, start, end, bytes);
 }
 
 static void on_copy(void *ctx, const backend_copy *cp)
@@ -364,15 +364,15 @@ static void final_loop(worker *w, rng_t *rng)
         uint8_t bytes[GROTH16_PROOF_BYTES];
         cuzk_status est = bellman_proof_encode(bytes, &proof);
         uint64_t t1 = backend_clock_ns();
-        engine_span(e, "assemble", "cpu", j, it.idx, w->name, -1, t0, t1, GROTH16_PROOF_BYTES);
+        engine_span(e, proof_phase_name(PHASE_ASSEMBLE), "cpu", j, it.idx, w->name, -1, t0, t1, GROTH16_PROOF_BYTES);
         cuzk_status vst = CUZK_OK;
         if (verify && est == CUZK_OK) {
             vst = groth16_verify(&c->pvk, &proof, j->pub + (size_t)it.idx * c->num_public,
                                  c->num_public);
-            engine_span(e, "verify", "cpu", j, it.idx, w->name, -1, t1, backend_clock_ns(),
+            engine_span(e, proof_phase_name(PHASE_VERIFY), "cpu", j, it.idx, w->name, -1, t1, backend_clock_ns(),
                         GROTH16_PROOF_BYTES);
         }
-        engine_span(e, "finalize", "cpu", j, it.idx, w->name, -1, t0, backend_clock_ns(),
+        engine_span(e, proof_phase_name(PHASE_FINALIZE), "cpu", j, it.idx, w->name, -1, t0, backend_clock_ns(),
                     GROTH16_PROOF_BYTES);
 
         pthread_mutex_lock(&e->mu);

@@ -9,8 +9,6 @@
 #include <time.h>
 
 #include "groth16/assemble.h"
-#include "msm/msm.h"
-#include "poly/quotient.h"
 #include "util/parallel.h"
 #include "util/wipe.h"
 
@@ -24,22 +22,6 @@ static void set_msg(char *msg, size_t len, const char *fmt, ...)
     va_end(ap);
 }
 
-const char *groth16_phase_name(groth16_phase phase)
-{
-    static const char *const names[GROTH16_PHASE_COUNT] = {
-        "eval_abc", "h", "msm_h", "msm_l", "msm_a", "msm_b_g1", "msm_b_g2", "assemble", "upload",
-    };
-    return phase < GROTH16_PHASE_COUNT ? names[phase] : "unknown";
-}
-
-groth16_phase groth16_phase_from_name(const char *name)
-{
-    for (int p = 0; p < GROTH16_PHASE_COUNT; p++)
-        if (!strcmp(name, groth16_phase_name((groth16_phase)p)))
-            return (groth16_phase)p;
-    return GROTH16_PHASE_COUNT;
-}
-
 static double now_seconds(void)
 {
     struct timespec ts;
@@ -47,25 +29,24 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Consecutive phases timed into a groth16_timings (none when times is NULL). */
+/* Phases timed into a groth16_timings (none when times is NULL): each
+ * phase from its start to its end, whichever thread reports them (the
+ * plan's two MSM groups report from two threads, on their own phases). */
 typedef struct phase_clock {
     groth16_timings *times;
-    double mark;
+    double start[PHASE_COUNT];
 } phase_clock;
 
-/* Records the time since the mark into phase and moves the mark. */
-static void lap(phase_clock *clock, groth16_phase phase)
+static void clock_step(void *ctx, proof_phase phase, bool end)
 {
+    phase_clock *clock = ctx;
     if (!clock->times)
         return;
     double t = now_seconds();
-    clock->times->seconds[phase] += t - clock->mark;
-    clock->mark = t;
-}
-
-static void lap_done(void *clock, groth16_phase phase)
-{
-    lap(clock, phase);
+    if (!end)
+        clock->start[phase] = t;
+    else
+        clock->times->seconds[phase] += t - clock->start[phase];
 }
 
 typedef struct rows_job {
@@ -86,8 +67,7 @@ static void rows_worker(void *ctx, size_t begin, size_t end)
     }
 }
 
-bool groth16_rows_satisfied(const fr_t *a, const fr_t *b, const fr_t *c, size_t m,
-                            unsigned threads)
+bool groth16_rows_satisfied(const fr_t *a, const fr_t *b, const fr_t *c, size_t m, unsigned threads)
 {
     rows_job job = {.a = a, .b = b, .c = c};
     atomic_init(&job.bad, 0);
@@ -138,6 +118,20 @@ cuzk_status groth16_circuit_init(groth16_circuit_t *c, const r1cs_t *r,
             return CUZK_ERR_INVALID_ARGUMENT;
         }
     }
+    groth16_bellman_query q = {.h = params->h,
+                               .l = params->l,
+                               .a = params->a,
+                               .b_g1 = params->b_g1,
+                               .b_g2 = params->b_g2,
+                               .num_inputs = r->num_inputs,
+                               .num_aux = r->num_aux,
+                               .a_aux_density = d->a_aux,
+                               .b_input_density = d->b_input,
+                               .b_aux_density = d->b_aux,
+                               .a_aux_count = d->a_aux_count,
+                               .b_input_count = d->b_input_count,
+                               .b_aux_count = d->b_aux_count};
+    groth16_plan_bellman(&c->plan, &q, &c->domain);
     return CUZK_OK;
 }
 
@@ -152,82 +146,30 @@ size_t groth16_prover_scratch_bytes(const groth16_circuit_t *c)
     return 3 * c->domain.n * sizeof(fr_t);
 }
 
-cuzk_status groth16_msm_sums(groth16_sums *sums, const groth16_circuit_t *c, const fr_t *w,
-                             const fr_t *h, unsigned threads, groth16_phase_done_fn done,
-                             void *done_ctx, groth16_phase *failed)
-{
-    const r1cs_t *cs = c->r1cs;
-    const groth16_params_t *p = c->params;
-    const r1cs_density_t *dens = &c->density;
-    size_t n = c->domain.n;
-    const fr_t *w_aux = w + cs->num_inputs;
-    cuzk_status st;
-    g1_jac_t h_acc, l_acc, a_aux, b1_aux;
-    g2_jac_t b2_aux;
-
-#define PHASE_ENDS(phase, status)                                                                  \
-    do {                                                                                           \
-        if ((st = (status)) != CUZK_OK) {                                                          \
-            *failed = (phase);                                                                     \
-            return st;                                                                             \
-        }                                                                                          \
-        if (done)                                                                                  \
-            done(done_ctx, (phase));                                                               \
-    } while (0)
-    PHASE_ENDS(GROTH16_PHASE_MSM_H, msm_g1(&h_acc, p->h, h, n - 1, threads));
-    PHASE_ENDS(GROTH16_PHASE_MSM_L, msm_g1_split(&l_acc, p->l, w_aux, cs->num_aux, threads));
-    if ((st = msm_g1_split(&sums->a, p->a, w, cs->num_inputs, threads)) == CUZK_OK)
-        st = msm_g1_dense(&a_aux, p->a + cs->num_inputs, dens->a_aux_count, w_aux, cs->num_aux,
-                          dens->a_aux, threads);
-    PHASE_ENDS(GROTH16_PHASE_MSM_A, st);
-    if ((st = msm_g1_dense(&sums->b1, p->b_g1, dens->b_input_count, w, cs->num_inputs,
-                           dens->b_input, threads)) == CUZK_OK)
-        st = msm_g1_dense(&b1_aux, p->b_g1 + dens->b_input_count, dens->b_aux_count, w_aux,
-                          cs->num_aux, dens->b_aux, threads);
-    PHASE_ENDS(GROTH16_PHASE_MSM_B_G1, st);
-    if ((st = msm_g2_dense(&sums->b, p->b_g2, dens->b_input_count, w, cs->num_inputs,
-                           dens->b_input, threads)) == CUZK_OK)
-        st = msm_g2_dense(&b2_aux, p->b_g2 + dens->b_input_count, dens->b_aux_count, w_aux,
-                          cs->num_aux, dens->b_aux, threads);
-    PHASE_ENDS(GROTH16_PHASE_MSM_B_G2, st);
-#undef PHASE_ENDS
-
-    g1_jac_add(&sums->a, &sums->a, &a_aux);
-    g2_jac_add(&sums->b, &sums->b, &b2_aux);
-    g1_jac_add(&sums->b1, &sums->b1, &b1_aux);
-    g1_jac_add(&sums->c, &h_acc, &l_acc);
-    return CUZK_OK;
-}
-
-cuzk_status groth16_prove_with(groth16_proof_t *proof, const groth16_circuit_t *c,
-                               const fr_t *w, const fr_t *r, const fr_t *s, void *scratch,
-                               unsigned threads, groth16_timings *times)
+cuzk_status groth16_prove_with(groth16_proof_t *proof, const groth16_circuit_t *c, const fr_t *w,
+                               const fr_t *r, const fr_t *s, void *scratch, unsigned threads,
+                               groth16_timings *times)
 {
     const r1cs_t *cs = c->r1cs;
     size_t n = c->domain.n;
     fr_t *va = scratch, *vb = va + n, *vc = vb + n;
-    cuzk_status st;
-    phase_clock clock = {.times = times, .mark = times ? now_seconds() : 0};
+    phase_clock clock = {.times = times};
 
     /* a, b, c, checked row by row (exact, and cheap next to the NTTs: an
-     * unsatisfied witness is refused before any MSM), then the quotient h
-     * into va. */
+     * unsatisfied witness is refused before any MSM), then the plan. */
+    clock_step(&clock, PHASE_EVAL_ABC, false);
     r1cs_eval(cs, w, va, vb, vc, threads);
     if (!groth16_rows_satisfied(va, vb, vc, cs->num_constraints, threads))
         return CUZK_ERR_UNSATISFIED;
-    lap(&clock, GROTH16_PHASE_EVAL_ABC);
-    st = poly_compute_h(va, vb, vc, cs->num_constraints, &c->domain, POLY_H_COSET_GENERATOR,
-                        threads);
+    clock_step(&clock, PHASE_EVAL_ABC, true);
+    groth16_sums sums;
+    cuzk_status st = groth16_plan_sums(&sums, &c->plan, w, va, cs->num_constraints, threads,
+                                       clock_step, &clock, NULL);
     if (st != CUZK_OK)
         return st;
-    lap(&clock, GROTH16_PHASE_H);
-
-    groth16_sums sums;
-    groth16_phase failed;
-    if ((st = groth16_msm_sums(&sums, c, w, va, threads, lap_done, &clock, &failed)) != CUZK_OK)
-        return st;
+    clock_step(&clock, PHASE_ASSEMBLE, false);
     groth16_assemble(proof, &c->params->vk, &sums, r, s);
-    lap(&clock, GROTH16_PHASE_ASSEMBLE);
+    clock_step(&clock, PHASE_ASSEMBLE, true);
     return CUZK_OK;
 }
 

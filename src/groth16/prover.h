@@ -17,18 +17,22 @@
 #include "field/fr.h"
 #include "groth16/assemble.h"
 #include "groth16/keys.h"
+#include "groth16/phase.h"
+#include "groth16/plan.h"
 #include "poly/domain.h"
 #include "r1cs/density.h"
 #include "r1cs/r1cs.h"
 #include "util/rng.h"
 
 /* What stays resident per circuit: the constraint system, its density
- * bitmaps and evaluation domain, and the parameters (borrowed). */
+ * bitmaps and evaluation domain, the parameters (borrowed), and the proof
+ * plan over them. */
 typedef struct groth16_circuit {
     const r1cs_t *r1cs;
     const groth16_params_t *params;
     r1cs_density_t density;
     domain_t domain;
+    groth16_plan plan;
 } groth16_circuit_t;
 
 /* Checks that params fit r (query sizes against the density bitmaps) and
@@ -46,49 +50,20 @@ bool groth16_rows_satisfied(const fr_t *a, const fr_t *b, const fr_t *c, size_t 
 /* Bytes of scratch one proof needs: three n-element Fr vectors. */
 size_t groth16_prover_scratch_bytes(const groth16_circuit_t *c);
 
-/* Where one proof's time went, in seconds (filled when a pointer is given). */
-typedef enum groth16_phase {
-    GROTH16_PHASE_EVAL_ABC, /* a, b, c = A·w, B·w, C·w */
-    GROTH16_PHASE_H,        /* the quotient: NTTs and the pointwise step */
-    GROTH16_PHASE_MSM_H,
-    GROTH16_PHASE_MSM_L,
-    GROTH16_PHASE_MSM_A,
-    GROTH16_PHASE_MSM_B_G1,
-    GROTH16_PHASE_MSM_B_G2,
-    GROTH16_PHASE_ASSEMBLE, /* A, B, C from the sums and r, s */
-    GROTH16_PHASE_UPLOAD,   /* host-to-device copies (GPU backends) */
-    GROTH16_PHASE_COUNT
-} groth16_phase;
-
+/* Where one proof's time went, in seconds per phase (filled when a pointer
+ * is given). */
 typedef struct groth16_timings {
-    double seconds[GROTH16_PHASE_COUNT];
+    double seconds[PHASE_COUNT];
 } groth16_timings;
-
-/* Short names of the phases ("eval_abc", "h", "msm_h", ...), and back
- * (GROTH16_PHASE_COUNT for an unknown name). */
-const char *groth16_phase_name(groth16_phase phase);
-groth16_phase groth16_phase_from_name(const char *name);
-
-/* Called as each MSM phase of groth16_msm_sums ends (for timing). */
-typedef void (*groth16_phase_done_fn)(void *ctx, groth16_phase phase);
-
-/* The five MSM phases of a proof, in order H, L, A, B in G1, B in G2, into
- * sums (everything assemble needs but r, s): h holds the quotient's n − 1
- * coefficients, w the full assignment. done, when not NULL, is called after
- * each phase that succeeded; on failure *failed names the phase that did
- * not. The CPU prover and the CPU backend share it. */
-cuzk_status groth16_msm_sums(groth16_sums *sums, const groth16_circuit_t *c, const fr_t *w,
-                             const fr_t *h, unsigned threads, groth16_phase_done_fn done,
-                             void *done_ctx, groth16_phase *failed);
 
 /* Proves for the full assignment w (r1cs_num_vars entries, w[0] = 1) with
  * the blinding factors r and s given (tests compare backends with the same
  * r, s). scratch has groth16_prover_scratch_bytes() bytes, aligned for fr_t.
  * Returns CUZK_ERR_UNSATISFIED, before any MSM, when some row has
  * (A·w)·(B·w) ≠ C·w (r1cs_is_satisfied finds which). */
-cuzk_status groth16_prove_with(groth16_proof_t *proof, const groth16_circuit_t *c,
-                               const fr_t *w, const fr_t *r, const fr_t *s, void *scratch,
-                               unsigned threads, groth16_timings *times);
+cuzk_status groth16_prove_with(groth16_proof_t *proof, const groth16_circuit_t *c, const fr_t *w,
+                               const fr_t *r, const fr_t *s, void *scratch, unsigned threads,
+                               groth16_timings *times);
 
 /* Same, drawing r and s from rng (use a secure one). */
 cuzk_status groth16_prove(groth16_proof_t *proof, const groth16_circuit_t *c, const fr_t *w,

@@ -19,14 +19,9 @@ typedef struct reader {
     char why[160];
 } reader;
 
-static const char *const known_phases[TRACE_PHASE_KNOWN] = {
-    "queue_wait", "synthesize", "eval_abc", "upload",   "h",        "msm_h",  "msm_l",
-    "msm_a",      "msm_b_g1",   "msm_b_g2", "download", "assemble", "verify", "finalize",
-};
-
 const char *trace_phase_known_name(trace_phase phase)
 {
-    return (unsigned)phase < TRACE_PHASE_KNOWN ? known_phases[phase] : NULL;
+    return (unsigned)phase < TRACE_PHASE_KNOWN ? proof_phase_name((proof_phase)phase) : NULL;
 }
 
 const char *trace_dir_name(trace_dir dir)
@@ -191,7 +186,8 @@ static bool read_span(reader *r, json_t *o)
     if (end < start)
         return bad(r, "span ends before it starts (end_ns %llu < start_ns %llu)",
                    (unsigned long long)end, (unsigned long long)start);
-    if ((*circuit == '\0' && !(circuit = intern(r, ""))) || (*what == '\0' && !(what = intern(r, ""))))
+    if ((*circuit == '\0' && !(circuit = intern(r, ""))) ||
+        (*what == '\0' && !(what = intern(r, ""))))
         return false;
     trace_cat c = TRACE_CAT_OTHER;
     for (int k = 0; k < TRACE_CAT_OTHER; k++)
@@ -201,7 +197,7 @@ static bool read_span(reader *r, json_t *o)
     if (c == TRACE_CAT_COPY)
         d = !strcmp(dir, "h2d") || (!*dir && !strcmp(name, "upload"))     ? TRACE_DIR_H2D
             : !strcmp(dir, "d2h") || (!*dir && !strcmp(name, "download")) ? TRACE_DIR_D2H
-                                                                            : TRACE_DIR_NONE;
+                                                                          : TRACE_DIR_NONE;
     uint32_t source = current_source(r), lane, phase;
     bool added;
     if (r->oom || !phase_index(r, name, &phase))
@@ -384,7 +380,7 @@ cuzk_status trace_read_buffer(trace **out, const char *data, size_t len, bool st
         goto oom;
     for (int k = 0; k < TRACE_PHASE_KNOWN; k++) {
         uint32_t idx;
-        const char *name = intern(&r, known_phases[k]);
+        const char *name = intern(&r, proof_phase_name((proof_phase)k));
         if (!name || !phase_index(&r, name, &idx))
             goto oom;
     }

@@ -40,6 +40,7 @@
 #include <stdint.h>
 
 #include "cuzk/status.h"
+#include "groth16/phase.h"
 
 typedef enum trace_cat {
     TRACE_CAT_QUEUE = 0,
@@ -50,24 +51,25 @@ typedef enum trace_cat {
     TRACE_CAT_COUNT
 } trace_cat;
 
-/* The phases the engine emits, in pipeline order. Phase names outside this
- * list are kept (their index is TRACE_PHASE_KNOWN or more). */
+/* The phases the engine emits, in pipeline order: groth16/phase.h's
+ * table, under the trace's names. Phase names outside it are kept (their
+ * index is TRACE_PHASE_KNOWN or more). */
 typedef enum trace_phase {
-    TRACE_PHASE_QUEUE_WAIT = 0,
-    TRACE_PHASE_SYNTHESIZE,
-    TRACE_PHASE_EVAL_ABC,
-    TRACE_PHASE_UPLOAD,
-    TRACE_PHASE_H,
-    TRACE_PHASE_MSM_H,
-    TRACE_PHASE_MSM_L,
-    TRACE_PHASE_MSM_A,
-    TRACE_PHASE_MSM_B_G1,
-    TRACE_PHASE_MSM_B_G2,
-    TRACE_PHASE_DOWNLOAD,
-    TRACE_PHASE_ASSEMBLE,
-    TRACE_PHASE_VERIFY,
-    TRACE_PHASE_FINALIZE,
-    TRACE_PHASE_KNOWN
+    TRACE_PHASE_QUEUE_WAIT = PHASE_QUEUE_WAIT,
+    TRACE_PHASE_SYNTHESIZE = PHASE_SYNTHESIZE,
+    TRACE_PHASE_EVAL_ABC = PHASE_EVAL_ABC,
+    TRACE_PHASE_UPLOAD = PHASE_UPLOAD,
+    TRACE_PHASE_H = PHASE_H,
+    TRACE_PHASE_MSM_H = PHASE_MSM_H,
+    TRACE_PHASE_MSM_L = PHASE_MSM_L,
+    TRACE_PHASE_MSM_A = PHASE_MSM_A,
+    TRACE_PHASE_MSM_B_G1 = PHASE_MSM_B_G1,
+    TRACE_PHASE_MSM_B_G2 = PHASE_MSM_B_G2,
+    TRACE_PHASE_DOWNLOAD = PHASE_DOWNLOAD,
+    TRACE_PHASE_ASSEMBLE = PHASE_ASSEMBLE,
+    TRACE_PHASE_VERIFY = PHASE_VERIFY,
+    TRACE_PHASE_FINALIZE = PHASE_FINALIZE,
+    TRACE_PHASE_KNOWN = PHASE_COUNT
 } trace_phase;
 
 typedef enum trace_job_state {
@@ -101,8 +103,8 @@ typedef struct trace_span {
     uint32_t phase; /* index into trace.phase_names */
     uint32_t line;  /* line number in the log */
     trace_cat cat;
-    trace_dir dir;    /* copies; NONE for other spans */
-    int32_t stream;   /* copies: the backend's stream number; -1 when not given */
+    trace_dir dir;  /* copies; NONE for other spans */
+    int32_t stream; /* copies: the backend's stream number; -1 when not given */
     const char *circuit;
     const char *what; /* copies: what was moved; "" when not given */
 } trace_span;

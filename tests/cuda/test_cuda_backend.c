@@ -20,6 +20,7 @@
 #include "groth16/prover.h"
 #include "groth16/setup.h"
 #include "groth16/verifier.h"
+#include "groth16/zkey_prover.h"
 #include "seed.h"
 
 #define FIX CUZK_VECTOR_DIR "/../fixtures/circom/"
@@ -44,9 +45,9 @@ static void sums_equal(const groth16_sums *x, const groth16_sums *y)
 }
 
 /* Both backends on one circuit; the proofs verify and agree. */
-static void compare(backend_t *cpu, backend_t *gpu, const backend_circuit_desc *desc,
-                    const fr_t *w, const fr_t *abc, size_t n, uint64_t rows,
-                    const groth16_vk_t *vk, const fr_t *inputs, size_t num_inputs)
+static void compare(backend_t *cpu, backend_t *gpu, const backend_circuit_desc *desc, const fr_t *w,
+                    const fr_t *abc, size_t n, uint64_t rows, const groth16_vk_t *vk,
+                    const fr_t *inputs, size_t num_inputs)
 {
     void *hc, *hg;
     uint64_t bytes;
@@ -99,8 +100,7 @@ static void test_builtin(void **state)
         assert_true(w && abc);
         expect_ok(builtin_witness(w, nv, &p, g_seed + k));
         r1cs_eval(&r, w, abc, abc + n, abc + 2 * n, 0);
-        backend_circuit_desc desc = {.kind = BACKEND_KEY_BELLMAN, .name = "builtin",
-                                     .r1cs = &r, .params = &params};
+        backend_circuit_desc desc = {.name = "builtin", .plan = &c.plan};
         printf("builtin circuit 2^%u: %llu constraints\n", k,
                (unsigned long long)r.num_constraints);
         compare(be[0], be[1], &desc, w, abc, n, r.num_constraints, &params.vk, w + 1,
@@ -132,10 +132,13 @@ static void test_zkey(void **state)
         assert_true(co && abc);
         expect_ok(zkey_decode_coeffs(co, &z, 0, msg, sizeof(msg)));
         zkey_eval_abc(abc, abc + n, abc + 2 * n, co, z.num_coeffs, w, n);
-        backend_circuit_desc desc = {.kind = BACKEND_KEY_ZKEY, .name = names[i], .zkey = &z,
-                                     .check = FORMATS_CHECK_CURVE};
+        groth16_zkey_circuit_t zc;
+        expect_ok(
+            groth16_zkey_circuit_init_points(&zc, &z, FORMATS_CHECK_CURVE, 0, msg, sizeof(msg)));
+        backend_circuit_desc desc = {.name = names[i], .plan = &zc.plan};
         printf("zkey %s: domain %zu, %u signals\n", names[i], n, z.num_vars);
         compare(be[0], be[1], &desc, w, abc, n, n, &z.vk, w + 1, z.num_public);
+        groth16_zkey_circuit_free(&zc);
         free(co);
         free(abc);
         free(w);

@@ -433,13 +433,14 @@ static cuzk_status flaky_prove(backend_t *b, unsigned dev, void *h, const backen
     return f->inner->prove(f->inner, dev, h, in, out, fn, ctx, m, ml);
 }
 
-static void flaky_init(flaky *f, const char *name, unsigned devices)
+static void flaky_init(flaky *f, const char *name, bool is_cpu, unsigned devices)
 {
     memset(f, 0, sizeof(*f));
     backend_cpu_opts o = {.devices = devices, .threads = 2};
     ok(backend_cpu_create(&f->inner, &o));
     pthread_mutex_init(&f->mu, NULL);
     f->base = (backend_t){.name = name,
+                          .is_cpu = is_cpu,
                           .num_devices = devices,
                           .impl = f,
                           .prepare = flaky_prepare,
@@ -457,7 +458,7 @@ static void test_retry_on_another_device(void **state)
 {
     (void)state;
     flaky f;
-    flaky_init(&f, "cpu", 2); /* the CPU posing as two devices */
+    flaky_init(&f, "cpu", true, 2); /* the CPU posing as two devices */
     f.fail_first = 1;
     engine_config cfg;
     base_config(&cfg);
@@ -488,7 +489,7 @@ static void test_retry_on_cpu_fallback(void **state)
 {
     (void)state;
     flaky f;
-    flaky_init(&f, "flaky-gpu", 1);
+    flaky_init(&f, "flaky-gpu", false, 1);
     f.always = true;
     engine_config cfg;
     base_config(&cfg);
@@ -513,7 +514,7 @@ static void test_backend_always_fails(void **state)
 {
     (void)state;
     flaky f;
-    flaky_init(&f, "cpu", 1);
+    flaky_init(&f, "cpu", true, 1);
     f.always = true;
     engine_config cfg;
     base_config(&cfg);
@@ -568,7 +569,7 @@ static void counting_host_free(backend_t *b, void *p)
 static void prefill_case(uint64_t budget_sets, unsigned queue_bound, unsigned expect_sets)
 {
     flaky f;
-    flaky_init(&f, "pinned", 1);
+    flaky_init(&f, "pinned", false, 1);
     f.base.host_alloc = counting_host_alloc;
     f.base.host_free = counting_host_free;
     host_allocs = host_frees = 0;
@@ -682,9 +683,10 @@ typedef struct zkey_phases {
     pthread_mutex_t mu;
 } zkey_phases;
 
-static void zkey_phase(void *ctx, const char *phase, const char *cat, uint64_t start, uint64_t end,
+static void zkey_phase(void *ctx, proof_phase ph, const char *cat, uint64_t start, uint64_t end,
                        uint64_t bytes)
 {
+    const char *phase = proof_phase_name(ph);
     zkey_phases *zp = ctx;
     assert_string_equal(cat, "cpu");
     assert_true(end >= start && bytes > 0);
@@ -732,14 +734,11 @@ static void test_cpu_backend_zkey_equals_prove(void **state)
             backend_t *b;
             backend_cpu_opts opts = {.devices = 1, .threads = t};
             ok(backend_cpu_create(&b, &opts));
-            backend_circuit_desc desc = {.kind = BACKEND_KEY_ZKEY,
-                                         .name = names[i],
-                                         .zkey = &z,
-                                         .check = FORMATS_CHECK_SUBGROUP};
+            backend_circuit_desc desc = {.name = names[i], .plan = &c.plan};
             void *handle;
             uint64_t bytes;
             ok(b->prepare(b, &desc, &handle, &bytes, msg, sizeof(msg)));
-            assert_true(bytes > 0);
+            assert_int_equal(bytes, 0); /* the CPU executes the plan where its points are */
             zkey_eval_abc(abc, abc + n, abc + 2 * n, c.coeffs, z.num_coeffs, w, n);
             backend_input in = {.w = w, .abc = abc, .rows = n, .rows_checked = true};
             groth16_sums sums;

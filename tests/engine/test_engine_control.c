@@ -115,7 +115,7 @@ static cuzk_status gated_prove(backend_t *b, unsigned dev, void *h, const backen
     g1_jac_set_infinity(&out->c);
     g2_jac_set_infinity(&out->b);
     if (fn)
-        fn(ctx, "h", "cpu", t0, backend_clock_ns(), 0);
+        fn(ctx, PHASE_H, "cpu", t0, backend_clock_ns(), 0);
     return CUZK_OK;
 }
 
@@ -125,6 +125,7 @@ static void gated_init(gated *g, unsigned devices)
     pthread_mutex_init(&g->mu, NULL);
     pthread_cond_init(&g->cv, NULL);
     g->base = (backend_t){.name = "cpu",
+                          .is_cpu = true,
                           .num_devices = devices,
                           .impl = g,
                           .prepare = gated_prepare,

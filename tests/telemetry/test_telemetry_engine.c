@@ -186,7 +186,7 @@ static cuzk_status standin_prove(backend_t *b, unsigned dev, void *h, const back
     sleep_ms(H_MS);
     uint64_t t1 = enter(ST_COPY);
     if (fn)
-        fn(ctx, "h", "gpu", t0, t1, 0);
+        fn(ctx, PHASE_H, "gpu", t0, t1, 0);
     sleep_ms(COPY_MS);
     uint64_t t2 = enter(ST_MSM);
     if (in->copy) {
@@ -197,7 +197,7 @@ static cuzk_status standin_prove(backend_t *b, unsigned dev, void *h, const back
     sleep_ms(MSM_MS);
     uint64_t t3 = enter(ST_IDLE);
     if (fn)
-        fn(ctx, "msm_h", "gpu", t2, t3, 0);
+        fn(ctx, PHASE_MSM_H, "gpu", t2, t3, 0);
     if (in->copy) {
         backend_copy c = {.what = "msm_h result", .dir = BACKEND_COPY_D2H, .stream = 1,
                           .start_ns = t3, .end_ns = t3, .bytes = RESULT_BYTES};

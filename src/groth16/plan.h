@@ -1,0 +1,135 @@
+#ifndef CUZK_GROTH16_PLAN_H
+#define CUZK_GROTH16_PLAN_H
+
+/* The proof plan: the Groth16 sequence of one partition, written once and
+ * executed by every backend (Groth 2016, section 3.2):
+ *
+ *   a, b, c (evaluated rows) -> the quotient h -> the MSMs -> the sums
+ *
+ * after which the caller assembles A, B, C with r and s (groth16/assemble.h).
+ * A circuit kind describes its key as a plan: which quotient, and for each
+ * MSM which points meet which scalars and which sum the result joins. The
+ * CPU executor is here (groth16_plan_sums); the CUDA backend runs the same
+ * plan with its streams, uploading each part's points once.
+ *
+ * Two quotients exist:
+ *   bellman: h = (a·b − c)/Z from the coset g = 7, its n − 1 coefficients
+ *            meet the H query [τ^i·Z(τ)/δ];
+ *   snarkjs: a·b − c evaluated on the odd coset of the 2n-th roots of
+ *            unity, n values meeting the zkey's H section (which carries
+ *            the division).
+ * Every other difference between bellman parameters and snarkjs keys is
+ * data: the query sections, their density bitmaps, and which part of w
+ * each multiplies. */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cuzk/status.h"
+#include "field/fr.h"
+#include "groth16/assemble.h"
+#include "groth16/phase.h"
+#include "poly/domain.h"
+
+typedef enum groth16_quotient {
+    GROTH16_QUOTIENT_BELLMAN = 0,
+    GROTH16_QUOTIENT_SNARKJS,
+} groth16_quotient;
+
+/* Which of groth16_sums an MSM's result joins. */
+typedef enum groth16_term {
+    GROTH16_TERM_A = 0, /* G1 */
+    GROTH16_TERM_B_G1,  /* G1 */
+    GROTH16_TERM_B_G2,  /* G2: the only term whose points are g2_affine_t */
+    GROTH16_TERM_C,     /* G1 */
+} groth16_term;
+
+/* Where a part's scalars come from. */
+typedef enum groth16_scalars {
+    GROTH16_SCALARS_H = 0, /* the quotient's values (num_h of them) */
+    GROTH16_SCALARS_W,     /* the full assignment w (w[0] = 1) */
+} groth16_scalars;
+
+/* Points meeting a run of scalars: scalars[offset .. offset + count). With
+ * a density bitmap over those count scalars, only the scalars whose bit is
+ * set have a point, in order (num_points = the bits set); without one,
+ * num_points = count. Witness scalars are mostly 0 and 1, and every
+ * executor splits those off (msm.h's split); the quotient's are not. */
+typedef struct groth16_msm_part {
+    const void *points; /* g1_affine_t, or g2_affine_t for GROTH16_TERM_B_G2 */
+    uint64_t num_points;
+    groth16_scalars scalars;
+    uint64_t offset, count;
+    const uint64_t *density; /* NULL: one point per scalar */
+} groth16_msm_part;
+
+#define GROTH16_MSM_MAX_PARTS 2
+#define GROTH16_PLAN_MAX_MSMS 5
+
+/* One MSM phase: the sum of its parts, added into term. */
+typedef struct groth16_msm {
+    proof_phase phase; /* PHASE_MSM_H .. PHASE_MSM_B_G2: what timing calls it */
+    groth16_term term;
+    unsigned num_parts;
+    groth16_msm_part part[GROTH16_MSM_MAX_PARTS];
+} groth16_msm;
+
+typedef struct groth16_plan {
+    groth16_quotient quotient;
+    const domain_t *domain; /* n = 2^log_n, its roots as the quotient wants them */
+    uint64_t num_vars;      /* the length of w */
+    uint64_t num_h;         /* the quotient's scalars: n − 1 (bellman) or n (snarkjs) */
+    unsigned num_msms;
+    groth16_msm msm[GROTH16_PLAN_MAX_MSMS];
+} groth16_plan;
+
+/* The bellman-layout key as a plan: H (n − 1 points), L over the aux
+ * variables, A over the inputs and (density-filtered) aux, B in G1 and G2
+ * over both, density-filtered. The arrays are borrowed. */
+typedef struct groth16_bellman_query {
+    const struct g1_affine *h, *l, *a, *b_g1;
+    const struct g2_affine *b_g2;
+    uint64_t num_inputs, num_aux; /* inputs include ONE */
+    const uint64_t *a_aux_density, *b_input_density, *b_aux_density;
+    uint64_t a_aux_count, b_input_count, b_aux_count; /* bits set */
+} groth16_bellman_query;
+void groth16_plan_bellman(groth16_plan *plan, const groth16_bellman_query *q,
+                          const domain_t *domain);
+
+/* A snarkjs key as a plan: H (n points) and C (one per private signal,
+ * signals num_public + 1 ..) into one MSM, A, B1, B2 over all signals. */
+typedef struct groth16_snarkjs_query {
+    const struct g1_affine *h, *c, *a, *b1;
+    const struct g2_affine *b2;
+    uint64_t num_vars, num_public; /* num_public: ONE excluded */
+} groth16_snarkjs_query;
+void groth16_plan_snarkjs(groth16_plan *plan, const groth16_snarkjs_query *q,
+                          const domain_t *domain);
+
+/* Checks the plan's counts against each other (parts within w or h,
+ * density bits set equal to the points); msg names the MSM and part. */
+cuzk_status groth16_plan_check(const groth16_plan *plan, char *msg, size_t msg_len);
+
+/* Bytes an MSM reads (scalars and points): for timing events. */
+uint64_t groth16_msm_bytes(const groth16_msm *m);
+
+/* Called as a phase starts (end false) and ends (end true), from the
+ * thread that runs it. With two threads or more the MSMs run as two
+ * concurrent groups, so calls come from two threads at once and phases
+ * overlap. */
+typedef void (*groth16_step_fn)(void *ctx, proof_phase phase, bool end);
+
+/* The CPU executor: the quotient from a, b, c (abc: three consecutive
+ * n-element vectors, the first rows of each evaluated, the rest ignored;
+ * clobbered: h is left in the first), then every MSM, into sums. On
+ * failure *failed (when not NULL) names the phase. A bellman quotient whose
+ * top coefficient is not zero (the witness does not satisfy the
+ * constraints) is CUZK_ERR_UNSATISFIED in PHASE_H. With two threads or
+ * more the MSMs run as two concurrent groups of about equal work, each on
+ * half the threads, the quotient in the group of the MSM that needs it. */
+cuzk_status groth16_plan_sums(groth16_sums *sums, const groth16_plan *plan, const fr_t *w,
+                              fr_t *abc, uint64_t rows, unsigned threads, groth16_step_fn step,
+                              void *step_ctx, proof_phase *failed);
+
+#endif
