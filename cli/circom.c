@@ -1,115 +1,138 @@
 /* cuzk prove / verify with circom and snarkjs files, in the argument order
  * snarkjs users know:
- *   cuzk prove circuit.zkey witness.wtns proof.json public.json
- *   cuzk verify verification_key.json public.json proof.json */
+ *   cuzk prove circuit.zkey witness.wtns proof.json public.json [more triples]
+ *   cuzk verify verification_key.json public.json proof.json
+ * Proving goes through the engine (cli/engine_run.h), on the GPU when
+ * there is one. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/engine_run.h"
 #include "cli/util.h"
+#include "formats/bellman_params.h"
 #include "formats/circom_wtns.h"
 #include "formats/snarkjs_json.h"
 #include "groth16/verifier.h"
-#include "groth16/zkey_prover.h"
 
-int cli_prove_circom(const char *zkey_path, const char *wtns_path, const char *proof_path,
-                     const char *public_path, const cli_options *opt)
+/* The witness's public values (w[1 .. num_public]) for public.json, and a
+ * check that it fits the key before the engine sees it: a file that is
+ * missing, corrupt, for another prime or another circuit is bad input. */
+static int read_public(fr_t *pub, const char *wtns_path, const char *zkey_path,
+                       const engine_circuit_info *ci)
 {
     char msg[512] = "";
-    zkey_t z;
-    groth16_zkey_circuit_t circuit;
-    fr_t *w = NULL;
-    uint64_t nw = 0;
-    void *scratch = NULL;
-    int rc = CLI_EXIT_BAD_INPUT;
-    double t0 = cli_now();
-    /* The verifying key's few points get the full subgroup check; the
-     * proving sections (thousands to millions of points) the curve check,
-     * unless --check-subgroup: a subgroup check costs ~40 us a point, more
-     * than the proof itself. The new proof is verified against the checked
-     * key before it is written either way. */
-    cuzk_status st = zkey_open(&z, zkey_path, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg));
-    if (st != CUZK_OK) {
-        cli_file_error(zkey_path, msg, st);
-        return CLI_EXIT_BAD_INPUT;
-    }
-    st = groth16_zkey_circuit_init(
-        &circuit, &z, opt->check_subgroup ? FORMATS_CHECK_SUBGROUP : FORMATS_CHECK_CURVE,
-        opt->threads, msg, sizeof(msg));
-    if (st != CUZK_OK) {
-        cli_file_error(zkey_path, msg, st);
-        zkey_close(&z);
-        return CLI_EXIT_BAD_INPUT;
-    }
-    double t_key = cli_now();
-    st = circom_wtns_load(&w, &nw, wtns_path, msg, sizeof(msg));
+    circom_wtns_t wt;
+    cuzk_status st = circom_wtns_open(&wt, wtns_path, msg, sizeof(msg));
     if (st != CUZK_OK) {
         cli_file_error(wtns_path, msg, st);
-        goto done;
+        return CLI_EXIT_BAD_INPUT;
     }
-    if (nw != z.num_vars) {
-        cli_error("%s: the witness has %llu values but %s expects %u: witness and key are for "
+    int rc = CLI_EXIT_OK;
+    if (wt.num_values != ci->num_vars) {
+        cli_error("%s: the witness has %llu values but %s expects %llu: witness and key are for "
                   "different circuits",
-                  wtns_path, (unsigned long long)nw, zkey_path, z.num_vars);
-        goto done;
+                  wtns_path, (unsigned long long)wt.num_values, zkey_path,
+                  (unsigned long long)ci->num_vars);
+        rc = CLI_EXIT_BAD_INPUT;
+    } else if ((st = circom_wtns_decode(pub, &wt, 1, ci->num_public, msg, sizeof(msg))) !=
+               CUZK_OK) {
+        cli_file_error(wtns_path, msg, st);
+        rc = CLI_EXIT_BAD_INPUT;
     }
-    scratch = malloc(groth16_zkey_scratch_bytes(&circuit));
-    if (!scratch) {
-        cli_error("out of memory for the prover's scratch buffers");
+    circom_wtns_close(&wt);
+    return rc;
+}
+
+int cli_prove_circom(const char *zkey_path, const cli_proof_files *files, size_t n,
+                     const cli_options *opt)
+{
+    engine_t *e = NULL;
+    fr_t *pub = NULL;
+    uint64_t *ids = NULL;
+    int rc = cli_engine_start(&e, opt, (unsigned)n);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    /* The proving sections get the curve check unless --check-subgroup (a
+     * subgroup check costs ~40 us a point, more than the proof itself); the
+     * verifying key always gets the full one, and every proof is verified
+     * against it before it is written unless --no-verify. */
+    engine_circuit_spec spec = {.name = "zkey",
+                                .kind = ENGINE_CIRCUIT_ZKEY,
+                                .zkey_path = zkey_path,
+                                .check = opt->check_subgroup ? FORMATS_CHECK_SUBGROUP
+                                                             : FORMATS_CHECK_CURVE};
+    double load_s = 0;
+    if ((rc = cli_engine_load(e, &spec, zkey_path, &load_s)) != CLI_EXIT_OK)
+        goto done;
+    engine_circuit_info ci;
+    engine_stats stats;
+    engine_get_stats(e, &stats, &ci, 1);
+    pub = malloc(sizeof(fr_t) * (ci.num_public ? ci.num_public : 1) * n);
+    ids = calloc(n, sizeof(uint64_t));
+    if (!pub || !ids) {
+        cli_error("out of memory");
         rc = CLI_EXIT_FAILURE;
         goto done;
     }
-    rng_t rng;
-    if (rng_seed_secure(&rng) != CUZK_OK) {
-        cli_error("the system random number generator failed");
-        rc = CLI_EXIT_FAILURE;
-        goto done;
-    }
-    double t_wtns = cli_now();
-    groth16_proof_t proof;
-    st = groth16_zkey_prove(&proof, &circuit, w, &rng, scratch, opt->threads);
-    rng_wipe(&rng);
-    if (st != CUZK_OK) {
-        cli_error("proving failed: %s", cuzk_status_str(st));
-        rc = CLI_EXIT_FAILURE;
-        goto done;
-    }
-    double t_prove = cli_now();
-    if (opt->verify) {
-        /* Cheap insurance: one pairing check before the proof leaves. */
-        groth16_pvk_t pvk;
-        st = groth16_prepare_vk(&pvk, &z.vk);
-        if (st == CUZK_OK)
-            st = groth16_verify(&pvk, &proof, w + 1, z.num_public);
-        groth16_pvk_free(&pvk);
+    for (size_t i = 0; i < n; i++)
+        if ((rc = read_public(pub + i * ci.num_public, files[i].witness, zkey_path, &ci)) !=
+            CLI_EXIT_OK)
+            goto done;
+
+    /* One job a witness: the engine pipelines them, and one that fails
+     * leaves the others' proofs to be written. */
+    double t0 = cli_now();
+    char msg[512] = "";
+    for (size_t i = 0; i < n; i++) {
+        engine_partition_input in = {.wtns_path = files[i].witness};
+        engine_job_spec job = {.circuit = spec.name,
+                               .priority = ENGINE_PRIORITY_NORMAL,
+                               .partitions = 1,
+                               .inputs = &in};
+        cuzk_status st = engine_submit(e, &job, &ids[i], msg, sizeof(msg));
         if (st != CUZK_OK) {
-            cli_error("the proof does not verify: the witness %s does not satisfy the circuit of "
-                      "%s",
-                      wtns_path, zkey_path);
+            cli_error("%s: %s", files[i].witness, msg[0] ? msg : cuzk_status_str(st));
             rc = CLI_EXIT_FAILURE;
             goto done;
         }
     }
-    double t_verify = cli_now();
-    if ((st = snarkjs_proof_save(&proof, proof_path, msg, sizeof(msg))) != CUZK_OK ||
-        (st = snarkjs_public_save(w + 1, z.num_public, public_path, msg, sizeof(msg))) != CUZK_OK) {
-        cli_error("cannot write the proof: %s", msg[0] ? msg : cuzk_status_str(st));
-        rc = CLI_EXIT_FAILURE;
-        goto done;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t bytes[GROTH16_PROOF_BYTES];
+        size_t len = 0;
+        groth16_proof_t proof;
+        cuzk_status st;
+        char what[600];
+        snprintf(what, sizeof(what), "proving %s", files[i].witness);
+        int one = cli_engine_await(e, ids[i], what);
+        if (one == CLI_EXIT_OK &&
+            ((st = engine_job_proof(e, ids[i], bytes, sizeof(bytes), &len)) != CUZK_OK ||
+             len != sizeof(bytes) ||
+             (st = bellman_proof_decode(&proof, bytes, msg, sizeof(msg))) != CUZK_OK)) {
+            cli_error("%s: the engine's proof cannot be read back", files[i].witness);
+            one = CLI_EXIT_FAILURE;
+        }
+        if (one == CLI_EXIT_OK &&
+            ((st = snarkjs_proof_save(&proof, files[i].proof, msg, sizeof(msg))) != CUZK_OK ||
+             (st = snarkjs_public_save(pub + i * ci.num_public, ci.num_public, files[i].public_json,
+                                       msg, sizeof(msg))) != CUZK_OK)) {
+            cli_error("cannot write the proof: %s", msg[0] ? msg : cuzk_status_str(st));
+            one = CLI_EXIT_FAILURE;
+        }
+        if (one != CLI_EXIT_OK)
+            rc = one;
     }
     if (!opt->quiet)
-        fprintf(stderr,
-                "cuzk prove: domain %u, %u signals; key %.3f s, witness %.3f s, prove %.3f s, "
-                "verify %.3f s\n",
-                z.domain_size, z.num_vars, t_key - t0, t_wtns - t_key, t_prove - t_wtns,
-                t_verify - t_prove);
-    rc = CLI_EXIT_OK;
+        fprintf(
+            stderr,
+            "cuzk prove: domain %llu, %llu signals, %s backend; key %.3f s, %zu proof%s %.3f s\n",
+            (unsigned long long)ci.domain_n, (unsigned long long)ci.num_vars, stats.backend, load_s,
+            n, n == 1 ? "" : "s", cli_now() - t0);
 done:
-    free(scratch);
-    free(w);
-    groth16_zkey_circuit_free(&circuit);
-    zkey_close(&z);
+    free(ids);
+    free(pub);
+    engine_destroy(e);
     return rc;
 }
 

@@ -1,6 +1,8 @@
 #ifndef CUZK_CLI_COMMANDS_H
 #define CUZK_CLI_COMMANDS_H
 
+#include <stddef.h>
+
 #include "cli/util.h"
 
 /* Exit codes a script can rely on. */
@@ -26,9 +28,15 @@ int cli_serve(int argc, char **argv);
 int cli_client(const char *command, int argc, char **argv);
 bool cli_is_client_command(const char *command);
 
-/* circom / snarkjs files */
-int cli_prove_circom(const char *zkey_path, const char *wtns_path, const char *proof_path,
-                     const char *public_path, const cli_options *opt);
+/* circom / snarkjs files: one witness and the two files its proof goes to. */
+typedef struct cli_proof_files {
+    const char *witness;     /* .wtns */
+    const char *proof;       /* proof.json */
+    const char *public_json; /* public.json */
+} cli_proof_files;
+/* Proves n witnesses with one key load, through the engine. */
+int cli_prove_circom(const char *zkey_path, const cli_proof_files *files, size_t n,
+                     const cli_options *opt);
 int cli_verify_snarkjs(const char *vk_path, const char *public_path, const char *proof_path,
                        const cli_options *opt);
 

@@ -1,5 +1,8 @@
 /* cuzk prove: dispatches on the arguments' shape. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/builtin.h"
@@ -9,14 +12,22 @@ static void prove_usage(FILE *out)
 {
     fprintf(out,
             "usage: cuzk prove [options] circuit.zkey witness.wtns proof.json public.json\n"
+            "                  [witness2.wtns proof2.json public2.json ...]\n"
+            "       cuzk prove [options] --witness-list FILE circuit.zkey\n"
             "       cuzk prove --builtin [--log-constraints K] [--arity 2|8] [--params FILE]\n"
             "                  [--seed S] [--partitions N] --out proofs.bin [options]\n"
-            "  The first form proves with a snarkjs Groth16 key (BLS12-381) and a circom\n"
-            "  witness and writes snarkjs's proof.json and public.json. The second proves N\n"
+            "  The first form proves with a snarkjs Groth16 key (BLS12-381) and circom\n"
+            "  witnesses and writes snarkjs's proof.json and public.json for each; the key\n"
+            "  is loaded once for all of them. A witness list has one line per witness:\n"
+            "  `witness.wtns proof.json public.json`. The last form proves N\n"
             "  partitions of the built-in circuit (partition i from seed S + i) with\n"
             "  parameters from `cuzk setup` and writes the 192-byte proofs concatenated.\n"
             "  Every proof is verified before it is written.\n"
+            "  Every proof goes through the engine: on the GPU when the build has CUDA\n"
+            "  and the machine a GPU, else on the CPU.\n"
             "options:\n"
+            "  --backend B   auto (default), cpu or cuda\n"
+            "  --event-log FILE  the engine's timing log (JSON lines; `cuzk trace` reads it)\n"
             "  --threads N   CPU threads (default: all)\n"
             "  --no-verify   skip the verification of the new proof\n"
             "  --check-subgroup  check every point of the key for subgroup membership (slow;\n"
@@ -42,15 +53,148 @@ static int prove_builtin(int argc, char **argv)
     return cli_prove_builtin(&o);
 }
 
-int cli_prove(int argc, char **argv)
+/* The lines of a witness list: `witness.wtns proof.json public.json`,
+ * blank lines and lines starting with '#' skipped. The strings live in
+ * *text (one allocation the caller frees). */
+static int read_witness_list(const char *path, cli_proof_files **out, size_t *n, char **text)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        cli_error("%s: cannot read the witness list: %s", path, strerror(errno));
+        return CLI_EXIT_BAD_INPUT;
+    }
+    size_t cap = 0, len = 0;
+    char *buf = NULL;
+    char chunk[4096];
+    size_t got;
+    while ((got = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+        if (len + got + 1 > cap) {
+            cap = 2 * (len + got + 1);
+            char *nb = realloc(buf, cap);
+            if (!nb) {
+                free(buf);
+                fclose(f);
+                cli_error("out of memory");
+                return CLI_EXIT_FAILURE;
+            }
+            buf = nb;
+        }
+        memcpy(buf + len, chunk, got);
+        len += got;
+    }
+    fclose(f);
+    if (!buf && !(buf = calloc(1, 1)))
+        return CLI_EXIT_FAILURE;
+    buf[len] = 0;
+    cli_proof_files *files = NULL;
+    size_t count = 0, fcap = 0;
+    unsigned line = 0;
+    for (char *save = NULL, *l = strtok_r(buf, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+        line++;
+        char *fields[4] = {0}, *s2 = NULL;
+        int k = 0;
+        for (char *t = strtok_r(l, " \t\r", &s2); t && k < 4; t = strtok_r(NULL, " \t\r", &s2))
+            fields[k++] = t;
+        if (k == 0 || fields[0][0] == '#')
+            continue;
+        if (k != 3) {
+            cli_error("%s: line %u: want `witness.wtns proof.json public.json`", path, line);
+            free(files);
+            free(buf);
+            return CLI_EXIT_BAD_INPUT;
+        }
+        if (count == fcap) {
+            fcap = fcap ? 2 * fcap : 16;
+            cli_proof_files *nf = realloc(files, fcap * sizeof(*nf));
+            if (!nf) {
+                free(files);
+                free(buf);
+                return CLI_EXIT_FAILURE;
+            }
+            files = nf;
+        }
+        files[count++] = (cli_proof_files){fields[0], fields[1], fields[2]};
+    }
+    if (!count) {
+        cli_error("%s: the witness list names no witness", path);
+        free(files);
+        free(buf);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    *out = files;
+    *n = count;
+    *text = buf;
+    return CLI_EXIT_OK;
+}
+
+static int prove_circom(int argc, char **argv)
 {
     cli_options opt = {.threads = 0, .verify = true, .quiet = false};
-    const char *pos[4];
+    const char *list = NULL;
+    const char **pos = calloc((size_t)argc, sizeof(char *));
+    if (!pos)
+        return CLI_EXIT_FAILURE;
+    int npos = 0, rc = -1;
+    for (int i = 1; i < argc && rc < 0;) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            prove_usage(stdout);
+            rc = CLI_EXIT_OK;
+        } else if (!strcmp(argv[i], "--witness-list")) {
+            if (i + 1 >= argc) {
+                cli_error("--witness-list wants a file");
+                rc = CLI_EXIT_USAGE;
+            } else {
+                list = argv[i + 1];
+                i += 2;
+            }
+        } else {
+            int r = cli_common_option(argc, argv, &i, &opt);
+            if (r < 0) {
+                rc = CLI_EXIT_USAGE;
+            } else if (r == 0 && argv[i][0] == '-' && argv[i][1]) {
+                cli_error("prove: unknown option '%s'", argv[i]);
+                prove_usage(stderr);
+                rc = CLI_EXIT_USAGE;
+            } else if (r == 0) {
+                pos[npos++] = argv[i++];
+            }
+        }
+    }
+    if (rc < 0 && (list ? npos != 1 : npos < 4 || (npos - 1) % 3 != 0)) {
+        cli_error(list ? "prove: with --witness-list, give the key alone"
+                       : "prove: want circuit.zkey, then witness.wtns proof.json public.json "
+                         "for each witness");
+        prove_usage(stderr);
+        rc = CLI_EXIT_USAGE;
+    }
+    if (rc >= 0) {
+        free(pos);
+        return rc;
+    }
+    cli_proof_files *files = NULL;
+    size_t n = 0;
+    char *text = NULL;
+    if (list) {
+        rc = read_witness_list(list, &files, &n, &text);
+    } else {
+        n = (size_t)(npos - 1) / 3;
+        files = calloc(n, sizeof(*files));
+        rc = files ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
+        for (size_t k = 0; files && k < n; k++)
+            files[k] = (cli_proof_files){pos[1 + 3 * k], pos[2 + 3 * k], pos[3 + 3 * k]};
+    }
+    if (rc == CLI_EXIT_OK)
+        rc = cli_prove_circom(pos[0], files, n, &opt);
+    free(files);
+    free(text);
+    free(pos);
+    return rc;
+}
+
+int cli_prove(int argc, char **argv)
+{
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--builtin"))
             return prove_builtin(argc, argv);
-    int rc = cli_file_arguments("prove", argc, argv, &opt, pos, 4, prove_usage);
-    if (rc >= 0)
-        return rc;
-    return cli_prove_circom(pos[0], pos[1], pos[2], pos[3], &opt);
+    return prove_circom(argc, argv);
 }

@@ -75,6 +75,23 @@ int cli_common_option(int argc, char **argv, int *i, cli_options *opt)
         (*i)++;
         return 1;
     }
+    if (!strcmp(a, "--backend")) {
+        if (*i + 1 >= argc || !backend_kind_parse(argv[*i + 1], &opt->backend)) {
+            cli_error("--backend wants auto, cpu or cuda");
+            return -1;
+        }
+        *i += 2;
+        return 1;
+    }
+    if (!strcmp(a, "--event-log")) {
+        if (*i + 1 >= argc || !argv[*i + 1][0]) {
+            cli_error("--event-log wants a file");
+            return -1;
+        }
+        opt->event_log = argv[*i + 1];
+        *i += 2;
+        return 1;
+    }
     if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
         opt->quiet = true;
         (*i)++;

@@ -6,12 +6,16 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "backend/backend_kind.h"
+
 /* Options every proving subcommand understands. */
 typedef struct cli_options {
-    unsigned threads;    /* --threads N; 0 = all CPUs */
-    bool verify;         /* verify each proof before writing it (--no-verify turns it off) */
-    bool quiet;          /* --quiet: no timing lines */
-    bool check_subgroup; /* --check-subgroup: every key point, not only the verifying key */
+    unsigned threads;      /* --threads N; 0 = all CPUs */
+    bool verify;           /* verify each proof before writing it (--no-verify turns it off) */
+    bool quiet;            /* --quiet: no timing lines */
+    bool check_subgroup;   /* --check-subgroup: every key point, not only the verifying key */
+    backend_kind backend;  /* --backend auto|cpu|cuda (commands that prove) */
+    const char *event_log; /* --event-log FILE: the engine's timing log (commands that prove) */
 } cli_options;
 
 /* "cuzk: error: ..." on stderr. */

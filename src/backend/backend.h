@@ -24,16 +24,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "backend/backend_kind.h"
 #include "cuzk/status.h"
 #include "groth16/assemble.h"
 #include "groth16/phase.h"
 #include "groth16/plan.h"
-
-typedef enum backend_kind {
-    BACKEND_AUTO = 0, /* a GPU backend when one is compiled in and finds a GPU, else the CPU */
-    BACKEND_CPU,
-    BACKEND_CUDA,
-} backend_kind;
 
 /* What the engine holds resident for a circuit: its proof plan, whose
  * points and density bitmaps the backend borrows for as long as its handle
@@ -135,10 +130,6 @@ cuzk_status backend_cuda_create(backend_t **out, unsigned threads, char *msg, si
  * message when it cannot be had. cpu may be NULL (defaults). */
 cuzk_status backend_create(backend_t **out, backend_kind kind, const backend_cpu_opts *cpu,
                            char *note, size_t note_len, char *msg, size_t msg_len);
-
-/* "auto", "cpu", "cuda"; parse returns false for anything else. */
-const char *backend_kind_name(backend_kind kind);
-bool backend_kind_parse(const char *s, backend_kind *out);
 
 /* The monotonic clock in nanoseconds: every timing event uses it. */
 uint64_t backend_clock_ns(void);

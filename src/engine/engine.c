@@ -377,6 +377,9 @@ void engine_get_stats(engine_t *e, engine_stats *out, engine_circuit_info *circu
         ci->sets_free = c->sets_free;
         ci->last_used = c->last_used;
         ci->loads = c->loads;
+        ci->num_vars = c->num_vars;
+        ci->num_public = c->num_public;
+        ci->domain_n = c->domain_n;
     }
     pthread_mutex_unlock(&e->mu);
 }

@@ -60,28 +60,28 @@ const char *engine_state_name(engine_state s);
 /* Every knob; engine_config_default() fills in the defaults (the table in
  * docs/ENGINE.md). Thread counts and budgets of 0 mean "auto-sized". */
 typedef struct engine_config {
-    backend_kind backend;        /* auto | cpu | cuda */
-    backend_t *backend_override; /* use this backend instead (not owned; tests, embedders) */
-    unsigned cpu_devices;        /* CPU backend: pose as this many devices (tests); 1 */
-    unsigned device_threads;     /* CPU backend: threads per device; 0 = all CPUs */
-    unsigned workers_per_device; /* prover workers per device; 2 */
-    unsigned synth_workers;      /* synthesis workers; 0 = auto: GPU backend: the CPUs less the
-                                    finalizers and prover workers; CPU backend: ncpu / 4, 1 .. 8 */
-    unsigned synth_threads;      /* threads of one synthesis worker's a, b, c; 1 */
-    unsigned finalizers;         /* finalizer threads; 0 = auto: ncpu / 16, 1 .. 4 */
-    unsigned load_threads;       /* threads for loading circuits; 0 = all CPUs */
-    unsigned queue_bound;        /* synthesized-or-synthesizing partitions not yet taken by a
-                                    prover; 0 = auto: synthesis workers + prover workers */
-    uint64_t buffer_budget;      /* bytes of partition buffers (w, a, b, c); 0 = auto: RAM / 4 */
-    uint64_t resident_budget;    /* bytes of resident circuits; 0 = auto: RAM / 2 */
-    bool verify;                 /* pairing check of every partition proof; true */
-    const char *event_log;       /* JSON-lines timing events; NULL = none */
-    unsigned retries;            /* further attempts of a partition after a backend error; 2 */
-    bool cpu_fallback;           /* a non-CPU backend gets the CPU as a fallback device for
-                                    retries; true */
-    double default_timeout_s;    /* per job, from submission; 0 = none */
-    unsigned keep_finished;      /* finished jobs kept for queries (oldest dropped); 1024 */
-    bool quiet;                  /* no line on stderr about the backend chosen */
+    backend_kind backend;           /* auto | cpu | cuda */
+    backend_t *backend_override;    /* use this backend instead (not owned; tests, embedders) */
+    unsigned cpu_devices;           /* CPU backend: pose as this many devices (tests); 1 */
+    unsigned device_threads;        /* CPU backend: threads per device; 0 = all CPUs */
+    unsigned workers_per_device;    /* prover workers per device; 2 */
+    unsigned synth_workers;         /* synthesis workers; 0 = auto: GPU backend: the CPUs less the
+                                       finalizers and prover workers; CPU backend: ncpu / 4, 1 .. 8 */
+    unsigned synth_threads;         /* threads of one synthesis worker's a, b, c; 1 */
+    unsigned finalizers;            /* finalizer threads; 0 = auto: ncpu / 16, 1 .. 4 */
+    unsigned load_threads;          /* threads for loading circuits; 0 = all CPUs */
+    unsigned queue_bound;           /* synthesized-or-synthesizing partitions not yet taken by a
+                                       prover; 0 = auto: synthesis workers + prover workers */
+    uint64_t buffer_budget;         /* bytes of partition buffers (w, a, b, c); 0 = auto: RAM / 4 */
+    uint64_t resident_budget;       /* bytes of resident circuits; 0 = auto: RAM / 2 */
+    bool verify;                    /* pairing check of every partition proof; true */
+    const char *event_log;          /* JSON-lines timing events; NULL = none */
+    unsigned retries;               /* further attempts of a partition after a backend error; 2 */
+    bool cpu_fallback;              /* a non-CPU backend gets the CPU as a fallback device for
+                                       retries; true */
+    double default_timeout_s;       /* per job, from submission; 0 = none */
+    unsigned keep_finished;         /* finished jobs kept for queries (oldest dropped); 1024 */
+    bool quiet;                     /* no line on stderr about the backend chosen */
     unsigned telemetry_interval_ms; /* GPU telemetry into event_log every this many ms while a
                                        device is in use; 0 = off (no thread); 20 */
     struct telemetry_source *telemetry_source; /* read this instead of NVML (not owned; tests) */
@@ -120,7 +120,8 @@ typedef struct engine_circuit_spec {
     porep_like_params shape; /* BUILTIN */
     const char *params_path; /* BUILTIN: bellman parameters for that shape */
     const char *zkey_path;   /* ZKEY */
-    formats_check check;     /* point checks on loading (see formats/common.h) */
+    formats_check check;     /* point checks of the proving key on loading (formats/common.h);
+                                a snarkjs key's verifying key always gets the subgroup check */
 } engine_circuit_spec;
 
 /* Registers a circuit: checks the spec and the file's header (cheap: the
@@ -211,6 +212,9 @@ typedef struct engine_circuit_info {
     uint32_t sets, sets_free; /* its buffer pool */
     uint64_t last_used;       /* LRU tick (larger: more recent) */
     uint32_t loads;           /* times loaded */
+    uint64_t num_vars;        /* the length of a full assignment (ONE included) */
+    uint64_t num_public;      /* public inputs per partition (ONE excluded) */
+    uint64_t domain_n;        /* the evaluation domain */
 } engine_circuit_info;
 
 typedef struct engine_stats {

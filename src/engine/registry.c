@@ -83,7 +83,9 @@ static cuzk_status probe_builtin(circuit *c, char *msg, size_t msg_len)
 static cuzk_status probe_zkey(circuit *c, char *msg, size_t msg_len)
 {
     zkey_t z;
-    cuzk_status st = zkey_open(&z, c->path, c->check, msg, msg_len);
+    /* The verifying key's few points always get the subgroup check; the
+     * proving sections get the circuit's (see groth16_zkey_circuit_init). */
+    cuzk_status st = zkey_open(&z, c->path, FORMATS_CHECK_SUBGROUP, msg, msg_len);
     if (st != CUZK_OK)
         return st;
     c->num_vars = z.num_vars;
@@ -221,7 +223,8 @@ cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
         bytes = r1cs_bytes(&c->r1cs) + params_bytes(&c->params) +
                 (2 * den->num_aux + den->num_inputs + 63) / 64 * 8 + c->g.domain.n * sizeof(fr_t);
     } else {
-        if ((st = zkey_open(&c->zkey, c->path, c->check, why, sizeof(why))) != CUZK_OK)
+        if ((st = zkey_open(&c->zkey, c->path, FORMATS_CHECK_SUBGROUP, why, sizeof(why))) !=
+            CUZK_OK)
             goto fail;
         c->vk = &c->zkey.vk;
         c->coeffs = malloc(sizeof(zkey_coeff) * ((uint64_t)c->zkey.num_coeffs + 1));
