@@ -8,8 +8,7 @@
  * Perfetto trace, an SVG and an HTML timeline and a summary, all in the
  * output folder, and each partition's life is split into work, waiting and
  * the engine's own overhead (bench/suite_engine.h). JSON lines on stdout
- * (and in the folder), a human table on stderr. --sequential proves the
- * partitions one after another on the backend instead, without the engine. */
+ * (and in the folder), a human table on stderr. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdarg.h>
@@ -38,7 +37,6 @@ typedef struct bench_args {
     builtin_opts o; /* o.partitions: per job; o.out_path: the output folder */
     unsigned jobs;  /* --jobs */
     unsigned synth_workers, workers_per_device; /* 0: the engine's auto sizes */
-    bool sequential;                            /* --sequential */
     bool params_given;                          /* --params: never overwritten */
 } bench_args;
 
@@ -48,7 +46,7 @@ static void bench_usage(FILE *out)
             "usage: cuzk bench [--log-constraints K] [--jobs J] [--partitions N] [--arity 2|8]\n"
             "                  [--threads T] [--seed S] [--params FILE] [--no-verify]\n"
             "                  [--backend auto|cpu|cuda] [--out DIR] [--synth-workers S]\n"
-            "                  [--workers-per-device W] [--sequential]\n"
+            "                  [--workers-per-device W] [--event-log FILE]\n"
             "       cuzk bench --arith [--scale X]\n"
             "  Submits J jobs (default %d) of N partitions each (default %d) of the built-in\n"
             "  storage-proof-shaped circuit of about 2^K constraints (default K = %d) to the\n"
@@ -59,8 +57,7 @@ static void bench_usage(FILE *out)
             "  engine overhead per partition, per-phase p50/p95) and a table on stderr.\n"
             "  Partition i of job j uses seed S + j*N + i.\n"
             "  Parameters are made on the first run and cached in %s.\n"
-            "  --sequential proves the J*N partitions one after another instead, without\n"
-            "  the engine and without the output folder.\n"
+
             "  --arith benchmarks the field, curve and pairing arithmetic instead.\n",
             BENCH_DEFAULT_JOBS, BENCH_DEFAULT_PARTITIONS, BENCH_DEFAULT_LOG, cli_cache_dir(),
             cli_cache_dir());
@@ -88,135 +85,13 @@ static int arith(int argc, char **argv)
     return bench_arith_run(stdout, scale) ? CLI_EXIT_FAILURE : CLI_EXIT_OK;
 }
 
-/* ------------------------------------------------------ the sequential loop */
+/* ------------------------------------------------------- the engine's run */
 
 static int cmp_u64(const void *a, const void *b)
 {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return x < y ? -1 : x > y;
 }
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, size_t n)
-{
-    qsort(v, n, sizeof(double), cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-/* Rows of the table: witness, the prover's phases, verify, total. */
-enum {
-    ROW_WITNESS = 0,
-    ROW_PHASE0 = 1,
-    ROW_VERIFY = ROW_PHASE0 + PHASE_COUNT,
-    ROW_TOTAL,
-    ROW_COUNT
-};
-
-static const char *row_name(int row)
-{
-    if (row == ROW_WITNESS)
-        return "witness";
-    if (row == ROW_VERIFY)
-        return "verify";
-    if (row == ROW_TOTAL)
-        return "total";
-    return proof_phase_name((proof_phase)(row - ROW_PHASE0));
-}
-
-/* Whether a row belongs in the table: the fixed rows, and the phases this
- * prover has (the engine's queue and finalize phases never occur here). */
-static bool has_row(int row, const double *med)
-{
-    return row < ROW_PHASE0 || row >= ROW_VERIFY || med[row] > 0;
-}
-
-/* The partitions one after another on the backend, without the engine. */
-static int bench_sequential(builtin_opts *o, unsigned total)
-{
-    unsigned threads = o->common.threads ? o->common.threads : parallel_cpu_count();
-    fprintf(stderr, "cuzk bench: %s, %u partitions one after another, %u host threads (%s)\n",
-            o->name, total, threads, bench_cpu_name());
-    builtin_prover bp;
-    int rc;
-    if ((rc = builtin_prover_open(&bp, o, true)) != CLI_EXIT_OK)
-        return rc;
-    fprintf(stderr, "cuzk bench: %s backend%s%s\n", bp.backend->name,
-            bp.backend_note[0] ? ": " : "", bp.backend_note);
-    fprintf(stderr,
-            "cuzk bench: %llu constraints, %llu variables, domain 2^%u; circuit %.2f s, "
-            "parameters %.2f s (%s)\n",
-            (unsigned long long)bp.r1cs.num_constraints, (unsigned long long)bp.num_vars,
-            bp.circuit.domain.log_n, bp.compile_s, bp.params_s,
-            bp.made_params ? "made and cached" : "loaded from cache");
-
-    double *rows = calloc((size_t)ROW_COUNT * total, sizeof(double));
-    if (!rows) {
-        builtin_prover_close(&bp);
-        cli_error("out of memory");
-        return CLI_EXIT_FAILURE;
-    }
-    double wall = cli_now();
-    for (unsigned i = 0; i < total; i++) {
-        groth16_proof_t proof;
-        builtin_partition_result res;
-        if ((rc = builtin_prove_partition(&bp, o->seed + i, &proof, &res)) != CLI_EXIT_OK)
-            break;
-        double *row = rows + (size_t)i * ROW_COUNT;
-        row[ROW_WITNESS] = res.witness_s;
-        for (int p = 0; p < PHASE_COUNT; p++)
-            row[ROW_PHASE0 + p] = res.phases.seconds[p];
-        row[ROW_VERIFY] = res.verify_s;
-        row[ROW_TOTAL] = res.witness_s + res.prove_s + res.verify_s;
-        printf("{\"bench\":\"prove\",\"mode\":\"sequential\",\"circuit\":\"%s\",\"partition\":%u,"
-               "\"seed\":%llu,\"witness_s\":%.4f,\"prove_s\":%.4f,\"verify_s\":%.4f,"
-               "\"verified\":%s}\n",
-               o->name, i, (unsigned long long)(o->seed + i), res.witness_s, res.prove_s,
-               res.verify_s, o->common.verify ? "true" : "false");
-        fflush(stdout);
-        fprintf(stderr, "cuzk bench: partition %u/%u: %.3f s\n", i + 1, total, row[ROW_TOTAL]);
-    }
-    wall = cli_now() - wall;
-    if (rc == CLI_EXIT_OK) {
-        /* Per-phase medians over the partitions. */
-        double med[ROW_COUNT];
-        double *col = malloc(sizeof(double) * total);
-        for (int r = 0; r < ROW_COUNT && col; r++) {
-            for (unsigned i = 0; i < total; i++)
-                col[i] = rows[(size_t)i * ROW_COUNT + r];
-            med[r] = median(col, total);
-        }
-        free(col);
-        fprintf(stderr, "\n%-10s %12s %8s\n", "phase", "median (s)", "share");
-        for (int r = 0; r < ROW_COUNT; r++)
-            if (has_row(r, med))
-                fprintf(stderr, "%-10s %12.4f %7.1f%%\n", row_name(r), med[r],
-                        med[ROW_TOTAL] > 0 ? 100.0 * med[r] / med[ROW_TOTAL] : 0.0);
-        double per_hour = wall > 0 ? 3600.0 * total / wall : 0;
-        fprintf(stderr, "%u partitions in %.2f s: %.0f partition proofs per hour\n", total, wall,
-                per_hour);
-        printf("{\"bench\":\"prove_summary\",\"mode\":\"sequential\",\"circuit\":\"%s\","
-               "\"constraints\":%llu,\"log_domain\":%u,\"partitions\":%u,\"threads\":%u,"
-               "\"backend\":\"%s\",\"setup_or_load_s\":%.3f,\"wall_s\":%.3f,"
-               "\"partition_proofs_per_hour\":%.1f,\"seconds_per_partition\":%.4f",
-               o->name, (unsigned long long)bp.r1cs.num_constraints, bp.circuit.domain.log_n, total,
-               threads, bp.backend->name, bp.params_s, wall, per_hour, wall / total);
-        for (int r = 0; r < ROW_COUNT; r++)
-            if (has_row(r, med))
-                printf(",\"median_%s_s\":%.4f", row_name(r), med[r]);
-        printf(",\"verified\":%s,\"cpu\":\"%s\",\"commit\":\"%s\"}\n",
-               o->common.verify ? "true" : "false", bench_cpu_name(), CUZK_GIT_COMMIT);
-    }
-    free(rows);
-    builtin_prover_close(&bp);
-    return rc;
-}
-
-/* ------------------------------------------------------- the engine's run */
 
 /* The JSON lines go to stdout and to bench.jsonl in the output folder. */
 typedef struct json_out {
@@ -254,7 +129,10 @@ static int make_out_dir(const builtin_opts *o, bench_paths *p)
         cli_error("bench: cannot create the output folder %s: %s", p->dir, strerror(errno));
         return CLI_EXIT_FAILURE;
     }
-    snprintf(p->events, sizeof(p->events), "%s/events.jsonl", p->dir);
+    if (o->common.event_log) /* --event-log: the timing log goes there instead */
+        snprintf(p->events, sizeof(p->events), "%s", o->common.event_log);
+    else
+        snprintf(p->events, sizeof(p->events), "%s/events.jsonl", p->dir);
     snprintf(p->perfetto, sizeof(p->perfetto), "%s/trace.json", p->dir);
     snprintf(p->svg, sizeof(p->svg), "%s/timeline.svg", p->dir);
     snprintf(p->html, sizeof(p->html), "%s/timeline.html", p->dir);
@@ -287,7 +165,7 @@ static cuzk_status start_engine(engine_t **out, const bench_args *a, const char 
     const builtin_opts *o = &a->o;
     engine_config cfg;
     engine_config_default(&cfg);
-    cfg.backend = o->backend;
+    cfg.backend = o->common.backend;
     cfg.device_threads = o->common.threads;
     cfg.load_threads = o->common.threads;
     cfg.synth_workers = a->synth_workers;
@@ -796,11 +674,6 @@ int cli_bench(int argc, char **argv)
             bench_usage(stdout);
             return CLI_EXIT_OK;
         }
-        if (!strcmp(arg, "--sequential")) {
-            a.sequential = true;
-            i++;
-            continue;
-        }
         unsigned *count = !strcmp(arg, "--jobs")                 ? &a.jobs
                           : !strcmp(arg, "--synth-workers")      ? &a.synth_workers
                           : !strcmp(arg, "--workers-per-device") ? &a.workers_per_device
@@ -829,7 +702,5 @@ int cli_bench(int argc, char **argv)
     int rc = builtin_resolve(o);
     if (rc != CLI_EXIT_OK)
         return rc;
-    if (a.sequential)
-        return bench_sequential(o, a.jobs * o->partitions);
     return bench_engine_run(&a);
 }

@@ -7,6 +7,7 @@
  * in the cache folder (cli_cache_dir), one file per circuit shape. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/builtin.h"
+#include "cli/engine_run.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -74,11 +75,6 @@ int builtin_option(int argc, char **argv, int *i, builtin_opts *o)
             return -1;
         }
         o->partitions = (unsigned)v;
-    } else if (!strcmp(a, "--backend")) {
-        if (!val || !backend_kind_parse(val, &o->backend)) {
-            cli_error("--backend wants auto, cpu or cuda");
-            return -1;
-        }
     } else if (!strcmp(a, "--params")) {
         if (!val) {
             cli_error("--params wants a file name");
@@ -277,6 +273,8 @@ int cli_setup(int argc, char **argv)
     return rc;
 }
 
+/* The partitions as one job of the engine (partition i from seed + i),
+ * on the GPU when there is one; the proofs concatenated into --out. */
 int cli_prove_builtin(builtin_opts *o)
 {
     if (!o->out_path) {
@@ -286,40 +284,62 @@ int cli_prove_builtin(builtin_opts *o)
     int rc = builtin_resolve(o);
     if (rc != CLI_EXIT_OK)
         return rc;
-    builtin_prover bp;
-    if ((rc = builtin_prover_open(&bp, o, false)) != CLI_EXIT_OK)
+    if (access(o->params_path, F_OK) != 0) {
+        cli_error("no parameters at %s: run `cuzk setup --log-constraints %u` first",
+                  o->params_path, o->log_constraints);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    engine_t *e = NULL;
+    uint8_t *bytes = NULL;
+    if ((rc = cli_engine_start(&e, &o->common, 1)) != CLI_EXIT_OK)
         return rc;
-    groth16_proof_t *proofs = calloc(o->partitions, sizeof(groth16_proof_t));
-    uint8_t *bytes = malloc((size_t)o->partitions * GROTH16_PROOF_BYTES);
-    rc = CLI_EXIT_FAILURE;
-    if (!proofs || !bytes) {
-        cli_error("out of memory");
+    engine_circuit_spec spec = {.name = "builtin",
+                                .kind = ENGINE_CIRCUIT_BUILTIN,
+                                .shape = o->shape,
+                                .params_path = o->params_path,
+                                .check = FORMATS_CHECK_SUBGROUP};
+    double load_s = 0;
+    if ((rc = cli_engine_load(e, &spec, o->params_path, &load_s)) != CLI_EXIT_OK)
+        goto done;
+    char msg[512] = "";
+    uint64_t id = 0;
+    engine_job_spec job = {.circuit = spec.name,
+                           .priority = ENGINE_PRIORITY_NORMAL,
+                           .partitions = o->partitions,
+                           .seed = o->seed};
+    double t0 = cli_now();
+    cuzk_status st = engine_submit(e, &job, &id, msg, sizeof(msg));
+    if (st != CUZK_OK) {
+        cli_error("%s", msg[0] ? msg : cuzk_status_str(st));
+        rc = CLI_EXIT_FAILURE;
         goto done;
     }
-    for (unsigned i = 0; i < o->partitions; i++) {
-        builtin_partition_result res;
-        if ((rc = builtin_prove_partition(&bp, o->seed + i, &proofs[i], &res)) != CLI_EXIT_OK)
-            goto done;
-        if (!o->common.quiet)
-            fprintf(stderr, "cuzk prove: partition %u/%u: %.3f s (witness %.3f s)%s\n", i + 1,
-                    o->partitions, res.prove_s, res.witness_s,
-                    o->common.verify ? ", verified" : "");
+    /* Nothing is written unless every partition was proved (and verified,
+     * unless --no-verify). */
+    if ((rc = cli_engine_await(e, id, o->name)) != CLI_EXIT_OK)
+        goto done;
+    size_t cap = (size_t)o->partitions * GROTH16_PROOF_BYTES, len = 0;
+    if (!(bytes = malloc(cap)) || engine_job_proof(e, id, bytes, cap, &len) != CUZK_OK ||
+        len != cap) {
+        cli_error("the engine's proofs cannot be read back");
+        rc = CLI_EXIT_FAILURE;
+        goto done;
     }
-    char msg[256] = "";
-    cuzk_status st = bellman_proofs_encode(bytes, proofs, o->partitions);
-    if (st == CUZK_OK)
-        st = formats_save(o->out_path, bytes, (size_t)o->partitions * GROTH16_PROOF_BYTES, msg,
-                          sizeof(msg));
-    if (st != CUZK_OK) {
+    if ((st = formats_save(o->out_path, bytes, len, msg, sizeof(msg))) != CUZK_OK) {
         cli_error("cannot write %s: %s", o->out_path, msg[0] ? msg : cuzk_status_str(st));
         rc = CLI_EXIT_FAILURE;
         goto done;
     }
-    rc = CLI_EXIT_OK;
+    if (!o->common.quiet) {
+        engine_stats stats;
+        engine_get_stats(e, &stats, NULL, 0);
+        fprintf(stderr, "cuzk prove: %s, %s backend; load %.3f s, %u partition%s %.3f s%s\n",
+                o->name, stats.backend, load_s, o->partitions, o->partitions == 1 ? "" : "s",
+                cli_now() - t0, o->common.verify ? ", verified" : "");
+    }
 done:
-    free(proofs);
     free(bytes);
-    builtin_prover_close(&bp);
+    engine_destroy(e);
     return rc;
 }
 
@@ -402,186 +422,4 @@ close_all:
 close_params:
     bellman_params_close(&m);
     return rc;
-}
-
-/* ------------------------------------------------ a prover for partitions */
-
-int builtin_prover_open(builtin_prover *bp, const builtin_opts *o, bool make_missing_params)
-{
-    memset(bp, 0, sizeof(*bp));
-    bp->opts = o;
-    double t0 = cli_now();
-    int rc = builtin_compile_circuit(o, &bp->r1cs);
-    if (rc != CLI_EXIT_OK)
-        return rc;
-    bp->compile_s = cli_now() - t0;
-    t0 = cli_now();
-    bool have = access(o->params_path, R_OK) == 0;
-    if (have) {
-        if ((rc = builtin_load_params(o, &bp->params)) != CLI_EXIT_OK && !make_missing_params)
-            goto fail;
-        have = rc == CLI_EXIT_OK;
-    }
-    char msg[512] = "";
-    if (have && groth16_circuit_init(&bp->circuit, &bp->r1cs, &bp->params, o->common.threads, msg,
-                                     sizeof(msg)) != CUZK_OK) {
-        if (!make_missing_params) {
-            cli_error("%s does not fit %s: %s", o->params_path, o->name, msg);
-            rc = CLI_EXIT_BAD_INPUT;
-            goto fail;
-        }
-        fprintf(stderr, "cuzk: %s does not fit %s (%s); making new parameters\n", o->params_path,
-                o->name, msg);
-        groth16_params_free(&bp->params);
-        have = false;
-    }
-    if (!have) {
-        if (!make_missing_params) {
-            cli_error("no parameters at %s: run `cuzk setup --log-constraints %u` first",
-                      o->params_path, o->log_constraints);
-            rc = CLI_EXIT_BAD_INPUT;
-            goto fail;
-        }
-        if ((rc = builtin_make_params(o, &bp->r1cs, &bp->params)) != CLI_EXIT_OK)
-            goto fail;
-        bp->made_params = true;
-        if (groth16_circuit_init(&bp->circuit, &bp->r1cs, &bp->params, o->common.threads, msg,
-                                 sizeof(msg)) != CUZK_OK) {
-            cli_error("internal error: new parameters do not fit: %s", msg);
-            rc = CLI_EXIT_FAILURE;
-            goto fail;
-        }
-    }
-    bp->params_s = cli_now() - t0;
-    if (groth16_prepare_vk(&bp->pvk, &bp->params.vk) != CUZK_OK) {
-        cli_error("cannot prepare the verifying key");
-        rc = CLI_EXIT_FAILURE;
-        goto fail;
-    }
-    bp->num_vars = r1cs_num_vars(&bp->r1cs);
-    bp->num_inputs = porep_like_num_inputs(&o->shape);
-    bp->w = malloc(sizeof(fr_t) * bp->num_vars);
-    bp->abc = malloc(groth16_prover_scratch_bytes(&bp->circuit));
-    if (!bp->w || !bp->abc || rng_seed_secure(&bp->rng) != CUZK_OK) {
-        cli_error("out of memory or no system randomness");
-        rc = CLI_EXIT_FAILURE;
-        goto fail;
-    }
-    backend_cpu_opts cpu = {.devices = 1, .threads = o->common.threads};
-    if (backend_create(&bp->backend, o->backend, &cpu, bp->backend_note, sizeof(bp->backend_note),
-                       msg, sizeof(msg)) != CUZK_OK) {
-        cli_error("%s", msg);
-        rc = CLI_EXIT_FAILURE;
-        goto fail;
-    }
-    backend_circuit_desc desc = {
-        .name = o->name, .plan = &bp->circuit.plan, .threads = o->common.threads};
-    uint64_t bytes = 0;
-    t0 = cli_now();
-    if (bp->backend->prepare(bp->backend, &desc, &bp->handle, &bytes, msg, sizeof(msg)) !=
-        CUZK_OK) {
-        cli_error("preparing %s on the %s backend: %s", o->name, bp->backend->name, msg);
-        rc = CLI_EXIT_FAILURE;
-        goto fail;
-    }
-    bp->prepare_s = cli_now() - t0;
-    return CLI_EXIT_OK;
-fail:
-    builtin_prover_close(bp);
-    return rc;
-}
-
-void builtin_prover_close(builtin_prover *bp)
-{
-    if (bp->backend) {
-        if (bp->handle)
-            bp->backend->release(bp->backend, bp->handle);
-        bp->backend->destroy(bp->backend);
-    }
-    free(bp->w);
-    free(bp->abc);
-    rng_wipe(&bp->rng);
-    groth16_pvk_free(&bp->pvk);
-    groth16_circuit_free(&bp->circuit);
-    groth16_params_free(&bp->params);
-    r1cs_free(&bp->r1cs);
-    memset(bp, 0, sizeof(*bp));
-}
-
-/* Adds a backend phase's time to the partition's table. */
-static void add_phase(void *ctx, proof_phase phase, const char *cat, uint64_t start_ns,
-                      uint64_t end_ns, uint64_t bytes)
-{
-    (void)cat;
-    (void)bytes;
-    groth16_timings *t = ctx;
-    if (phase < PHASE_COUNT)
-        t->seconds[phase] += (double)(end_ns - start_ns) * 1e-9;
-}
-
-/* a, b, c on the host, checked row by row; the backend's phases; then A, B,
- * C assembled here with fresh r, s (they never reach a device). */
-static cuzk_status prove_with_backend(builtin_prover *bp, groth16_proof_t *proof,
-                                      builtin_partition_result *res, char *msg, size_t msg_len)
-{
-    const r1cs_t *cs = &bp->r1cs;
-    size_t n = bp->circuit.domain.n;
-    unsigned threads = bp->opts->common.threads;
-    double t0 = cli_now();
-    r1cs_eval(cs, bp->w, bp->abc, bp->abc + n, bp->abc + 2 * n, threads);
-    if (!groth16_rows_satisfied(bp->abc, bp->abc + n, bp->abc + 2 * n, cs->num_constraints,
-                                threads))
-        return CUZK_ERR_UNSATISFIED;
-    res->phases.seconds[PHASE_EVAL_ABC] += cli_now() - t0;
-    backend_input in = {.w = bp->w, .abc = bp->abc, .rows = cs->num_constraints};
-    groth16_sums sums;
-    cuzk_status st = bp->backend->prove(bp->backend, 0, bp->handle, &in, &sums, add_phase,
-                                        &res->phases, msg, msg_len);
-    if (st != CUZK_OK)
-        return st;
-    t0 = cli_now();
-    fr_t r, s;
-    fr_random(&r, &bp->rng);
-    fr_random(&s, &bp->rng);
-    groth16_assemble(proof, &bp->params.vk, &sums, &r, &s);
-    cuzk_wipe(&r, sizeof(r));
-    cuzk_wipe(&s, sizeof(s));
-    res->phases.seconds[PHASE_ASSEMBLE] += cli_now() - t0;
-    return CUZK_OK;
-}
-
-int builtin_prove_partition(builtin_prover *bp, uint64_t seed, groth16_proof_t *proof,
-                            builtin_partition_result *res)
-{
-    const builtin_opts *o = bp->opts;
-    char msg[512] = "";
-    memset(res, 0, sizeof(*res));
-    double t0 = cli_now();
-    cuzk_status st = builtin_witness(bp->w, bp->num_vars, &o->shape, seed);
-    if (st != CUZK_OK) {
-        cli_error("witness for seed %llu: %s", (unsigned long long)seed, cuzk_status_str(st));
-        return CLI_EXIT_FAILURE;
-    }
-    double t1 = cli_now();
-    st = prove_with_backend(bp, proof, res, msg, sizeof(msg));
-    if (st != CUZK_OK) {
-        /* Nothing is written for a partition that was not proved. */
-        cli_error("proving seed %llu on the %s backend: %s", (unsigned long long)seed,
-                  bp->backend->name, msg[0] ? msg : cuzk_status_str(st));
-        return CLI_EXIT_FAILURE;
-    }
-    double t2 = cli_now();
-    if (o->common.verify) {
-        /* the public inputs are w[1 .. num_inputs] */
-        st = groth16_verify(&bp->pvk, proof, bp->w + 1, bp->num_inputs);
-        if (st != CUZK_OK) {
-            cli_error("the proof for seed %llu does not verify", (unsigned long long)seed);
-            return CLI_EXIT_FAILURE;
-        }
-    }
-    double t3 = cli_now();
-    res->witness_s = t1 - t0;
-    res->prove_s = t2 - t1;
-    res->verify_s = t3 - t2;
-    return CLI_EXIT_OK;
 }

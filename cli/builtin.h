@@ -20,9 +20,8 @@ typedef struct builtin_opts {
     unsigned partitions;      /* --partitions */
     const char *params_path;  /* --params, or the cache file */
     const char *out_path;     /* --out */
-    backend_kind backend;     /* --backend auto|cpu|cuda */
-    cli_options common;
-    porep_like_params shape; /* resolved */
+    cli_options common;       /* with --backend, --event-log */
+    porep_like_params shape;  /* resolved */
     char name[96];
     char params_buf[4352];
 } builtin_opts;
@@ -42,38 +41,6 @@ int cli_make_dirs(const char *path);
 int cli_setup(int argc, char **argv);
 int cli_prove_builtin(builtin_opts *o);
 int cli_verify_builtin(builtin_opts *o, const char *proof_path);
-
-/* Everything resident for proving partitions of one circuit. */
-typedef struct builtin_prover {
-    const builtin_opts *opts;
-    r1cs_t r1cs;
-    groth16_params_t params;
-    groth16_circuit_t circuit; /* density and domain, for the counts */
-    groth16_pvk_t pvk;
-    backend_t *backend;
-    void *handle; /* the circuit prepared on the backend */
-    char backend_note[256];
-    fr_t *w;
-    fr_t *abc; /* a, b, c: three domain-sized vectors */
-    uint64_t num_vars, num_inputs;
-    rng_t rng;
-    bool made_params;
-    double compile_s, params_s; /* circuit compilation; parameter load or setup */
-    double prepare_s;           /* making the parameters resident on the backend */
-} builtin_prover;
-
-typedef struct builtin_partition_result {
-    double witness_s, prove_s, verify_s;
-    groth16_timings phases;
-} builtin_partition_result;
-
-/* Compiles the circuit, loads its parameters (making and caching them when
- * missing or stale if make_missing_params), prepares the verifying key. */
-int builtin_prover_open(builtin_prover *bp, const builtin_opts *o, bool make_missing_params);
-void builtin_prover_close(builtin_prover *bp);
-/* Witness from seed, proof, and (unless --no-verify) its verification. */
-int builtin_prove_partition(builtin_prover *bp, uint64_t seed, groth16_proof_t *proof,
-                            builtin_partition_result *res);
 
 int builtin_make_params(const builtin_opts *o, const r1cs_t *r, groth16_params_t *params);
 int builtin_load_params(const builtin_opts *o, groth16_params_t *params);

@@ -11,9 +11,11 @@ static void usage(FILE *out)
                  "\n"
                  "commands:\n"
                  "  setup     development parameters for the built-in circuit\n"
-                 "  prove     make Groth16 proofs (snarkjs .zkey + circom .wtns, or built-in)\n"
+                 "  prove     make Groth16 proofs through the engine, on the GPU when there is\n"
+                 "            one (snarkjs .zkey + circom .wtns, or the built-in circuit)\n"
                  "  verify    verify a Groth16 proof (snarkjs verification_key.json)\n"
-                 "  bench     benchmark the BLS12-381 arithmetic (JSON lines on stdout)\n"
+                 "  bench     the pipelined proving benchmark on the built-in circuit (GPU if\n"
+                 "            present, else CPU); --arith benchmarks the arithmetic\n"
                  "  trace     timeline (Perfetto, SVG, HTML) and summary of a timing log\n"
 #ifdef CUZK_HAVE_SERVICE
                  "  serve     run the engine behind an HTTP/JSON API (docs/SERVICE.md)\n"

@@ -55,7 +55,8 @@ static cuzk_status probe_builtin(circuit *c, char *msg, size_t msg_len)
     uint64_t *n = m.count;
     if (m.vk.num_ic != 1 + ni || n[BELLMAN_L] != aux) {
         engine_msg(msg, msg_len,
-                   "circuit %s: %s has %zu inputs and %llu aux variables, the shape %llu and %llu",
+                   "circuit %s: %s does not fit the shape: it has %zu inputs and %llu aux "
+                   "variables, the shape %llu and %llu",
                    c->name, c->path, m.vk.num_ic, (unsigned long long)n[BELLMAN_L],
                    (unsigned long long)(1 + ni), (unsigned long long)aux);
         bellman_params_close(&m);
@@ -64,7 +65,9 @@ static cuzk_status probe_builtin(circuit *c, char *msg, size_t msg_len)
     c->domain_n = n[BELLMAN_H] + 1;
     uint64_t rows = cons + 1 + ni; /* bellman's input rows */
     if (c->domain_n != next_pow2(rows)) {
-        engine_msg(msg, msg_len, "circuit %s: %s is for a domain of %llu, the shape needs %llu",
+        engine_msg(msg, msg_len,
+                   "circuit %s: %s does not fit the shape: it is for a domain of %llu, the shape "
+                   "needs %llu",
                    c->name, c->path, (unsigned long long)c->domain_n,
                    (unsigned long long)next_pow2(rows));
         bellman_params_close(&m);
