@@ -25,7 +25,12 @@ check() { # name, expected exit code, command...
         sed 's/^/    /' "$tmp/out"
     fi
 }
-if ! command -v node >/dev/null || [ ! -f "$snarkjs_cli" ]; then
+if ! command -v node >/dev/null; then
+    # A machine without Node.js (the GPU machine) cannot run the judge.
+    echo "SKIP: node is not installed, so snarkjs cannot check the proofs here"
+    exit 77
+fi
+if [ ! -f "$snarkjs_cli" ]; then
     echo "FAIL: snarkjs is not installed (scripts/test.sh installs it into tools/fixtures)"
     exit 1
 fi
