@@ -17,8 +17,7 @@
 cuzk_status builtin_compile(r1cs_t *out, const porep_like_params *p, unsigned threads);
 
 /* The full assignment w (num_vars values, w[0] = 1) for seed. */
-cuzk_status builtin_witness(fr_t *w, size_t num_vars, const porep_like_params *p,
-                            uint64_t seed);
+cuzk_status builtin_witness(fr_t *w, size_t num_vars, const porep_like_params *p, uint64_t seed);
 
 /* A short name for files made for these parameters, e.g.
  * "porep-like-k2-d20-a8-p4-sha". */

@@ -262,11 +262,11 @@ static bool set_value(const key_def *k, void *target, const char *v, char *why, 
         return true;
     }
     case KEY_KIND: {
-        engine_circuit_kind *kind = (engine_circuit_kind *)(void *)p;
+        circuit_kind *kind = (circuit_kind *)(void *)p;
         if (!strcmp(v, "builtin"))
-            *kind = ENGINE_CIRCUIT_BUILTIN;
+            *kind = CIRCUIT_BUILTIN;
         else if (!strcmp(v, "zkey"))
-            *kind = ENGINE_CIRCUIT_ZKEY;
+            *kind = CIRCUIT_ZKEY;
         else {
             backend_msg(why, why_len, "wants builtin or zkey, got '%s'", v);
             return false;
@@ -531,7 +531,7 @@ cuzk_status cuzk_config_check(const cuzk_config *c, char *msg, size_t msg_len)
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     for (size_t i = 0; i < c->num_circuits; i++) {
-        engine_circuit_spec spec;
+        circuit_spec spec;
         cuzk_status st = config_circuit_spec(&c->circuits[i], &spec, msg, msg_len);
         if (st != CUZK_OK)
             return st;
@@ -539,7 +539,7 @@ cuzk_status cuzk_config_check(const cuzk_config *c, char *msg, size_t msg_len)
     return CUZK_OK;
 }
 
-cuzk_status config_circuit_spec(const config_circuit *cc, engine_circuit_spec *spec, char *msg,
+cuzk_status config_circuit_spec(const config_circuit *cc, circuit_spec *spec, char *msg,
                                 size_t msg_len)
 {
     memset(spec, 0, sizeof(*spec));
@@ -551,7 +551,7 @@ cuzk_status config_circuit_spec(const config_circuit *cc, engine_circuit_spec *s
                     cc->origin, cc->name);
         return CUZK_ERR_INVALID_ARGUMENT;
     }
-    if (cc->kind == ENGINE_CIRCUIT_ZKEY) {
+    if (cc->kind == CIRCUIT_ZKEY) {
         if (!cc->zkey_path || cc->params_path || cc->log_constraints) {
             backend_msg(msg, msg_len,
                         "%s: [circuit %s] a zkey circuit takes 'zkey' (its file) and neither "

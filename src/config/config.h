@@ -20,7 +20,7 @@
 
 typedef struct config_circuit {
     char name[64];
-    engine_circuit_kind kind;
+    circuit_kind kind;
     bool kind_set;
     unsigned log_constraints; /* builtin: 2^k constraints */
     unsigned arity;           /* builtin: Merkle arity, 2 or 8 */
@@ -80,7 +80,7 @@ cuzk_status cuzk_config_set(cuzk_config *c, const char *assignment, const char *
 cuzk_status cuzk_config_check(const cuzk_config *c, char *msg, size_t msg_len);
 
 /* The spec of a configured circuit for engine_register (pointers into cc). */
-cuzk_status config_circuit_spec(const config_circuit *cc, engine_circuit_spec *spec, char *msg,
+cuzk_status config_circuit_spec(const config_circuit *cc, circuit_spec *spec, char *msg,
                                 size_t msg_len);
 
 /* The default socket: $XDG_RUNTIME_DIR/cuzk.sock, else /tmp/cuzk-<uid>.sock. */

@@ -367,7 +367,7 @@ void engine_get_stats(engine_t *e, engine_stats *out, engine_circuit_info *circu
         engine_circuit_info *ci = &circuits[i];
         memset(ci, 0, sizeof(*ci));
         snprintf(ci->name, sizeof(ci->name), "%s", c->name);
-        ci->kind = c->kind;
+        ci->kind = c->spec.kind;
         ci->resident = c->state == CIRCUIT_RESIDENT;
         ci->loading = c->state == CIRCUIT_LOADING;
         ci->refs = c->refs;

@@ -20,7 +20,7 @@
 #include <stdint.h>
 
 #include "backend/backend.h"
-#include "circuits/porep_like.h"
+#include "circuits/circuit.h"
 #include "cuzk/status.h"
 #include "field/fr.h"
 #include "formats/common.h"
@@ -109,26 +109,13 @@ void engine_destroy(engine_t *e);
 
 /* ------------------------------------------------------------ circuits */
 
-typedef enum engine_circuit_kind {
-    ENGINE_CIRCUIT_BUILTIN, /* the built-in storage-proof-shaped circuit + bellman params file */
-    ENGINE_CIRCUIT_ZKEY,    /* a snarkjs .zkey (witnesses come as .wtns files or arrays) */
-} engine_circuit_kind;
-
-typedef struct engine_circuit_spec {
-    const char *name; /* unique, at most 63 bytes */
-    engine_circuit_kind kind;
-    porep_like_params shape; /* BUILTIN */
-    const char *params_path; /* BUILTIN: bellman parameters for that shape */
-    const char *zkey_path;   /* ZKEY */
-    formats_check check;     /* point checks of the proving key on loading (formats/common.h);
-                                a snarkjs key's verifying key always gets the subgroup check */
-} engine_circuit_spec;
+/* A circuit is registered by its spec (circuits/circuit.h: its kind and
+ * key file); the engine uses it only through the kind's operations. */
 
 /* Registers a circuit: checks the spec and the file's header (cheap: the
  * file is mapped, not loaded). Loading happens on engine_preload or at the
  * first job. A duplicate name is CUZK_ERR_INVALID_ARGUMENT. */
-cuzk_status engine_register(engine_t *e, const engine_circuit_spec *spec, char *msg,
-                            size_t msg_len);
+cuzk_status engine_register(engine_t *e, const circuit_spec *spec, char *msg, size_t msg_len);
 
 /* Loads a circuit now (evicting idle ones, least recently used first, to
  * stay within the resident budget). CUZK_OK when it is resident. */
@@ -203,7 +190,7 @@ size_t engine_list_jobs(engine_t *e, engine_job_info *out, size_t cap);
 
 typedef struct engine_circuit_info {
     char name[64];
-    engine_circuit_kind kind;
+    circuit_kind kind;
     bool resident;
     bool loading;
     uint32_t refs;            /* unfinished jobs using it */

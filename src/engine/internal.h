@@ -21,11 +21,9 @@
 #include "backend/backend.h"
 #include "engine/engine.h"
 #include "engine/events.h"
-#include "formats/zkey.h"
+#include "circuits/circuit.h"
 #include "groth16/assemble.h"
 #include "groth16/keys.h"
-#include "groth16/prover.h"
-#include "groth16/zkey_prover.h"
 #include "r1cs/r1cs.h"
 
 #define ENGINE_MAX_BACKENDS 2 /* the primary, and the CPU as a fallback for a GPU one */
@@ -52,11 +50,10 @@ typedef struct circuit {
     struct circuit *next;
     struct circuit *unload_next; /* in a list of victims being unloaded */
     char name[64];
-    engine_circuit_kind kind;
-    porep_like_params shape;
-    char *path;
-    formats_check check;
-    /* Counts known at registration. */
+    circuit_spec spec;      /* the caller's, paths copied (name points to name above) */
+    char *path;             /* the key file the spec names (owned) */
+    const circuit_ops *ops; /* its kind's operations: all the engine knows of it */
+    /* Counts known at registration (ops->probe). */
     uint64_t num_vars;
     uint64_t num_public; /* public inputs, ONE excluded */
     uint64_t domain_n;
@@ -68,15 +65,9 @@ typedef struct circuit {
     uint64_t last_used;      /* LRU tick */
     uint64_t resident_bytes; /* actual, while resident */
     uint32_t loads;
-    /* Loaded data (owned; valid while RESIDENT). */
-    r1cs_t r1cs;               /* BUILTIN */
-    groth16_params_t params;   /* BUILTIN */
-    zkey_t zkey;               /* ZKEY: mapped */
-    zkey_coeff *coeffs;        /* ZKEY: the A and B entries for synthesis */
-    groth16_circuit_t g;       /* BUILTIN: density, domain and plan over params */
-    groth16_zkey_circuit_t zc; /* ZKEY: the decoded sections, domain and plan */
-    const groth16_plan *plan;  /* into g or zc: what every backend executes */
-    const groth16_vk_t *vk;    /* into params or zkey */
+    /* Loaded data (valid while RESIDENT): the kind's constraint system,
+     * plan and verifying key. */
+    circuit_loaded loaded;
     groth16_pvk_t pvk;
     void *handle[ENGINE_MAX_BACKENDS];
     /* The buffer pool: set_bytes each, never returned to the allocator per

@@ -198,11 +198,11 @@ static cuzk_status copy_inputs(job *j, const engine_job_spec *spec, const circui
         } else if (in->wtns_path) {
             if (!(p->wtns_path = strdup(in->wtns_path)))
                 return CUZK_ERR_OUT_OF_MEMORY;
-        } else if (c->kind != ENGINE_CIRCUIT_BUILTIN) {
+        } else if (!c->ops->witness_from_seed) {
             engine_msg(msg, msg_len,
-                       "partition %u: circuit %s needs a witness (a seed is for "
-                       "the built-in circuit)",
-                       i, c->name);
+                       "partition %u: circuit %s needs a witness (its kind, %s, makes none "
+                       "from a seed)",
+                       i, c->name, c->ops->name);
             return CUZK_ERR_INVALID_ARGUMENT;
         }
     }

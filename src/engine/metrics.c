@@ -33,11 +33,11 @@ typedef struct histogram {
     double sum;
 } histogram;
 
-typedef struct circuit_counts {
+typedef struct metrics_circuit_counts {
     char circuit[64];
     uint64_t jobs[OUT_COUNT];
     uint64_t partitions[OUT_COUNT];
-} circuit_counts;
+} metrics_circuit_counts;
 
 typedef struct device_busy {
     uint64_t total_ns;
@@ -50,7 +50,7 @@ struct engine_metrics {
     uint64_t created_ns;
     histogram *phases, *jobs; /* growing arrays */
     size_t num_phases, cap_phases, num_jobs, cap_jobs;
-    circuit_counts *counts;
+    metrics_circuit_counts *counts;
     size_t num_counts, cap_counts;
     device_busy devices[MAX_DEVICES];
     int max_device; /* highest device seen; -1 none */
@@ -113,15 +113,16 @@ static histogram *find_hist(histogram **arr, size_t *num, size_t *cap, const cha
     return h;
 }
 
-static circuit_counts *find_counts(engine_metrics *m, const char *circuit)
+static metrics_circuit_counts *find_counts(engine_metrics *m, const char *circuit)
 {
     circuit = circuit ? circuit : "";
     for (size_t i = 0; i < m->num_counts; i++)
         if (!strcmp(m->counts[i].circuit, circuit))
             return &m->counts[i];
-    if (!grow((void **)&m->counts, &m->cap_counts, m->num_counts + 1, sizeof(circuit_counts)))
+    if (!grow((void **)&m->counts, &m->cap_counts, m->num_counts + 1,
+              sizeof(metrics_circuit_counts)))
         return NULL;
-    circuit_counts *c = &m->counts[m->num_counts++];
+    metrics_circuit_counts *c = &m->counts[m->num_counts++];
     memset(c, 0, sizeof(*c));
     snprintf(c->circuit, sizeof(c->circuit), "%s", circuit);
     return c;
@@ -195,7 +196,7 @@ void engine_metrics_job(engine_metrics *m, const char *circuit, engine_state sta
     if (partitions_done > partitions)
         partitions_done = partitions;
     pthread_mutex_lock(&m->mu);
-    circuit_counts *c = find_counts(m, circuit);
+    metrics_circuit_counts *c = find_counts(m, circuit);
     if (c) {
         c->jobs[out]++;
         if (out == OUT_SUBMITTED) {

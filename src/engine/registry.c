@@ -5,9 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "circuits/builtin.h"
 #include "engine/internal.h"
-#include "formats/bellman_params.h"
 #include "groth16/verifier.h"
 
 #define ALIGN64(x) (((x) + 63) & ~(uint64_t)63)
@@ -22,96 +20,16 @@ circuit *registry_find(engine *e, const char *name)
     return NULL;
 }
 
-static uint64_t next_pow2(uint64_t x)
-{
-    uint64_t n = 1;
-    while (n < x)
-        n <<= 1;
-    return n;
-}
-
-/* The counts of a built-in circuit, from its shape and its parameter file's
- * header (mapped, not decoded). */
-static cuzk_status probe_builtin(circuit *c, char *msg, size_t msg_len)
-{
-    cuzk_status st = porep_like_params_check(&c->shape);
-    uint64_t cons = 0, aux = 0;
-    if (st == CUZK_OK)
-        st = porep_like_count(&c->shape, &cons, &aux);
-    if (st != CUZK_OK) {
-        engine_msg(msg, msg_len, "circuit %s: the built-in shape is out of range", c->name);
-        return st;
-    }
-    uint64_t ni = porep_like_num_inputs(&c->shape);
-    c->num_public = ni;
-    c->num_vars = 1 + ni + aux;
-    bellman_params_map_t m;
-    char why[256] = "";
-    st = bellman_params_open(&m, c->path, c->check, why, sizeof(why));
-    if (st != CUZK_OK) {
-        engine_msg(msg, msg_len, "circuit %s: %s", c->name, why[0] ? why : cuzk_status_str(st));
-        return st;
-    }
-    uint64_t *n = m.count;
-    if (m.vk.num_ic != 1 + ni || n[BELLMAN_L] != aux) {
-        engine_msg(msg, msg_len,
-                   "circuit %s: %s does not fit the shape: it has %zu inputs and %llu aux "
-                   "variables, the shape %llu and %llu",
-                   c->name, c->path, m.vk.num_ic, (unsigned long long)n[BELLMAN_L],
-                   (unsigned long long)(1 + ni), (unsigned long long)aux);
-        bellman_params_close(&m);
-        return CUZK_ERR_INVALID_ARGUMENT;
-    }
-    c->domain_n = n[BELLMAN_H] + 1;
-    uint64_t rows = cons + 1 + ni; /* bellman's input rows */
-    if (c->domain_n != next_pow2(rows)) {
-        engine_msg(msg, msg_len,
-                   "circuit %s: %s does not fit the shape: it is for a domain of %llu, the shape "
-                   "needs %llu",
-                   c->name, c->path, (unsigned long long)c->domain_n,
-                   (unsigned long long)next_pow2(rows));
-        bellman_params_close(&m);
-        return CUZK_ERR_INVALID_ARGUMENT;
-    }
-    /* Parameters, the density bitmaps and domain, and the compiled matrices
-     * (about 6 nonzeros a row, 6 bytes each, and three row pointers). */
-    c->estimate_bytes = (n[BELLMAN_H] + n[BELLMAN_L] + n[BELLMAN_A] + n[BELLMAN_B_G1] + 1 + ni) *
-                            sizeof(g1_affine_t) +
-                        n[BELLMAN_B_G2] * sizeof(g2_affine_t) + c->domain_n * sizeof(fr_t) +
-                        rows * (3 * 8 + 6 * 6);
-    bellman_params_close(&m);
-    return CUZK_OK;
-}
-
-static cuzk_status probe_zkey(circuit *c, char *msg, size_t msg_len)
-{
-    zkey_t z;
-    /* The verifying key's few points always get the subgroup check; the
-     * proving sections get the circuit's (see groth16_zkey_circuit_init). */
-    cuzk_status st = zkey_open(&z, c->path, FORMATS_CHECK_SUBGROUP, msg, msg_len);
-    if (st != CUZK_OK)
-        return st;
-    c->num_vars = z.num_vars;
-    c->num_public = z.num_public;
-    c->domain_n = z.domain_size;
-    uint64_t nv = z.num_vars, nc = nv - z.num_public - 1, n = z.domain_size;
-    c->estimate_bytes = (3 * nv + nc + n + z.num_public + 1) * sizeof(g1_affine_t) +
-                        nv * sizeof(g2_affine_t) + (uint64_t)z.num_coeffs * sizeof(zkey_coeff) +
-                        n * sizeof(fr_t);
-    zkey_close(&z);
-    return CUZK_OK;
-}
-
-cuzk_status engine_register(engine_t *e, const engine_circuit_spec *spec, char *msg, size_t msg_len)
+cuzk_status engine_register(engine_t *e, const circuit_spec *spec, char *msg, size_t msg_len)
 {
     if (!e || !spec || !spec->name || !spec->name[0] || strlen(spec->name) >= 64) {
         engine_msg(msg, msg_len, "a circuit needs a name of 1 to 63 bytes");
         return CUZK_ERR_INVALID_ARGUMENT;
     }
-    const char *path = spec->kind == ENGINE_CIRCUIT_BUILTIN ? spec->params_path : spec->zkey_path;
-    if ((spec->kind != ENGINE_CIRCUIT_BUILTIN && spec->kind != ENGINE_CIRCUIT_ZKEY) || !path) {
-        engine_msg(msg, msg_len, "circuit %s: needs a kind and its %s", spec->name,
-                   spec->kind == ENGINE_CIRCUIT_ZKEY ? "zkey path" : "parameters path");
+    const circuit_ops *ops = circuit_kind_ops(spec->kind);
+    const char *path = ops ? circuit_spec_key_path(spec) : NULL;
+    if (!ops || !path) {
+        engine_msg(msg, msg_len, "circuit %s: needs a kind and its key file", spec->name);
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     circuit *c = calloc(1, sizeof(*c));
@@ -120,14 +38,21 @@ cuzk_status engine_register(engine_t *e, const engine_circuit_spec *spec, char *
         return CUZK_ERR_OUT_OF_MEMORY;
     }
     snprintf(c->name, sizeof(c->name), "%s", spec->name);
-    c->kind = spec->kind;
-    c->shape = spec->shape;
-    c->check = spec->check;
+    c->ops = ops;
+    c->spec = *spec;
+    c->spec.name = c->name;
+    c->spec.zkey_path = spec->zkey_path ? c->path : NULL;
+    c->spec.params_path = spec->params_path ? c->path : NULL;
     /* Probing reads file headers: outside the lock. */
-    cuzk_status st = c->kind == ENGINE_CIRCUIT_BUILTIN ? probe_builtin(c, msg, msg_len)
-                                                       : probe_zkey(c, msg, msg_len);
-    if (st == CUZK_OK)
+    circuit_counts counts = {0};
+    cuzk_status st = ops->probe(&c->spec, &counts, msg, msg_len);
+    if (st == CUZK_OK) {
+        c->num_vars = counts.num_vars;
+        c->num_public = counts.num_public;
+        c->domain_n = counts.domain_n;
+        c->estimate_bytes = counts.estimate_bytes;
         c->set_bytes = ALIGN64(c->num_vars * sizeof(fr_t)) + 3 * c->domain_n * sizeof(fr_t);
+    }
     pthread_mutex_lock(&e->mu);
     if (st == CUZK_OK && registry_find(e, c->name)) {
         engine_msg(msg, msg_len, "a circuit named %s is already registered", c->name);
@@ -150,21 +75,6 @@ cuzk_status engine_register(engine_t *e, const engine_circuit_spec *spec, char *
 
 /* ---------------------------------------------------- loading, freeing */
 
-static uint64_t r1cs_bytes(const r1cs_t *r)
-{
-    uint64_t b = r->num_coeffs * sizeof(fr_t);
-    const r1cs_matrix *ms[3] = {&r->a, &r->b, &r->c};
-    for (int i = 0; i < 3; i++)
-        b += (r->num_constraints + 1) * 8 + ms[i]->nnz * (4 + r->coeff_width);
-    return b;
-}
-
-static uint64_t params_bytes(const groth16_params_t *p)
-{
-    return (p->num_h + p->num_l + p->num_a + p->num_b_g1 + p->vk.num_ic) * sizeof(g1_affine_t) +
-           p->num_b_g2 * sizeof(g2_affine_t);
-}
-
 /* Frees whatever of c's loaded data exists (unlocked; c is LOADING or
  * UNLOADING, so no one else touches it). */
 static void free_loaded(engine *e, circuit *c)
@@ -176,88 +86,30 @@ static void free_loaded(engine *e, circuit *c)
     }
     groth16_pvk_free(&c->pvk);
     memset(&c->pvk, 0, sizeof(c->pvk));
-    c->plan = NULL;
-    if (c->kind == ENGINE_CIRCUIT_BUILTIN) {
-        groth16_circuit_free(&c->g);
-        memset(&c->g, 0, sizeof(c->g));
-        groth16_params_free(&c->params);
-        memset(&c->params, 0, sizeof(c->params));
-        r1cs_free(&c->r1cs);
-    } else {
-        groth16_zkey_circuit_free(&c->zc);
-        free(c->coeffs);
-        c->coeffs = NULL;
-        if (c->vk)
-            zkey_close(&c->zkey);
-        memset(&c->zkey, 0, sizeof(c->zkey));
-    }
-    c->vk = NULL;
+    if (c->loaded.state)
+        c->ops->unload(&c->loaded);
+    memset(&c->loaded, 0, sizeof(c->loaded));
 }
 
 cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
 {
     unsigned threads = e->cfg.load_threads;
-    uint64_t bytes = 0;
     cuzk_status st;
     char why[384] = "";
-    backend_circuit_desc d = {.name = c->name, .threads = threads};
-    if (c->kind == ENGINE_CIRCUIT_BUILTIN) {
-        if ((st = builtin_compile(&c->r1cs, &c->shape, threads)) != CUZK_OK) {
-            engine_msg(why, sizeof(why), "cannot build the constraint system: %s",
-                       cuzk_status_str(st));
-            goto fail;
-        }
-        if (r1cs_num_vars(&c->r1cs) != c->num_vars) {
-            engine_msg(why, sizeof(why), "the constraint system has %llu variables, expected %llu",
-                       (unsigned long long)r1cs_num_vars(&c->r1cs),
-                       (unsigned long long)c->num_vars);
-            st = CUZK_ERR_INTERNAL;
-            goto fail;
-        }
-        if ((st = bellman_params_load(&c->params, c->path, c->check, threads, why, sizeof(why))) !=
-            CUZK_OK)
-            goto fail;
-        c->vk = &c->params.vk;
-        if ((st = groth16_circuit_init(&c->g, &c->r1cs, &c->params, threads, why, sizeof(why))) !=
-            CUZK_OK)
-            goto fail;
-        c->plan = &c->g.plan;
-        const r1cs_density_t *den = &c->g.density;
-        bytes = r1cs_bytes(&c->r1cs) + params_bytes(&c->params) +
-                (2 * den->num_aux + den->num_inputs + 63) / 64 * 8 + c->g.domain.n * sizeof(fr_t);
-    } else {
-        if ((st = zkey_open(&c->zkey, c->path, FORMATS_CHECK_SUBGROUP, why, sizeof(why))) !=
-            CUZK_OK)
-            goto fail;
-        c->vk = &c->zkey.vk;
-        c->coeffs = malloc(sizeof(zkey_coeff) * ((uint64_t)c->zkey.num_coeffs + 1));
-        if (!c->coeffs) {
-            st = CUZK_ERR_OUT_OF_MEMORY;
-            goto fail;
-        }
-        if ((st = zkey_decode_coeffs(c->coeffs, &c->zkey, threads, why, sizeof(why))) != CUZK_OK)
-            goto fail;
-        if (c->zkey.num_vars != c->num_vars || c->zkey.domain_size != c->domain_n) {
-            engine_msg(why, sizeof(why), "%s changed since it was registered", c->path);
-            st = CUZK_ERR_CORRUPT;
-            goto fail;
-        }
-        if ((st = groth16_zkey_circuit_init_points(&c->zc, &c->zkey, c->check, threads, why,
-                                                   sizeof(why))) != CUZK_OK)
-            goto fail;
-        c->plan = &c->zc.plan;
-        uint64_t nv = c->zkey.num_vars, n = c->zkey.domain_size;
-        uint64_t nc = nv - c->zkey.num_public - 1;
-        bytes = (uint64_t)c->zkey.num_coeffs * sizeof(zkey_coeff) +
-                (2 * nv + n + nc) * sizeof(g1_affine_t) + nv * sizeof(g2_affine_t) +
-                n * sizeof(fr_t);
+    if ((st = c->ops->load(&c->spec, &c->loaded, threads, why, sizeof(why))) != CUZK_OK)
+        goto fail;
+    if (c->loaded.plan->num_vars != c->num_vars || c->loaded.plan->domain->n != c->domain_n) {
+        engine_msg(why, sizeof(why), "%s changed since it was registered", c->path);
+        st = CUZK_ERR_CORRUPT;
+        goto fail;
     }
-    if ((st = groth16_prepare_vk(&c->pvk, c->vk)) != CUZK_OK) {
+    uint64_t bytes = c->loaded.bytes;
+    if ((st = groth16_prepare_vk(&c->pvk, c->loaded.vk)) != CUZK_OK) {
         engine_msg(why, sizeof(why), "cannot prepare the verifying key: %s", cuzk_status_str(st));
         goto fail;
     }
     bytes += sizeof(c->pvk) + c->pvk.num_ic * sizeof(g1_affine_t);
-    d.plan = c->plan;
+    backend_circuit_desc d = {.name = c->name, .plan = c->loaded.plan, .threads = threads};
     for (unsigned b = 0; b < e->num_backends; b++) {
         uint64_t bb = 0;
         char bmsg[256] = "";

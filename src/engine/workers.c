@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "circuits/builtin.h"
 #include "engine/internal.h"
 #include "engine/metrics.h"
 #include "formats/bellman_params.h"
@@ -50,11 +49,6 @@ void engine_counters(engine *e)
     event_counter(e->log, "prove_queue", -1, now, (double)e->prove_q.len);
 }
 
-static uint64_t circuit_rows(const circuit *c)
-{
-    return c->kind == ENGINE_CIRCUIT_BUILTIN ? c->r1cs.num_constraints : c->domain_n;
-}
-
 /* ------------------------------------------------------------ synthesis */
 
 static cuzk_status load_witness(const circuit *c, const partition *p, fr_t *w, char *msg,
@@ -77,7 +71,7 @@ static cuzk_status load_witness(const circuit *c, const partition *p, fr_t *w, c
         }
         circom_wtns_close(&wt);
         return st;
-    } else if ((st = builtin_witness(w, c->num_vars, &c->shape, p->seed)) != CUZK_OK) {
+    } else if ((st = c->ops->witness_from_seed(&c->spec, p->seed, w, c->num_vars)) != CUZK_OK) {
         engine_msg(msg, msg_len, "the witness for seed %llu: %s", (unsigned long long)p->seed,
                    cuzk_status_str(st));
         return st;
@@ -103,24 +97,23 @@ static cuzk_status synthesize(engine *e, const worker *w, job *j, uint32_t idx, 
      * of j->pub is written only here). */
     memcpy(j->pub + (size_t)idx * c->num_public, set->w + 1, sizeof(fr_t) * c->num_public);
     uint64_t t1 = backend_clock_ns();
-    engine_span(e, proof_phase_name(PHASE_SYNTHESIZE), "cpu", j, idx, w->name, -1, t0, t1, c->num_vars * sizeof(fr_t));
+    engine_span(e, proof_phase_name(PHASE_SYNTHESIZE), "cpu", j, idx, w->name, -1, t0, t1,
+                c->num_vars * sizeof(fr_t));
     size_t n = c->domain_n;
     fr_t *a = set->abc, *b = a + n, *cc = b + n;
-    if (c->kind == ENGINE_CIRCUIT_BUILTIN) {
-        r1cs_eval(&c->r1cs, set->w, a, b, cc, e->cfg.synth_threads);
-        /* The exact check, as the CPU prover makes it: an unsatisfied
-         * witness is refused here, before it takes a device. (snarkjs keys
-         * make c = a·b row by row, so there it holds by construction.) */
-        if (!groth16_rows_satisfied(a, b, cc, c->r1cs.num_constraints, e->cfg.synth_threads)) {
-            engine_msg(msg, msg_len, "the witness does not satisfy the constraints");
-            return CUZK_ERR_UNSATISFIED;
-        }
-    } else {
-        zkey_eval_abc(a, b, cc, c->coeffs, c->zkey.num_coeffs, set->w, n);
+    const circuit_loaded *ld = &c->loaded;
+    circuit_eval_abc(ld, set->w, set->abc, n, e->cfg.synth_threads);
+    /* The exact check, as the CPU prover makes it: an unsatisfied witness
+     * is refused here, before it takes a device. (Where c is defined as
+     * a·b it holds by construction.) */
+    if (!ld->c_is_ab &&
+        !groth16_rows_satisfied(a, b, cc, ld->cs->num_constraints, e->cfg.synth_threads)) {
+        engine_msg(msg, msg_len, "the witness does not satisfy the constraints");
+        return CUZK_ERR_UNSATISFIED;
     }
     uint64_t t2 = backend_clock_ns();
     engine_span(e, proof_phase_name(PHASE_EVAL_ABC), "cpu", j, idx, w->name, -1, t1, t2,
-                3 * circuit_rows(c) * sizeof(fr_t));
+                3 * ld->cs->num_constraints * sizeof(fr_t));
     return CUZK_OK;
 }
 
@@ -146,7 +139,8 @@ static void synth_one(engine *e, worker *w, pick *p)
 
     pool_free_list(p->trim);
     uint64_t now = backend_clock_ns();
-    engine_span(e, proof_phase_name(PHASE_QUEUE_WAIT), "queue", j, p->idx, w->name, -1, queued, now, 0);
+    engine_span(e, proof_phase_name(PHASE_QUEUE_WAIT), "queue", j, p->idx, w->name, -1, queued, now,
+                0);
     char msg[384] = "";
     cuzk_status st = CUZK_OK;
     buf_set *set = p->set;
@@ -226,7 +220,8 @@ static void on_phase(void *ctx, proof_phase phase, const char *cat, uint64_t sta
                      uint64_t bytes)
 {
     phase_ctx *pc = ctx;
-    engine_span(pc->e, proof_phase_name(phase), cat, pc->j, pc->idx, pc->worker, pc->device, start, end, bytes);
+    engine_span(pc->e, proof_phase_name(phase), cat, pc->j, pc->idx, pc->worker, pc->device, start,
+                end, bytes);
 }
 
 static void on_copy(void *ctx, const backend_copy *cp)
@@ -294,7 +289,7 @@ static void prover_loop(worker *w)
         phase_ctx pc = {.e = e, .j = j, .idx = it.idx, .worker = w->name, .device = (int)w->slot};
         backend_input in = {.w = pt->set->w,
                             .abc = pt->set->abc,
-                            .rows = circuit_rows(c),
+                            .rows = c->loaded.cs->num_constraints,
                             .rows_checked = true, /* at synthesis (synthesize()) */
                             .copy = on_copy,
                             .copy_ctx = &pc};
@@ -358,22 +353,23 @@ static void final_loop(worker *w, rng_t *rng)
         fr_random(&r, rng);
         fr_random(&s, rng);
         groth16_proof_t proof;
-        groth16_assemble(&proof, c->vk, &pt->sums, &r, &s);
+        groth16_assemble(&proof, c->loaded.vk, &pt->sums, &r, &s);
         wipe(&r, sizeof(r));
         wipe(&s, sizeof(s));
         uint8_t bytes[GROTH16_PROOF_BYTES];
         cuzk_status est = bellman_proof_encode(bytes, &proof);
         uint64_t t1 = backend_clock_ns();
-        engine_span(e, proof_phase_name(PHASE_ASSEMBLE), "cpu", j, it.idx, w->name, -1, t0, t1, GROTH16_PROOF_BYTES);
+        engine_span(e, proof_phase_name(PHASE_ASSEMBLE), "cpu", j, it.idx, w->name, -1, t0, t1,
+                    GROTH16_PROOF_BYTES);
         cuzk_status vst = CUZK_OK;
         if (verify && est == CUZK_OK) {
             vst = groth16_verify(&c->pvk, &proof, j->pub + (size_t)it.idx * c->num_public,
                                  c->num_public);
-            engine_span(e, proof_phase_name(PHASE_VERIFY), "cpu", j, it.idx, w->name, -1, t1, backend_clock_ns(),
-                        GROTH16_PROOF_BYTES);
+            engine_span(e, proof_phase_name(PHASE_VERIFY), "cpu", j, it.idx, w->name, -1, t1,
+                        backend_clock_ns(), GROTH16_PROOF_BYTES);
         }
-        engine_span(e, proof_phase_name(PHASE_FINALIZE), "cpu", j, it.idx, w->name, -1, t0, backend_clock_ns(),
-                    GROTH16_PROOF_BYTES);
+        engine_span(e, proof_phase_name(PHASE_FINALIZE), "cpu", j, it.idx, w->name, -1, t0,
+                    backend_clock_ns(), GROTH16_PROOF_BYTES);
 
         pthread_mutex_lock(&e->mu);
         e->finalizing--;

@@ -38,6 +38,7 @@
 #include "field/fr.h"
 #include "formats/common.h"
 #include "groth16/keys.h"
+#include "r1cs/r1cs.h"
 
 typedef enum zkey_points {
     ZKEY_POINTS_A = 0,  /* section 5, G1 */
@@ -62,14 +63,6 @@ typedef struct zkey {
     uint64_t num_points[ZKEY_POINTS_COUNT];
 } zkey_t;
 
-/* One entry of the A or B matrix. */
-typedef struct zkey_coeff {
-    uint32_t matrix; /* 0 = A, 1 = B */
-    uint32_t row;    /* < domain_size */
-    uint32_t signal; /* < num_vars */
-    fr_t value;      /* the coefficient (Montgomery form, as fr.h keeps it) */
-} zkey_coeff;
-
 #define ZKEY_COEFF_BYTES 44u /* matrix, row, signal, value[32] */
 
 /* Maps the key and checks the section table, the curve, every section's
@@ -90,18 +83,10 @@ cuzk_status zkey_decode_g1(g1_affine_t *out, const zkey_t *z, zkey_points which,
 cuzk_status zkey_decode_g2(g2_affine_t *out, const zkey_t *z, uint64_t start, uint64_t count,
                            formats_check check, unsigned threads, char *msg, size_t msg_len);
 
-/* All num_coeffs entries, each checked (matrix 0 or 1, row < domain_size,
- * signal < num_vars, value < r). */
-cuzk_status zkey_decode_coeffs(zkey_coeff *out, const zkey_t *z, unsigned threads, char *msg,
+/* All num_coeffs entries of the A and B matrices, each checked (matrix 0
+ * or 1, row < domain_size, signal < num_vars, value < r), as the
+ * coordinates r1cs_from_entries compiles. */
+cuzk_status zkey_decode_coeffs(r1cs_entry *out, const zkey_t *z, unsigned threads, char *msg,
                                size_t msg_len);
-
-/* What snarkjs's prover computes from a witness w (num_vars values):
- *   a[row] = Σ_{A entries} value·w[signal], b likewise from B,
- *   c[row] = a[row]·b[row],
- * each array domain_size long (rows without entries are 0); c may be NULL.
- * The entries must come from zkey_decode_coeffs of a key with this
- * domain_size and num_vars (so every index is in range). */
-void zkey_eval_abc(fr_t *a, fr_t *b, fr_t *c, const zkey_coeff *coeffs, uint64_t num_coeffs,
-                   const fr_t *w, uint64_t domain_size);
 
 #endif

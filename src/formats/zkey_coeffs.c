@@ -17,7 +17,7 @@ static bool coeff_value(fr_t *v, const uint8_t *in)
 }
 
 typedef struct decode_job {
-    zkey_coeff *out;
+    r1cs_entry *out;
     const zkey_t *z;
 } decode_job;
 
@@ -25,17 +25,17 @@ typedef struct decode_job {
 static cuzk_status decode_entry(const decode_job *j, uint64_t i, const char **why)
 {
     const uint8_t *p = j->z->coeffs + i * ZKEY_COEFF_BYTES;
-    zkey_coeff *c = &j->out[i];
+    r1cs_entry *c = &j->out[i];
     c->matrix = ld_le32(p);
     c->row = ld_le32(p + 4);
-    c->signal = ld_le32(p + 8);
+    c->col = ld_le32(p + 8);
     const char *bad = NULL;
     cuzk_status st = CUZK_ERR_CORRUPT;
     if (c->matrix > 1)
         bad = "matrix is neither 0 (A) nor 1 (B)";
     else if (c->row >= j->z->domain_size)
         bad = "row is not below domainSize";
-    else if (c->signal >= j->z->num_vars)
+    else if (c->col >= j->z->num_vars)
         bad = "signal is not below nVars";
     else if (!coeff_value(&c->value, p + 12)) {
         bad = "value is not below r";
@@ -51,7 +51,7 @@ static cuzk_status decode_one(void *ctx, uint64_t i)
     return decode_entry(ctx, i, NULL);
 }
 
-cuzk_status zkey_decode_coeffs(zkey_coeff *out, const zkey_t *z, unsigned threads, char *msg,
+cuzk_status zkey_decode_coeffs(r1cs_entry *out, const zkey_t *z, unsigned threads, char *msg,
                                size_t msg_len)
 {
     decode_job j = {out, z};
@@ -60,28 +60,9 @@ cuzk_status zkey_decode_coeffs(zkey_coeff *out, const zkey_t *z, unsigned thread
         return CUZK_OK;
     const char *why;
     cuzk_status st = decode_entry(&j, bad, &why);
-    const zkey_coeff *c = &out[bad];
+    const r1cs_entry *c = &out[bad];
     formats_msg(msg, msg_len,
                 "%s: section 4 (coefficients), entry %llu (matrix %u, row %u, signal %u): %s",
-                z->file.name, (unsigned long long)bad, c->matrix, c->row, c->signal, why);
+                z->file.name, (unsigned long long)bad, c->matrix, c->row, c->col, why);
     return st;
-}
-
-void zkey_eval_abc(fr_t *a, fr_t *b, fr_t *c, const zkey_coeff *coeffs, uint64_t num_coeffs,
-                   const fr_t *w, uint64_t domain_size)
-{
-    for (uint64_t i = 0; i < domain_size; i++) {
-        a[i] = FR_ZERO;
-        b[i] = FR_ZERO;
-    }
-    for (uint64_t i = 0; i < num_coeffs; i++) {
-        const zkey_coeff *e = &coeffs[i];
-        fr_t *dst = e->matrix == 0 ? &a[e->row] : &b[e->row];
-        fr_t t;
-        fr_mul(&t, &e->value, &w[e->signal]);
-        fr_add(dst, dst, &t);
-    }
-    if (c)
-        for (uint64_t i = 0; i < domain_size; i++)
-            fr_mul(&c[i], &a[i], &b[i]);
 }

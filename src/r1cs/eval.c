@@ -350,3 +350,21 @@ cuzk_status r1cs_validate(const r1cs_t *r, unsigned threads, char *msg, size_t m
     }
     return CUZK_OK;
 }
+
+typedef struct mul_rows_job {
+    fr_t *c;
+    const fr_t *a, *b;
+} mul_rows_job;
+
+static void mul_rows_chunk(void *ctx, size_t begin, size_t end)
+{
+    const mul_rows_job *j = ctx;
+    for (size_t i = begin; i < end; i++)
+        fr_mul(&j->c[i], &j->a[i], &j->b[i]);
+}
+
+void r1cs_mul_rows(fr_t *c, const fr_t *a, const fr_t *b, uint64_t m, unsigned threads)
+{
+    mul_rows_job j = {c, a, b};
+    parallel_for(m, EVAL_GRAIN, threads, mul_rows_chunk, &j);
+}

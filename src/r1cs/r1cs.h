@@ -61,6 +61,22 @@ static inline uint32_t r1cs_coeff_at(const r1cs_t *r, const r1cs_matrix *m, uint
     return r->coeff_width == 2 ? ((const uint16_t *)m->coeff)[k] : ((const uint32_t *)m->coeff)[k];
 }
 
+/* One nonzero of a matrix by its coordinates, as key files store them. */
+typedef struct r1cs_entry {
+    uint32_t matrix; /* 0 = A, 1 = B, 2 = C */
+    uint32_t row;
+    uint32_t col; /* the variable */
+    fr_t value;   /* Montgomery form */
+} r1cs_entry;
+
+/* The compiled system of `rows` rows from entries in any order: each row
+ * sorted by column, entries at the same place summed, zeros dropped.
+ * CUZK_ERR_INVALID_ARGUMENT (msg names the entry) for an entry outside
+ * the rows, the variables or the three matrices. */
+cuzk_status r1cs_from_entries(r1cs_t *out, const r1cs_entry *entries, uint64_t n, uint64_t rows,
+                              uint64_t num_inputs, uint64_t num_aux, unsigned threads, char *msg,
+                              size_t msg_len);
+
 /* Frees the arrays and zeroes *r (safe on a zeroed or already freed r1cs_t). */
 void r1cs_free(r1cs_t *r);
 
@@ -77,6 +93,10 @@ cuzk_status r1cs_validate(const r1cs_t *r, unsigned threads, char *msg, size_t m
  * Fast paths: witness values 0 and 1 and coefficients ±1 cost an addition
  * or nothing instead of a multiplication. */
 void r1cs_eval(const r1cs_t *r, const fr_t *w, fr_t *a, fr_t *b, fr_t *c, unsigned threads);
+
+/* c_i = a_i·b_i for i < m, on `threads` threads: c for systems whose C is
+ * defined as the product (snarkjs keys). */
+void r1cs_mul_rows(fr_t *c, const fr_t *a, const fr_t *b, uint64_t m, unsigned threads);
 
 /* One row of one matrix: out = Σ coeff·w over row i. */
 void r1cs_eval_row(fr_t *out, const r1cs_t *r, const r1cs_matrix *m, uint64_t i, const fr_t *w);

@@ -504,9 +504,9 @@ bool request_parse_circuit(config_circuit *out, const http_request *rq, request_
     if (ok) {
         out->kind_set = true;
         if (!strcmp(kind, "builtin"))
-            out->kind = ENGINE_CIRCUIT_BUILTIN;
+            out->kind = CIRCUIT_BUILTIN;
         else if (!strcmp(kind, "zkey"))
-            out->kind = ENGINE_CIRCUIT_ZKEY;
+            out->kind = CIRCUIT_ZKEY;
         else
             ok = fail(err, 400, "kind", "field 'kind' wants builtin or zkey, got '%s'", kind);
     }

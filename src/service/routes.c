@@ -375,7 +375,7 @@ static void register_circuit(service *s, const http_request *rq, http_response *
         reply_request_error(rs, &err);
         return;
     }
-    engine_circuit_spec spec;
+    circuit_spec spec;
     char msg[512] = "";
     cuzk_status st = config_circuit_spec(&cc, &spec, msg, sizeof(msg));
     if (st != CUZK_OK) {

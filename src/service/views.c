@@ -69,7 +69,7 @@ json_t *view_circuit(const engine_circuit_info *ci)
     json_t *o = json_object();
     json_object_set_new(o, "name", json_string(ci->name));
     json_object_set_new(o, "kind",
-                        json_string(ci->kind == ENGINE_CIRCUIT_ZKEY ? "zkey" : "builtin"));
+                        json_string(ci->kind == CIRCUIT_ZKEY ? "zkey" : "builtin"));
     json_object_set_new(o, "resident", json_boolean(ci->resident));
     json_object_set_new(o, "loading", json_boolean(ci->loading));
     json_object_set_new(o, "jobs", json_integer(ci->refs));

@@ -20,7 +20,7 @@
 #include "groth16/prover.h"
 #include "groth16/setup.h"
 #include "groth16/verifier.h"
-#include "groth16/zkey_prover.h"
+#include "circuits/zkey.h"
 #include "seed.h"
 
 #define FIX CUZK_VECTOR_DIR "/../fixtures/circom/"
@@ -127,19 +127,14 @@ static void test_zkey(void **state)
         expect_ok(zkey_open(&z, zpath, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg)));
         expect_ok(circom_wtns_load(&w, &nw, wpath, msg, sizeof(msg)));
         size_t n = z.domain_size;
-        zkey_coeff *co = malloc((z.num_coeffs + 1) * sizeof(zkey_coeff));
         fr_t *abc = calloc(3 * n, sizeof(fr_t));
-        assert_true(co && abc);
-        expect_ok(zkey_decode_coeffs(co, &z, 0, msg, sizeof(msg)));
-        zkey_eval_abc(abc, abc + n, abc + 2 * n, co, z.num_coeffs, w, n);
-        groth16_zkey_circuit_t zc;
-        expect_ok(
-            groth16_zkey_circuit_init_points(&zc, &z, FORMATS_CHECK_CURVE, 0, msg, sizeof(msg)));
+        assert_true(abc);
+        zkey_circuit_t zc;
+        expect_ok(zkey_circuit_init(&zc, &z, FORMATS_CHECK_CURVE, 0, msg, sizeof(msg)));
         backend_circuit_desc desc = {.name = names[i], .plan = &zc.plan};
         printf("zkey %s: domain %zu, %u signals\n", names[i], n, z.num_vars);
         compare(be[0], be[1], &desc, w, abc, n, n, &z.vk, w + 1, z.num_public);
-        groth16_zkey_circuit_free(&zc);
-        free(co);
+        zkey_circuit_free(&zc);
         free(abc);
         free(w);
         zkey_close(&z);

@@ -28,7 +28,7 @@
 #include "groth16/assemble.h"
 #include "groth16/setup.h"
 #include "groth16/verifier.h"
-#include "groth16/zkey_prover.h"
+#include "circuits/zkey.h"
 #include "builtin_params.h"
 #include "seed.h"
 
@@ -76,11 +76,11 @@ static void base_config(engine_config *cfg)
 
 static void register_builtin(engine_t *e, const char *name)
 {
-    engine_circuit_spec spec = {.name = name,
-                                .kind = ENGINE_CIRCUIT_BUILTIN,
-                                .shape = fx.shape,
-                                .params_path = fx.params,
-                                .check = FORMATS_CHECK_CURVE};
+    circuit_spec spec = {.name = name,
+                         .kind = CIRCUIT_BUILTIN,
+                         .shape = fx.shape,
+                         .params_path = fx.params,
+                         .check = FORMATS_CHECK_CURVE};
     ok(engine_register(e, &spec, msg, sizeof(msg)));
 }
 
@@ -623,10 +623,10 @@ static void test_zkey_jobs(void **state)
     base_config(&cfg);
     engine_t *e;
     ok(engine_create(&e, &cfg, msg, sizeof(msg)));
-    engine_circuit_spec spec = {.name = "chain",
-                                .kind = ENGINE_CIRCUIT_ZKEY,
-                                .zkey_path = FIX "chain_bls12381.zkey",
-                                .check = FORMATS_CHECK_SUBGROUP};
+    circuit_spec spec = {.name = "chain",
+                         .kind = CIRCUIT_ZKEY,
+                         .zkey_path = FIX "chain_bls12381.zkey",
+                         .check = FORMATS_CHECK_SUBGROUP};
     ok(engine_register(e, &spec, msg, sizeof(msg)));
     engine_partition_input in[2] = {{.wtns_path = FIX "chain_bls12381.wtns"},
                                     {.wtns_path = FIX "chain_bls12381.wtns"}};
@@ -699,7 +699,7 @@ static void zkey_phase(void *ctx, proof_phase ph, const char *cat, uint64_t star
 
 /* The engine's CPU backend on snarkjs keys, fed a, b, c as the engine's
  * synthesis evaluates them, on 1 to 4 threads: its sums assembled with r, s
- * give the proof `cuzk prove` (groth16_zkey_prove_with) gives for the same
+ * give the proof `cuzk prove` (zkey_circuit_prove_with) gives for the same
  * r, s, and it verifies; each prover phase is reported once. */
 static void test_cpu_backend_zkey_equals_prove(void **state)
 {
@@ -717,9 +717,9 @@ static void test_cpu_backend_zkey_equals_prove(void **state)
         ok(circom_wtns_load(&w, &nw, wpath, msg, sizeof(msg)));
         assert_int_equal(nw, z.num_vars);
         size_t n = z.domain_size;
-        groth16_zkey_circuit_t c;
-        ok(groth16_zkey_circuit_init(&c, &z, FORMATS_CHECK_SUBGROUP, 2, msg, sizeof(msg)));
-        void *scratch = malloc(groth16_zkey_scratch_bytes(&c));
+        zkey_circuit_t c;
+        ok(zkey_circuit_init(&c, &z, FORMATS_CHECK_SUBGROUP, 2, msg, sizeof(msg)));
+        void *scratch = malloc(zkey_circuit_scratch_bytes(&c));
         fr_t *abc = malloc(3 * n * sizeof(fr_t));
         assert_true(scratch && abc);
         groth16_pvk_t pvk;
@@ -728,7 +728,7 @@ static void test_cpu_backend_zkey_equals_prove(void **state)
         fr_from_u64(&r, 1000 + i);
         fr_from_u64(&s, 2000 + i);
         groth16_proof_t want;
-        ok(groth16_zkey_prove_with(&want, &c, w, &r, &s, scratch, 2));
+        ok(zkey_circuit_prove_with(&want, &c, w, &r, &s, scratch, 2));
         ok(groth16_verify(&pvk, &want, w + 1, z.num_public));
         for (unsigned t = 1; t <= 4; t++) {
             backend_t *b;
@@ -739,7 +739,7 @@ static void test_cpu_backend_zkey_equals_prove(void **state)
             uint64_t bytes;
             ok(b->prepare(b, &desc, &handle, &bytes, msg, sizeof(msg)));
             assert_int_equal(bytes, 0); /* the CPU executes the plan where its points are */
-            zkey_eval_abc(abc, abc + n, abc + 2 * n, c.coeffs, z.num_coeffs, w, n);
+            zkey_circuit_eval_abc(&c, w, abc, 2);
             backend_input in = {.w = w, .abc = abc, .rows = n, .rows_checked = true};
             groth16_sums sums;
             zkey_phases zp = {.n = 0};
@@ -768,7 +768,7 @@ static void test_cpu_backend_zkey_equals_prove(void **state)
         groth16_pvk_free(&pvk);
         free(abc);
         free(scratch);
-        groth16_zkey_circuit_free(&c);
+        zkey_circuit_free(&c);
         free(w);
         zkey_close(&z);
     }

@@ -185,8 +185,8 @@ static engine_t *make_engine(gated *g, const char *events, uint64_t resident_bud
 
 static void register_builtin(engine_t *e, const char *name)
 {
-    engine_circuit_spec spec = {.name = name,
-                                .kind = ENGINE_CIRCUIT_BUILTIN,
+    circuit_spec spec = {.name = name,
+                                .kind = CIRCUIT_BUILTIN,
                                 .shape = fx.shape,
                                 .params_path = fx.params,
                                 .check = FORMATS_CHECK_CURVE};
@@ -614,8 +614,8 @@ static void test_registration_and_ids(void **state)
     gate_set(&g, true);
     engine_t *e = make_engine(&g, NULL, 0);
     register_builtin(e, "c");
-    engine_circuit_spec spec = {
-        .name = "c", .kind = ENGINE_CIRCUIT_BUILTIN, .shape = fx.shape, .params_path = fx.params};
+    circuit_spec spec = {
+        .name = "c", .kind = CIRCUIT_BUILTIN, .shape = fx.shape, .params_path = fx.params};
     assert_int_equal(engine_register(e, &spec, msg, sizeof(msg)), CUZK_ERR_INVALID_ARGUMENT);
     assert_non_null(strstr(msg, "already registered"));
     spec.name = "missing";

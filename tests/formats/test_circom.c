@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "naive_abc.h"
 #include "formats/circom_r1cs.h"
 #include "formats/circom_wtns.h"
 #include "formats/snarkjs_json.h"
@@ -165,7 +166,7 @@ static void check_zkey_against_r1cs(const char *zkey_name)
 
     /* The coefficients: r1cs order (A terms, then B terms per constraint),
      * then one A entry of 1 on signal i in row nConstraints + i. */
-    zkey_coeff *co = malloc(z->num_coeffs * sizeof(zkey_coeff));
+    r1cs_entry *co = malloc(z->num_coeffs * sizeof(r1cs_entry));
     assert_non_null(co);
     expect_ok(zkey_decode_coeffs(co, z, 2, msg, sizeof(msg)));
     uint64_t nnz = f.r.a.nnz + f.r.b.nnz;
@@ -177,7 +178,7 @@ static void check_zkey_against_r1cs(const char *zkey_name)
             for (uint64_t t = ms[m]->row_ptr[row]; t < ms[m]->row_ptr[row + 1]; t++, k++) {
                 assert_int_equal(co[k].matrix, m);
                 assert_int_equal(co[k].row, row);
-                assert_int_equal(co[k].signal, ms[m]->col[t]);
+                assert_int_equal(co[k].col, ms[m]->col[t]);
                 const fr_t *want = &f.r.coeffs[r1cs_coeff_at(&f.r, ms[m], t)];
                 assert_true(fr_eq(&co[k].value, want));
             }
@@ -186,7 +187,7 @@ static void check_zkey_against_r1cs(const char *zkey_name)
     for (uint64_t i = 0; i <= npub; i++, k++) {
         assert_int_equal(co[k].matrix, 0);
         assert_int_equal(co[k].row, f.r.num_constraints + i);
-        assert_int_equal(co[k].signal, i);
+        assert_int_equal(co[k].col, i);
         assert_true(fr_is_one(&co[k].value));
     }
 
@@ -196,7 +197,7 @@ static void check_zkey_against_r1cs(const char *zkey_name)
          *c = malloc(n * sizeof(fr_t)), *ra = malloc(nc * sizeof(fr_t)),
          *rb = malloc(nc * sizeof(fr_t)), *rc = malloc(nc * sizeof(fr_t));
     assert_true(a && b && c && ra && rb && rc);
-    zkey_eval_abc(a, b, c, co, z->num_coeffs, f.w, n);
+    naive_abc(a, b, c, co, z->num_coeffs, f.w, n);
     r1cs_eval(&f.r, f.w, ra, rb, rc, 1);
     for (uint64_t row = 0; row < n; row++) {
         if (row < nc) {
@@ -210,6 +211,18 @@ static void check_zkey_against_r1cs(const char *zkey_name)
             assert_true(fr_is_zero(&a[row]) && fr_is_zero(&b[row]) && fr_is_zero(&c[row]));
         }
     }
+    /* The compiled form the engine evaluates gives the same a and b. */
+    r1cs_t cs;
+    expect_ok(r1cs_from_entries(&cs, co, z->num_coeffs, n, npub + 1, z->num_vars - npub - 1, 2, msg,
+                                sizeof(msg)));
+    fr_t *ca = malloc(n * sizeof(fr_t)), *cb = malloc(n * sizeof(fr_t));
+    assert_true(ca && cb);
+    r1cs_eval(&cs, f.w, ca, cb, NULL, 2);
+    for (uint64_t row = 0; row < n; row++)
+        assert_true(fr_eq(&a[row], &ca[row]) && fr_eq(&b[row], &cb[row]));
+    assert_int_equal(cs.c.nnz, 0);
+    free(ca), free(cb);
+    r1cs_free(&cs);
     free(a), free(b), free(c), free(ra), free(rb), free(rc), free(co);
 
     /* Points: all in the subgroup; A_i (B_i) is infinity exactly when

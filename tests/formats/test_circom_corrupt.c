@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "naive_abc.h"
 #include "formats/circom_r1cs.h"
 #include "formats/circom_wtns.h"
 #include "formats/zkey.h"
@@ -107,13 +108,13 @@ static cuzk_status parse_zkey(const uint8_t *d, size_t len)
     cuzk_status st = zkey_open_buffer(&z, d, len, "zkey", FORMATS_CHECK_CURVE, msg, sizeof(msg));
     if (st != CUZK_OK)
         return st;
-    zkey_coeff *co = malloc((z.num_coeffs + 1) * sizeof(zkey_coeff));
+    r1cs_entry *co = malloc((z.num_coeffs + 1) * sizeof(r1cs_entry));
     st = zkey_decode_coeffs(co, &z, 2, msg, sizeof(msg));
     if (st == CUZK_OK) {
         fr_t *w = calloc(z.num_vars, sizeof(fr_t));
         fr_t *abc = malloc(3 * (size_t)z.domain_size * sizeof(fr_t));
-        zkey_eval_abc(abc, abc + z.domain_size, abc + 2 * z.domain_size, co, z.num_coeffs, w,
-                      z.domain_size);
+        naive_abc(abc, abc + z.domain_size, abc + 2 * z.domain_size, co, z.num_coeffs, w,
+                  z.domain_size);
         free(w);
         free(abc);
     }

@@ -14,6 +14,7 @@
 
 #include <stdlib.h>
 
+#include "naive_abc.h"
 #include "formats/circom_wtns.h"
 #include "formats/snarkjs_json.h"
 #include "formats/zkey.h"
@@ -74,7 +75,7 @@ static void test_prove_from_zkey(void **state)
     assert_int_equal(nw, z.num_vars);
     size_t n = z.domain_size, nv = z.num_vars, np = z.num_public;
 
-    zkey_coeff *co = malloc(z.num_coeffs * sizeof(zkey_coeff));
+    r1cs_entry *co = malloc(z.num_coeffs * sizeof(r1cs_entry));
     fr_t *a = malloc(n * sizeof(fr_t)), *b = malloc(n * sizeof(fr_t)),
          *c = malloc(n * sizeof(fr_t));
     g1_affine_t *pa = malloc(nv * sizeof(g1_affine_t)), *pb1 = malloc(nv * sizeof(g1_affine_t)),
@@ -93,7 +94,7 @@ static void test_prove_from_zkey(void **state)
         zkey_decode_g1(ph, &z, ZKEY_POINTS_H, 0, n, FORMATS_CHECK_CURVE, 1, msg, sizeof(msg)));
 
     /* a·b − c on the odd coset w_2n·<w_n>, entry i at w_2n^(2i+1). */
-    zkey_eval_abc(a, b, c, co, z.num_coeffs, w, n);
+    naive_abc(a, b, c, co, z.num_coeffs, w, n);
     domain_t d;
     expect_ok(domain_init(&d, n, DOMAIN_ROOTS_SNARKJS, 1));
     assert_int_equal(d.n, n);

@@ -232,8 +232,8 @@ static engine_t *make_engine(const char *events, unsigned interval_ms, telemetry
     cfg.telemetry_source = src;
     engine_t *e;
     ok(engine_create(&e, &cfg, msg, sizeof(msg)));
-    engine_circuit_spec spec = {.name = "tel",
-                                .kind = ENGINE_CIRCUIT_BUILTIN,
+    circuit_spec spec = {.name = "tel",
+                                .kind = CIRCUIT_BUILTIN,
                                 .shape = fx.shape,
                                 .params_path = fx.params,
                                 .check = FORMATS_CHECK_CURVE};

@@ -1,4 +1,4 @@
-/* The snarkjs-key prover on the circom fixture: proofs verify against the
+/* The snarkjs key as a circuit (circuits/zkey.h) on the circom fixture: proofs verify against the
  * key and against snarkjs's verification_key.json; the same r, s give the
  * same proof on 1 to 4 threads (the MSMs run one after another on one
  * thread, in two concurrent groups on more); a wrong witness gives a proof
@@ -15,7 +15,7 @@
 #include "formats/circom_wtns.h"
 #include "formats/snarkjs_json.h"
 #include "groth16/verifier.h"
-#include "groth16/zkey_prover.h"
+#include "circuits/zkey.h"
 #include "seed.h"
 
 #define FIX CUZK_VECTOR_DIR "/../fixtures/circom/"
@@ -40,9 +40,9 @@ static void test_zkey_prove_verify(void **state)
     expect_ok(zkey_open(&z, FIX "chain_bls12381.zkey", FORMATS_CHECK_SUBGROUP, msg, sizeof(msg)));
     expect_ok(circom_wtns_load(&w, &nw, FIX "chain_bls12381.wtns", msg, sizeof(msg)));
     assert_int_equal(nw, z.num_vars);
-    groth16_zkey_circuit_t c;
-    expect_ok(groth16_zkey_circuit_init(&c, &z, FORMATS_CHECK_SUBGROUP, 2, msg, sizeof(msg)));
-    void *scratch = malloc(groth16_zkey_scratch_bytes(&c));
+    zkey_circuit_t c;
+    expect_ok(zkey_circuit_init(&c, &z, FORMATS_CHECK_SUBGROUP, 2, msg, sizeof(msg)));
+    void *scratch = malloc(zkey_circuit_scratch_bytes(&c));
     assert_non_null(scratch);
 
     groth16_pvk_t pvk, pvk_json;
@@ -53,7 +53,7 @@ static void test_zkey_prove_verify(void **state)
     expect_ok(groth16_prepare_vk(&pvk_json, &json_vk));
 
     groth16_proof_t p1, p2;
-    expect_ok(groth16_zkey_prove(&p1, &c, w, &rng, scratch, 2));
+    expect_ok(zkey_circuit_prove(&p1, &c, w, &rng, scratch, 2));
     assert_int_equal(groth16_verify(&pvk, &p1, w + 1, z.num_public), CUZK_OK);
     assert_int_equal(groth16_verify(&pvk_json, &p1, w + 1, z.num_public), CUZK_OK);
 
@@ -61,34 +61,34 @@ static void test_zkey_prove_verify(void **state)
     fr_t r, s;
     fr_random(&r, &rng);
     fr_random(&s, &rng);
-    expect_ok(groth16_zkey_prove_with(&p1, &c, w, &r, &s, scratch, 1));
-    expect_ok(groth16_zkey_prove_with(&p2, &c, w, &r, &s, scratch, 2));
+    expect_ok(zkey_circuit_prove_with(&p1, &c, w, &r, &s, scratch, 1));
+    expect_ok(zkey_circuit_prove_with(&p2, &c, w, &r, &s, scratch, 2));
     assert_true(g1_affine_eq(&p1.a, &p2.a) && g2_affine_eq(&p1.b, &p2.b) &&
                 g1_affine_eq(&p1.c, &p2.c));
     /* 3 and 4 threads: the MSMs in two concurrent groups of 2 + 1 and 2 + 2 */
     for (unsigned t = 3; t <= 4; t++) {
-        expect_ok(groth16_zkey_prove_with(&p2, &c, w, &r, &s, scratch, t));
+        expect_ok(zkey_circuit_prove_with(&p2, &c, w, &r, &s, scratch, t));
         assert_true(g1_affine_eq(&p1.a, &p2.a) && g2_affine_eq(&p1.b, &p2.b) &&
                     g1_affine_eq(&p1.c, &p2.c));
     }
 
     /* a private value changed: the proof must not verify */
     fr_add(&w[z.num_vars - 1], &w[z.num_vars - 1], &FR_ONE);
-    expect_ok(groth16_zkey_prove(&p1, &c, w, &rng, scratch, 2));
+    expect_ok(zkey_circuit_prove(&p1, &c, w, &rng, scratch, 2));
     assert_int_equal(groth16_verify(&pvk, &p1, w + 1, z.num_public), CUZK_ERR_VERIFY_FAILED);
 
     groth16_pvk_free(&pvk);
     groth16_pvk_free(&pvk_json);
     groth16_vk_free(&json_vk);
     free(scratch);
-    groth16_zkey_circuit_free(&c);
+    zkey_circuit_free(&c);
     free(w);
     zkey_close(&z);
 }
 
 int main(void)
 {
-    g_seed = test_seed("test_zkey_prover");
+    g_seed = test_seed("test_zkey_circuit");
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_zkey_prove_verify),
     };

@@ -1,0 +1,284 @@
+/* The circuit kinds' operations (circuit.h): the built-in circuit over
+ * bellman parameters, and snarkjs keys. */
+#define _POSIX_C_SOURCE 200809L
+#include "circuits/circuit.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "circuits/builtin.h"
+#include "circuits/zkey.h"
+#include "formats/bellman_params.h"
+#include "groth16/prover.h"
+
+static void set_msg(char *msg, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void set_msg(char *msg, size_t len, const char *fmt, ...)
+{
+    if (!msg || !len)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, len, fmt, ap);
+    va_end(ap);
+}
+
+static uint64_t next_pow2(uint64_t x)
+{
+    uint64_t n = 1;
+    while (n < x)
+        n <<= 1;
+    return n;
+}
+
+static uint64_t r1cs_bytes(const r1cs_t *r)
+{
+    uint64_t b = r->num_coeffs * sizeof(fr_t);
+    const r1cs_matrix *ms[3] = {&r->a, &r->b, &r->c};
+    for (int i = 0; i < 3; i++)
+        b += (r->num_constraints + 1) * 8 + ms[i]->nnz * (4 + r->coeff_width);
+    return b;
+}
+
+/* ------------------------------------------------------------ builtin */
+
+/* The counts of a built-in circuit, from its shape and its parameter file's
+ * header (mapped, not decoded). */
+static cuzk_status builtin_probe(const circuit_spec *spec, circuit_counts *out, char *msg,
+                                 size_t msg_len)
+{
+    cuzk_status st = porep_like_params_check(&spec->shape);
+    uint64_t cons = 0, aux = 0;
+    if (st == CUZK_OK)
+        st = porep_like_count(&spec->shape, &cons, &aux);
+    if (st != CUZK_OK) {
+        set_msg(msg, msg_len, "circuit %s: the built-in shape is out of range", spec->name);
+        return st;
+    }
+    if (!spec->params_path) {
+        set_msg(msg, msg_len, "circuit %s: needs its parameters path", spec->name);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    uint64_t ni = porep_like_num_inputs(&spec->shape);
+    out->num_public = ni;
+    out->num_vars = 1 + ni + aux;
+    bellman_params_map_t m;
+    char why[256] = "";
+    st = bellman_params_open(&m, spec->params_path, spec->check, why, sizeof(why));
+    if (st != CUZK_OK) {
+        set_msg(msg, msg_len, "circuit %s: %s", spec->name, why[0] ? why : cuzk_status_str(st));
+        return st;
+    }
+    uint64_t *n = m.count;
+    if (m.vk.num_ic != 1 + ni || n[BELLMAN_L] != aux) {
+        set_msg(msg, msg_len,
+                "circuit %s: %s does not fit the shape: it has %zu inputs and %llu aux "
+                "variables, the shape %llu and %llu",
+                spec->name, spec->params_path, m.vk.num_ic, (unsigned long long)n[BELLMAN_L],
+                (unsigned long long)(1 + ni), (unsigned long long)aux);
+        bellman_params_close(&m);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    out->domain_n = n[BELLMAN_H] + 1;
+    uint64_t rows = cons + 1 + ni; /* bellman's input rows */
+    if (out->domain_n != next_pow2(rows)) {
+        set_msg(msg, msg_len,
+                "circuit %s: %s does not fit the shape: it is for a domain of %llu, the shape "
+                "needs %llu",
+                spec->name, spec->params_path, (unsigned long long)out->domain_n,
+                (unsigned long long)next_pow2(rows));
+        bellman_params_close(&m);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    /* Parameters, the density bitmaps and domain, and the compiled matrices
+     * (about 6 nonzeros a row, 6 bytes each, and three row pointers). */
+    out->estimate_bytes = (n[BELLMAN_H] + n[BELLMAN_L] + n[BELLMAN_A] + n[BELLMAN_B_G1] + 1 + ni) *
+                              sizeof(g1_affine_t) +
+                          n[BELLMAN_B_G2] * sizeof(g2_affine_t) + out->domain_n * sizeof(fr_t) +
+                          rows * (3 * 8 + 6 * 6);
+    bellman_params_close(&m);
+    return CUZK_OK;
+}
+
+/* The built-in circuit's resident state. */
+typedef struct builtin_state {
+    r1cs_t r1cs;
+    groth16_params_t params;
+    groth16_circuit_t g; /* density, domain and plan over params */
+} builtin_state;
+
+static void builtin_unload(circuit_loaded *c)
+{
+    builtin_state *s = c->state;
+    if (s) {
+        groth16_circuit_free(&s->g);
+        groth16_params_free(&s->params);
+        r1cs_free(&s->r1cs);
+        free(s);
+    }
+    memset(c, 0, sizeof(*c));
+}
+
+static cuzk_status builtin_load(const circuit_spec *spec, circuit_loaded *out, unsigned threads,
+                                char *msg, size_t msg_len)
+{
+    memset(out, 0, sizeof(*out));
+    builtin_state *s = calloc(1, sizeof(*s));
+    if (!s)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    out->state = s;
+    cuzk_status st = builtin_compile(&s->r1cs, &spec->shape, threads);
+    if (st != CUZK_OK) {
+        set_msg(msg, msg_len, "cannot build the constraint system: %s", cuzk_status_str(st));
+        goto fail;
+    }
+    if ((st = bellman_params_load(&s->params, spec->params_path, spec->check, threads, msg,
+                                  msg_len)) != CUZK_OK ||
+        (st = groth16_circuit_init(&s->g, &s->r1cs, &s->params, threads, msg, msg_len)) != CUZK_OK)
+        goto fail;
+    const groth16_params_t *p = &s->params;
+    const r1cs_density_t *den = &s->g.density;
+    out->cs = &s->r1cs;
+    out->plan = &s->g.plan;
+    out->vk = &p->vk;
+    out->bytes =
+        r1cs_bytes(&s->r1cs) +
+        (p->num_h + p->num_l + p->num_a + p->num_b_g1 + p->vk.num_ic) * sizeof(g1_affine_t) +
+        p->num_b_g2 * sizeof(g2_affine_t) + (2 * den->num_aux + den->num_inputs + 63) / 64 * 8 +
+        s->g.domain.n * sizeof(fr_t);
+    return CUZK_OK;
+fail:
+    builtin_unload(out);
+    return st;
+}
+
+static cuzk_status builtin_seed_witness(const circuit_spec *spec, uint64_t seed, fr_t *w,
+                                        uint64_t num_vars)
+{
+    return builtin_witness(w, num_vars, &spec->shape, seed);
+}
+
+/* ------------------------------------------------------------ zkey */
+
+/* The verifying key's few points always get the subgroup check; the
+ * proving sections get the spec's. */
+static cuzk_status zkey_probe(const circuit_spec *spec, circuit_counts *out, char *msg,
+                              size_t msg_len)
+{
+    if (!spec->zkey_path) {
+        set_msg(msg, msg_len, "circuit %s: needs its zkey path", spec->name);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    zkey_t z;
+    cuzk_status st = zkey_open(&z, spec->zkey_path, FORMATS_CHECK_SUBGROUP, msg, msg_len);
+    if (st != CUZK_OK)
+        return st;
+    out->num_vars = z.num_vars;
+    out->num_public = z.num_public;
+    out->domain_n = z.domain_size;
+    uint64_t nv = z.num_vars, nc = nv - z.num_public - 1, n = z.domain_size;
+    /* the points, the domain, and about 6 bytes a coefficient plus row
+     * pointers for the compiled matrices */
+    out->estimate_bytes = (3 * nv + nc + n + z.num_public + 1) * sizeof(g1_affine_t) +
+                          nv * sizeof(g2_affine_t) + n * sizeof(fr_t) + (uint64_t)z.num_coeffs * 8 +
+                          3 * (n + 1) * 8;
+    zkey_close(&z);
+    return CUZK_OK;
+}
+
+typedef struct zkey_state {
+    zkey_t zkey; /* mapped */
+    zkey_circuit_t zc;
+} zkey_state;
+
+static void zkey_unload(circuit_loaded *c)
+{
+    zkey_state *s = c->state;
+    if (s) {
+        zkey_circuit_free(&s->zc);
+        zkey_close(&s->zkey);
+        free(s);
+    }
+    memset(c, 0, sizeof(*c));
+}
+
+static cuzk_status zkey_load(const circuit_spec *spec, circuit_loaded *out, unsigned threads,
+                             char *msg, size_t msg_len)
+{
+    memset(out, 0, sizeof(*out));
+    zkey_state *s = calloc(1, sizeof(*s));
+    if (!s)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    cuzk_status st = zkey_open(&s->zkey, spec->zkey_path, FORMATS_CHECK_SUBGROUP, msg, msg_len);
+    if (st != CUZK_OK) {
+        free(s);
+        return st;
+    }
+    out->state = s;
+    if ((st = zkey_circuit_init(&s->zc, &s->zkey, spec->check, threads, msg, msg_len)) != CUZK_OK) {
+        zkey_close(&s->zkey);
+        free(s);
+        out->state = NULL;
+        return st;
+    }
+    out->cs = &s->zc.cs;
+    out->c_is_ab = true;
+    out->plan = &s->zc.plan;
+    out->vk = &s->zkey.vk;
+    out->bytes = zkey_circuit_bytes(&s->zc);
+    return CUZK_OK;
+}
+
+/* ------------------------------------------------------------ the table */
+
+static const circuit_ops kinds[CIRCUIT_KIND_COUNT] = {
+    [CIRCUIT_BUILTIN] = {.name = "builtin",
+                         .probe = builtin_probe,
+                         .load = builtin_load,
+                         .unload = builtin_unload,
+                         .witness_from_seed = builtin_seed_witness},
+    [CIRCUIT_ZKEY] = {.name = "zkey",
+                      .probe = zkey_probe,
+                      .load = zkey_load,
+                      .unload = zkey_unload},
+};
+
+const circuit_ops *circuit_kind_ops(circuit_kind kind)
+{
+    return (unsigned)kind < CIRCUIT_KIND_COUNT ? &kinds[kind] : NULL;
+}
+
+const char *circuit_spec_key_path(const circuit_spec *spec)
+{
+    return spec->kind == CIRCUIT_ZKEY ? spec->zkey_path : spec->params_path;
+}
+
+const char *circuit_kind_name(circuit_kind kind)
+{
+    return (unsigned)kind < CIRCUIT_KIND_COUNT ? kinds[kind].name : "unknown";
+}
+
+bool circuit_kind_parse(const char *s, circuit_kind *out)
+{
+    for (unsigned k = 0; s && k < CIRCUIT_KIND_COUNT; k++)
+        if (!strcmp(s, kinds[k].name)) {
+            *out = (circuit_kind)k;
+            return true;
+        }
+    return false;
+}
+
+/* ------------------------------------------------------------ a, b, c */
+
+void circuit_eval_abc(const circuit_loaded *c, const fr_t *w, fr_t *abc, uint64_t domain_n,
+                      unsigned threads)
+{
+    fr_t *a = abc, *b = a + domain_n, *cc = b + domain_n;
+    uint64_t rows = c->cs->num_constraints;
+    r1cs_eval(c->cs, w, a, b, c->c_is_ab ? NULL : cc, threads);
+    if (c->c_is_ab) {
+        r1cs_mul_rows(cc, a, b, rows, threads);
+    }
+}

@@ -1,0 +1,91 @@
+#ifndef CUZK_CIRCUITS_CIRCUIT_H
+#define CUZK_CIRCUITS_CIRCUIT_H
+
+/* Circuit kinds behind one interface. The engine sees a circuit only
+ * through these operations: what it counts (probe, cheap, at
+ * registration), what it holds resident (load: the constraint system in
+ * its compiled sparse form, the proof plan over the key, the verifying
+ * key), and, for kinds that make their own witnesses, the witness of a
+ * seed. Every kind's a, b, c come from its compiled constraint system
+ * (circuit_eval_abc), and every kind's proof from its plan.
+ *
+ *   kind      key                         witnesses
+ *   builtin   bellman parameters file     from a seed (the storage-proof-
+ *                                         shaped circuit), or given
+ *   zkey      snarkjs .zkey               .wtns files or arrays */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "circuits/porep_like.h"
+#include "cuzk/status.h"
+#include "field/fr.h"
+#include "formats/common.h"
+#include "groth16/keys.h"
+#include "groth16/plan.h"
+#include "r1cs/r1cs.h"
+
+typedef enum circuit_kind {
+    CIRCUIT_BUILTIN = 0, /* the built-in storage-proof-shaped circuit + bellman params file */
+    CIRCUIT_ZKEY,        /* a snarkjs .zkey (witnesses come as .wtns files or arrays) */
+    CIRCUIT_KIND_COUNT
+} circuit_kind;
+
+/* What a caller says about a circuit to register it. */
+typedef struct circuit_spec {
+    const char *name; /* unique, at most 63 bytes */
+    circuit_kind kind;
+    porep_like_params shape; /* BUILTIN */
+    const char *params_path; /* BUILTIN: bellman parameters for that shape */
+    const char *zkey_path;   /* ZKEY */
+    formats_check check;     /* point checks of the proving key on loading (formats/common.h);
+                                a snarkjs key's verifying key always gets the subgroup check */
+} circuit_spec;
+
+/* What registration learns without loading. */
+typedef struct circuit_counts {
+    uint64_t num_vars;       /* the length of w, ONE included */
+    uint64_t num_public;     /* public inputs, ONE excluded */
+    uint64_t domain_n;       /* the evaluation domain */
+    uint64_t estimate_bytes; /* resident size, before the first load */
+} circuit_counts;
+
+/* What a loaded circuit holds; the pointers stay valid until unload. */
+typedef struct circuit_loaded {
+    const r1cs_t *cs;         /* a, b, c evaluate from it */
+    bool c_is_ab;             /* C has no entries: c = a·b row by row (snarkjs keys) */
+    const groth16_plan *plan; /* what every backend executes */
+    const groth16_vk_t *vk;
+    uint64_t bytes; /* host memory it holds */
+    void *state;    /* the kind's own */
+} circuit_loaded;
+
+typedef struct circuit_ops {
+    const char *name; /* "builtin", "zkey": for status views */
+    cuzk_status (*probe)(const circuit_spec *spec, circuit_counts *out, char *msg, size_t msg_len);
+    cuzk_status (*load)(const circuit_spec *spec, circuit_loaded *out, unsigned threads, char *msg,
+                        size_t msg_len);
+    void (*unload)(circuit_loaded *c);
+    /* The full assignment for a seed; NULL when the kind takes witnesses
+     * from its callers only. */
+    cuzk_status (*witness_from_seed)(const circuit_spec *spec, uint64_t seed, fr_t *w,
+                                     uint64_t num_vars);
+} circuit_ops;
+
+/* The operations of a kind; NULL for a kind outside the enum. */
+const circuit_ops *circuit_kind_ops(circuit_kind kind);
+
+/* The key file a spec names (the parameters or the zkey); NULL when its
+ * kind's is not given. */
+const char *circuit_spec_key_path(const circuit_spec *spec);
+
+/* "builtin", "zkey"; parse returns false for anything else. */
+const char *circuit_kind_name(circuit_kind kind);
+bool circuit_kind_parse(const char *s, circuit_kind *out);
+
+/* a, b, c (three consecutive domain-sized vectors; rows beyond the
+ * system's are left as they are) for w, on `threads` threads. */
+void circuit_eval_abc(const circuit_loaded *c, const fr_t *w, fr_t *abc, uint64_t domain_n,
+                      unsigned threads);
+
+#endif
