@@ -315,8 +315,8 @@ static void isolated(const opts *o, const char *path, const char *name,
     engine_t *e;
     char msg[512] = "";
     cuzk_status st = engine_create(&e, &cfg, msg, sizeof(msg));
-    engine_circuit_spec spec = {.name = name,
-                                .kind = ENGINE_CIRCUIT_BUILTIN,
+    circuit_spec spec = {.name = name,
+                                .kind = CIRCUIT_BUILTIN,
                                 .shape = *shape,
                                 .params_path = path,
                                 .check = FORMATS_CHECK_CURVE};
@@ -436,8 +436,8 @@ int main(int argc, char **argv)
     char msg[512] = "";
     if ((st = engine_create(&e, &cfg, msg, sizeof(msg))) != CUZK_OK)
         die("engine", st, msg);
-    engine_circuit_spec spec = {.name = name,
-                                .kind = ENGINE_CIRCUIT_BUILTIN,
+    circuit_spec spec = {.name = name,
+                                .kind = CIRCUIT_BUILTIN,
                                 .shape = shape,
                                 .params_path = path,
                                 .check = FORMATS_CHECK_CURVE};

@@ -178,8 +178,8 @@ static cuzk_status start_engine(engine_t **out, const bench_args *a, const char 
     cuzk_status st = engine_create(&e, &cfg, msg, msg_len);
     if (st != CUZK_OK)
         return st;
-    engine_circuit_spec spec = {.name = o->name,
-                                .kind = ENGINE_CIRCUIT_BUILTIN,
+    circuit_spec spec = {.name = o->name,
+                                .kind = CIRCUIT_BUILTIN,
                                 .shape = o->shape,
                                 .params_path = o->params_path,
                                 .check = FORMATS_CHECK_CURVE};

@@ -293,8 +293,8 @@ int cli_prove_builtin(builtin_opts *o)
     uint8_t *bytes = NULL;
     if ((rc = cli_engine_start(&e, &o->common, 1)) != CLI_EXIT_OK)
         return rc;
-    engine_circuit_spec spec = {.name = "builtin",
-                                .kind = ENGINE_CIRCUIT_BUILTIN,
+    circuit_spec spec = {.name = "builtin",
+                                .kind = CIRCUIT_BUILTIN,
                                 .shape = o->shape,
                                 .params_path = o->params_path,
                                 .check = FORMATS_CHECK_SUBGROUP};

@@ -58,8 +58,8 @@ int cli_prove_circom(const char *zkey_path, const cli_proof_files *files, size_t
      * subgroup check costs ~40 us a point, more than the proof itself); the
      * verifying key always gets the full one, and every proof is verified
      * against it before it is written unless --no-verify. */
-    engine_circuit_spec spec = {.name = "zkey",
-                                .kind = ENGINE_CIRCUIT_ZKEY,
+    circuit_spec spec = {.name = "zkey",
+                                .kind = CIRCUIT_ZKEY,
                                 .zkey_path = zkey_path,
                                 .check = opt->check_subgroup ? FORMATS_CHECK_SUBGROUP
                                                              : FORMATS_CHECK_CURVE};

@@ -27,7 +27,7 @@ int cli_engine_start(engine_t **out, const cli_options *opt, unsigned jobs)
     return CLI_EXIT_OK;
 }
 
-int cli_engine_load(engine_t *e, const engine_circuit_spec *spec, const char *file, double *load_s)
+int cli_engine_load(engine_t *e, const circuit_spec *spec, const char *file, double *load_s)
 {
     char msg[512] = "";
     double t0 = cli_now();

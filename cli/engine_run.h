@@ -16,7 +16,7 @@ int cli_engine_start(engine_t **out, const cli_options *opt, unsigned jobs);
 /* Registers and loads a circuit; on failure says why naming `file`, and
  * returns CLI_EXIT_BAD_INPUT (the file is missing, corrupt or does not fit)
  * or CLI_EXIT_FAILURE. *load_s gets the loading time. */
-int cli_engine_load(engine_t *e, const engine_circuit_spec *spec, const char *file, double *load_s);
+int cli_engine_load(engine_t *e, const circuit_spec *spec, const char *file, double *load_s);
 
 /* Waits for a job; CLI_EXIT_OK when it is done, else says why (naming
  * `what`) and returns CLI_EXIT_FAILURE. */

@@ -136,7 +136,7 @@ static int register_circuits(engine_t *e, const cuzk_config *cfg)
     char msg[1024];
     for (size_t i = 0; i < cfg->num_circuits; i++) {
         const config_circuit *cc = &cfg->circuits[i];
-        engine_circuit_spec spec;
+        circuit_spec spec;
         if (config_circuit_spec(cc, &spec, msg, sizeof(msg)) != CUZK_OK ||
             engine_register(e, &spec, msg, sizeof(msg)) != CUZK_OK) {
             cli_error("%s: [circuit %s] %s", cc->origin, cc->name, msg);
