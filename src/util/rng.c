@@ -5,16 +5,12 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "util/chacha20.h"
 #include "util/wipe.h"
 
 static uint64_t rotl64(uint64_t x, int k)
 {
     return (x << k) | (x >> (64 - k));
-}
-
-static uint32_t rotl32(uint32_t x, int k)
-{
-    return (x << k) | (x >> (32 - k));
 }
 
 /* splitmix64 expands the 64-bit seed into xoshiro's 256-bit state
@@ -48,42 +44,6 @@ static uint64_t xoshiro_next(uint64_t s[4])
     return result;
 }
 
-#define CHACHA_QR(a, b, c, d)                                                                      \
-    do {                                                                                           \
-        a += b; d ^= a; d = rotl32(d, 16);                                                         \
-        c += d; b ^= c; b = rotl32(b, 12);                                                         \
-        a += b; d ^= a; d = rotl32(d, 8);                                                          \
-        c += d; b ^= c; b = rotl32(b, 7);                                                          \
-    } while (0)
-
-/* One ChaCha20 block (RFC 8439, section 2.3) with a 64-bit counter and zero nonce. */
-static void chacha20_block(uint32_t out[16], const uint32_t key[8], uint64_t counter)
-{
-    uint32_t in[16] = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574};
-    memcpy(&in[4], key, 32);
-    in[12] = (uint32_t)counter;
-    in[13] = (uint32_t)(counter >> 32);
-    in[14] = 0;
-    in[15] = 0;
-    uint32_t x[16];
-    memcpy(x, in, sizeof(x));
-    for (int i = 0; i < 10; i++) {
-        CHACHA_QR(x[0], x[4], x[8], x[12]);
-        CHACHA_QR(x[1], x[5], x[9], x[13]);
-        CHACHA_QR(x[2], x[6], x[10], x[14]);
-        CHACHA_QR(x[3], x[7], x[11], x[15]);
-        CHACHA_QR(x[0], x[5], x[10], x[15]);
-        CHACHA_QR(x[1], x[6], x[11], x[12]);
-        CHACHA_QR(x[2], x[7], x[8], x[13]);
-        CHACHA_QR(x[3], x[4], x[9], x[14]);
-    }
-    for (int i = 0; i < 16; i++)
-        out[i] = x[i] + in[i];
-    /* in holds a copy of the key, x the state derived from it. */
-    cuzk_wipe(in, sizeof(in));
-    cuzk_wipe(x, sizeof(x));
-}
-
 cuzk_status rng_seed_secure(rng_t *rng)
 {
     memset(rng, 0, sizeof(*rng));
@@ -107,7 +67,12 @@ cuzk_status rng_seed_secure(rng_t *rng)
 static uint32_t chacha_next32(rng_t *rng)
 {
     if (rng->used == 16) {
-        chacha20_block(rng->block, rng->key, rng->counter++);
+        /* A 64-bit block counter and a zero nonce (the original ChaCha's
+         * layout): the RFC's 32-bit counter word takes the low half, its
+         * first nonce word the high half. */
+        uint32_t nonce[3] = {(uint32_t)(rng->counter >> 32), 0, 0};
+        chacha20_block(rng->block, rng->key, (uint32_t)rng->counter, nonce);
+        rng->counter++;
         rng->used = 0;
     }
     return rng->block[rng->used++];
