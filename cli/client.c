@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/args.h"
 #include "cli/commands.h"
 #include "config/config.h"
 #include "service/auth.h"
@@ -180,29 +181,6 @@ static void print_json(json_t *o, bool pretty)
 
 /* ------------------------------------------------------------- options */
 
-static int connection_option(int argc, char **argv, int *i, client *c, const char **token_file)
-{
-    const char *a = argv[*i];
-    if (strcmp(a, "--socket") && strcmp(a, "--url") && strcmp(a, "--token-file"))
-        return 0;
-    if (*i + 1 >= argc) {
-        cli_error("%s wants a value", a);
-        return -1;
-    }
-    const char *v = argv[++*i];
-    (*i)++;
-    if (!strcmp(a, "--socket")) {
-        snprintf(c->socket_path, sizeof(c->socket_path), "%s", v);
-        c->url[0] = 0;
-    } else if (!strcmp(a, "--url")) {
-        snprintf(c->url, sizeof(c->url), "%s", v);
-        c->socket_path[0] = 0;
-    } else {
-        *token_file = v;
-    }
-    return 1;
-}
-
 static void client_defaults(client *c, const char **token_file)
 {
     memset(c, 0, sizeof(*c));
@@ -214,6 +192,73 @@ static void client_defaults(client *c, const char **token_file)
     else
         config_default_socket(c->socket_path, sizeof(c->socket_path));
     *token_file = getenv("CUZK_TOKEN_FILE");
+}
+
+/* Codes of the long options (cli/args.h). */
+enum {
+    OPT_SOCKET = CLI_ARGS_FIRST_CODE,
+    OPT_URL,
+    OPT_TOKEN_FILE,
+    OPT_CIRCUIT,
+    OPT_PARTITIONS,
+    OPT_SEED,
+    OPT_SEEDS,
+    OPT_WITNESS,
+    OPT_WITNESS_STREAM,
+    OPT_PRIORITY,
+    OPT_TIMEOUT,
+    OPT_WAIT,
+    OPT_PROOF_OUT,
+    OPT_JSON,
+    OPT_STATE,
+    OPT_DATA,
+    OPT_DATA_FILE,
+    OPT_CONTENT_TYPE,
+    OPT_HEADER,
+};
+
+/* Every client command's table starts with these. */
+#define CONNECTION_OPTIONS                                                                         \
+    {"help", no_argument, NULL, 'h'}, {"socket", required_argument, NULL, OPT_SOCKET},             \
+        {"url", required_argument, NULL, OPT_URL},                                                 \
+    {                                                                                              \
+        "token-file", required_argument, NULL, OPT_TOKEN_FILE                                      \
+    }
+
+/* A client command's command line: the scan, with the connection options
+ * applied on the way. */
+typedef struct command_line {
+    cli_args args;
+    client *c;
+    const char *token_file;
+} command_line;
+
+static void command_line_start(command_line *cl, client *c, const char *command, int argc,
+                               char **argv, const struct option *table)
+{
+    cli_args_start(&cl->args, command, argc, argv, table);
+    cl->c = c;
+    client_defaults(c, &cl->token_file);
+}
+
+/* The next code that is not a connection option (cli_args_next). */
+static int command_line_next(command_line *cl)
+{
+    for (;;) {
+        int code = cli_args_next(&cl->args);
+        const char *v = cl->args.value;
+        if (code == OPT_SOCKET) {
+            snprintf(cl->c->socket_path, sizeof(cl->c->socket_path), "%s", v);
+            cl->c->url[0] = 0;
+        } else if (code == OPT_URL) {
+            snprintf(cl->c->url, sizeof(cl->c->url), "%s", v);
+            cl->c->socket_path[0] = 0;
+        } else if (code == OPT_TOKEN_FILE) {
+            cl->token_file = v;
+        } else {
+            return code;
+        }
+    }
 }
 
 static int client_open(client *c, const char *token_file)
@@ -401,51 +446,69 @@ static int cmd_submit(client *c, int argc, char **argv)
     const char **streams = calloc((size_t)argc, sizeof(char *));
     size_t num_paths = 0, num_streams = 0;
     int rc = CLI_EXIT_USAGE;
-    const char *token_file;
-    client_defaults(c, &token_file);
-    for (int i = 1; i < argc;) {
-        const char *a = argv[i];
-        int k = connection_option(argc, argv, &i, c, &token_file);
-        if (k < 0)
-            goto out;
-        if (k)
-            continue;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+    static const struct option table[] = {
+        CONNECTION_OPTIONS,
+        {"circuit", required_argument, NULL, OPT_CIRCUIT},
+        {"partitions", required_argument, NULL, OPT_PARTITIONS},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"seeds", required_argument, NULL, OPT_SEEDS},
+        {"witness", required_argument, NULL, OPT_WITNESS},
+        {"witness-stream", required_argument, NULL, OPT_WITNESS_STREAM},
+        {"priority", required_argument, NULL, OPT_PRIORITY},
+        {"timeout", required_argument, NULL, OPT_TIMEOUT},
+        {"wait", no_argument, NULL, OPT_WAIT},
+        {"proof-out", required_argument, NULL, OPT_PROOF_OUT},
+        {"json", no_argument, NULL, OPT_JSON},
+        {0},
+    };
+    command_line cl;
+    command_line_start(&cl, c, "submit", argc, argv, table);
+    if (!paths || !streams) {
+        cli_error("out of memory");
+        rc = CLI_EXIT_FAILURE;
+        goto out;
+    }
+    for (int code; (code = command_line_next(&cl)) != CLI_ARGS_END;) {
+        const char *v = cl.args.value;
+        switch (code) {
+        case 'h':
             submit_usage(stdout);
             rc = CLI_EXIT_OK;
             goto out;
-        }
-        if (!strcmp(a, "--wait") || !strcmp(a, "--json")) {
-            *(!strcmp(a, "--wait") ? &wait : &json_out) = true;
-            i++;
-            continue;
-        }
-        if (i + 1 >= argc) {
-            cli_error("%s wants a value (cuzk submit --help)", a);
-            goto out;
-        }
-        const char *v = argv[i + 1];
-        i += 2;
-        if (!strcmp(a, "--circuit"))
+        case OPT_WAIT:
+            wait = true;
+            break;
+        case OPT_JSON:
+            json_out = true;
+            break;
+        case OPT_CIRCUIT:
             circuit = v;
-        else if (!strcmp(a, "--priority"))
+            break;
+        case OPT_PRIORITY:
             priority = v;
-        else if (!strcmp(a, "--seeds"))
+            break;
+        case OPT_SEEDS:
             seeds = v;
-        else if (!strcmp(a, "--proof-out"))
+            break;
+        case OPT_PROOF_OUT:
             proof_out = v;
-        else if (!strcmp(a, "--witness"))
+            break;
+        case OPT_WITNESS:
             paths[num_paths++] = v;
-        else if (!strcmp(a, "--witness-stream"))
+            break;
+        case OPT_WITNESS_STREAM:
             streams[num_streams++] = v;
-        else if (!strcmp(a, "--partitions")) {
-            if (!cli_parse_uint(a, v, 65536, &partitions))
+            break;
+        case OPT_PARTITIONS:
+            if (!cli_parse_uint("--partitions", v, 65536, &partitions))
                 goto out;
-        } else if (!strcmp(a, "--seed")) {
-            if (!cli_parse_uint(a, v, INT64_MAX, &seed))
+            break;
+        case OPT_SEED:
+            if (!cli_parse_uint("--seed", v, INT64_MAX, &seed))
                 goto out;
             have_seed = true;
-        } else if (!strcmp(a, "--timeout")) {
+            break;
+        case OPT_TIMEOUT: {
             char *end;
             timeout = strtod(v, &end);
             if (!*v || *end) {
@@ -453,8 +516,12 @@ static int cmd_submit(client *c, int argc, char **argv)
                 goto out;
             }
             have_timeout = true;
-        } else {
-            cli_error("submit: unknown option '%s' (cuzk submit --help)", a);
+            break;
+        }
+        case CLI_ARG:
+            cli_error("submit: unexpected '%s' (cuzk submit --help)", v);
+            goto out;
+        default: /* said by cli_args_next */
             goto out;
         }
     }
@@ -470,7 +537,7 @@ static int cmd_submit(client *c, int argc, char **argv)
         cli_error("submit: --proof-out needs --wait (or use cuzk await --proof-out)");
         goto out;
     }
-    if ((rc = client_open(c, token_file)) != CLI_EXIT_OK)
+    if ((rc = client_open(c, cl.token_file)) != CLI_EXIT_OK)
         goto out;
 
     reply r;
@@ -561,282 +628,347 @@ out:
 
 /* ----------------------------------------------------- other commands */
 
-/* Parses the connection options and collects the rest into args. */
-static int common_args(client *c, int argc, char **argv, const char **args, int *num_args,
-                       const char *usage_text)
+static void command_help(const char *usage_text)
 {
-    const char *token_file;
-    client_defaults(c, &token_file);
-    *num_args = 0;
-    for (int i = 1; i < argc;) {
-        int k = connection_option(argc, argv, &i, c, &token_file);
-        if (k < 0)
-            return CLI_EXIT_USAGE;
-        if (k)
-            continue;
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            printf("%s\n%s", usage_text, connection_help);
+    printf("%s\n%s", usage_text, connection_help);
+}
+
+/* The arguments of a command that has only the connection options, at
+ * most max of them into args (*num counts them all). CLI_EXIT_OK when the
+ * command should go on; -1 after --help; else an exit code. */
+static int arguments_only(client *c, const char *command, int argc, char **argv,
+                          const char *usage_text, const char **args, int max, int *num,
+                          const char **token_file)
+{
+    static const struct option table[] = {CONNECTION_OPTIONS, {0}};
+    command_line cl;
+    command_line_start(&cl, c, command, argc, argv, table);
+    *num = 0;
+    for (int code; (code = command_line_next(&cl)) != CLI_ARGS_END;) {
+        if (code == 'h') {
+            command_help(usage_text);
             return -1;
         }
-        args[(*num_args)++] = argv[i++];
+        if (code != CLI_ARG)
+            return CLI_EXIT_USAGE;
+        if (*num < max)
+            args[*num] = cl.args.value;
+        ++*num;
     }
-    return client_open(c, token_file);
+    *token_file = cl.token_file;
+    return CLI_EXIT_OK;
 }
 
 static int cmd_await(client *c, int argc, char **argv)
 {
-    const char **args = calloc((size_t)argc, sizeof(char *));
-    int n = 0;
-    int rc = common_args(c, argc, argv, args, &n,
-                         "usage: cuzk await JOB [--timeout S] [--proof-out FILE] [--json]\n"
-                         "waits for the job; prints it as JSON; exit 0 when it is done, 1 when it "
-                         "failed\nor was cancelled, 5 when S seconds passed first\n");
+    static const struct option table[] = {
+        CONNECTION_OPTIONS,
+        {"timeout", required_argument, NULL, OPT_TIMEOUT},
+        {"proof-out", required_argument, NULL, OPT_PROOF_OUT},
+        {"json", no_argument, NULL, OPT_JSON},
+        {0},
+    };
     const char *id_text = NULL, *proof_out = NULL;
     double timeout = -1;
     bool full = false;
-    for (int i = 0; rc == CLI_EXIT_OK && i < n; i++) {
-        if (!strcmp(args[i], "--json")) {
+    command_line cl;
+    command_line_start(&cl, c, "await", argc, argv, table);
+    for (int code; (code = command_line_next(&cl)) != CLI_ARGS_END;) {
+        const char *v = cl.args.value;
+        switch (code) {
+        case 'h':
+            command_help("usage: cuzk await JOB [--timeout S] [--proof-out FILE] [--json]\n"
+                         "waits for the job; prints it as JSON; exit 0 when it is done, 1 when it "
+                         "failed\nor was cancelled, 5 when S seconds passed first\n");
+            return CLI_EXIT_OK;
+        case OPT_JSON:
             full = true;
-        } else if (!strcmp(args[i], "--timeout") || !strcmp(args[i], "--proof-out")) {
-            if (i + 1 >= n) {
-                cli_error("%s wants a value", args[i]);
-                rc = CLI_EXIT_USAGE;
-            } else if (!strcmp(args[i], "--proof-out")) {
-                proof_out = args[++i];
-            } else if (!parse_seconds(args[i], args[i + 1], &timeout)) {
-                rc = CLI_EXIT_USAGE;
-            } else {
-                i++;
+            break;
+        case OPT_PROOF_OUT:
+            proof_out = v;
+            break;
+        case OPT_TIMEOUT:
+            if (!parse_seconds("--timeout", v, &timeout))
+                return CLI_EXIT_USAGE;
+            break;
+        case CLI_ARG:
+            if (id_text) {
+                cli_error("await: unexpected '%s' (cuzk await --help)", v);
+                return CLI_EXIT_USAGE;
             }
-        } else if (!id_text && args[i][0] != '-') {
-            id_text = args[i];
-        } else {
-            cli_error("await: unexpected '%s' (cuzk await --help)", args[i]);
-            rc = CLI_EXIT_USAGE;
+            id_text = v;
+            break;
+        default:
+            return CLI_EXIT_USAGE;
         }
     }
     char id[32];
-    if (rc == CLI_EXIT_OK && !id_text) {
+    if (!id_text) {
         cli_error("await: which job? (cuzk await JOB)");
-        rc = CLI_EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     }
-    if (rc == CLI_EXIT_OK)
-        rc = parse_job_id(id_text, id, sizeof(id)) ? await_job(c, id, timeout, proof_out, full)
-                                                   : CLI_EXIT_USAGE;
-    free(args);
-    return rc;
+    if (!parse_job_id(id_text, id, sizeof(id)))
+        return CLI_EXIT_USAGE;
+    int rc = client_open(c, cl.token_file);
+    return rc == CLI_EXIT_OK ? await_job(c, id, timeout, proof_out, full) : rc;
 }
 
 static int cmd_status(client *c, int argc, char **argv)
 {
-    const char **args = calloc((size_t)argc, sizeof(char *));
-    int n = 0;
-    int rc = common_args(c, argc, argv, args, &n,
-                         "usage: cuzk status\nthe server's devices, queues, circuits and "
-                         "memory as JSON\n");
-    if (rc == CLI_EXIT_OK && n) {
+    const char *args[1], *token_file;
+    int n;
+    int rc = arguments_only(c, "status", argc, argv,
+                            "usage: cuzk status\nthe server's devices, queues, circuits and "
+                            "memory as JSON\n",
+                            args, 1, &n, &token_file);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    if (n) {
         cli_error("status: unexpected '%s'", args[0]);
-        rc = CLI_EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     }
-    json_t *o = rc == CLI_EXIT_OK ? request_json(c, "GET", "/v1/status", NULL, &rc) : NULL;
+    if ((rc = client_open(c, token_file)) != CLI_EXIT_OK)
+        return rc;
+    json_t *o = request_json(c, "GET", "/v1/status", NULL, &rc);
     if (o)
         print_json(o, true);
     json_decref(o);
-    free(args);
     return rc;
 }
 
 static int cmd_cancel(client *c, int argc, char **argv)
 {
-    const char **args = calloc((size_t)argc, sizeof(char *));
-    int n = 0;
-    int rc = common_args(c, argc, argv, args, &n,
-                         "usage: cuzk cancel JOB\ncancels the job; prints it as JSON\n");
+    const char *args[1], *token_file;
+    int n;
+    int rc = arguments_only(c, "cancel", argc, argv,
+                            "usage: cuzk cancel JOB\ncancels the job; prints it as JSON\n", args, 1,
+                            &n, &token_file);
+    if (rc != CLI_EXIT_OK)
+        return rc;
     char id[32], path[96];
-    if (rc == CLI_EXIT_OK && n != 1) {
+    if (n != 1) {
         cli_error("cancel: give one job id");
-        rc = CLI_EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     }
-    if (rc == CLI_EXIT_OK && !parse_job_id(args[0], id, sizeof(id)))
-        rc = CLI_EXIT_USAGE;
-    if (rc == CLI_EXIT_OK) {
-        snprintf(path, sizeof(path), "/v1/jobs/%s/cancel", id);
-        json_t *o = request_json(c, "POST", path, NULL, &rc);
-        if (o) {
-            json_object_del(o, "proof");
-            print_json(o, false);
-        }
-        json_decref(o);
+    if (!parse_job_id(args[0], id, sizeof(id)))
+        return CLI_EXIT_USAGE;
+    if ((rc = client_open(c, token_file)) != CLI_EXIT_OK)
+        return rc;
+    snprintf(path, sizeof(path), "/v1/jobs/%s/cancel", id);
+    json_t *o = request_json(c, "POST", path, NULL, &rc);
+    if (o) {
+        json_object_del(o, "proof");
+        print_json(o, false);
     }
-    free(args);
+    json_decref(o);
     return rc;
+}
+
+static void print_jobs_table(json_t *o)
+{
+    size_t i;
+    json_t *j;
+    printf("%-8s %-20s %-9s %-13s %9s %9s  %s\n", "id", "circuit", "priority", "state", "done",
+           "elapsed", "message");
+    json_array_foreach(json_object_get(o, "jobs"), i, j)
+    {
+        char done[32];
+        snprintf(done, sizeof(done), "%lld/%lld",
+                 (long long)json_integer_value(json_object_get(j, "partitions_done")),
+                 (long long)json_integer_value(json_object_get(j, "partitions")));
+        printf("%-8lld %-20s %-9s %-13s %9s %8.2fs  %s\n",
+               (long long)json_integer_value(json_object_get(j, "id")),
+               json_string_value(json_object_get(j, "circuit")),
+               json_string_value(json_object_get(j, "priority")),
+               json_string_value(json_object_get(j, "state")), done,
+               json_real_value(json_object_get(j, "elapsed_s")),
+               json_string_value(json_object_get(j, "message")));
+    }
 }
 
 static int cmd_jobs(client *c, int argc, char **argv)
 {
-    const char **args = calloc((size_t)argc, sizeof(char *));
-    int n = 0;
-    int rc = common_args(c, argc, argv, args, &n,
-                         "usage: cuzk jobs [--state STATE] [--circuit NAME] [--json]\n"
-                         "the server's jobs, one line each (or JSON)\n");
+    static const struct option table[] = {
+        CONNECTION_OPTIONS,
+        {"state", required_argument, NULL, OPT_STATE},
+        {"circuit", required_argument, NULL, OPT_CIRCUIT},
+        {"json", no_argument, NULL, OPT_JSON},
+        {0},
+    };
     const char *state = NULL, *circuit = NULL;
     bool json_out = false;
-    for (int i = 0; rc == CLI_EXIT_OK && i < n; i++) {
-        if (!strcmp(args[i], "--json")) {
+    command_line cl;
+    command_line_start(&cl, c, "jobs", argc, argv, table);
+    for (int code; (code = command_line_next(&cl)) != CLI_ARGS_END;) {
+        switch (code) {
+        case 'h':
+            command_help("usage: cuzk jobs [--state STATE] [--circuit NAME] [--json]\n"
+                         "the server's jobs, one line each (or JSON)\n");
+            return CLI_EXIT_OK;
+        case OPT_JSON:
             json_out = true;
-        } else if ((!strcmp(args[i], "--state") || !strcmp(args[i], "--circuit")) && i + 1 < n) {
-            *(!strcmp(args[i], "--state") ? &state : &circuit) = args[i + 1];
-            i++;
-        } else {
-            cli_error("jobs: unexpected '%s'", args[i]);
-            rc = CLI_EXIT_USAGE;
+            break;
+        case OPT_STATE:
+            state = cl.args.value;
+            break;
+        case OPT_CIRCUIT:
+            circuit = cl.args.value;
+            break;
+        case CLI_ARG:
+            cli_error("jobs: unexpected '%s'", cl.args.value);
+            return CLI_EXIT_USAGE;
+        default:
+            return CLI_EXIT_USAGE;
         }
     }
-    if (rc == CLI_EXIT_OK) {
-        char path[512] = "/v1/jobs";
-        char *es = state ? curl_easy_escape(c->curl, state, 0) : NULL;
-        char *ec = circuit ? curl_easy_escape(c->curl, circuit, 0) : NULL;
-        if (es || ec)
-            snprintf(path, sizeof(path), "/v1/jobs?%s%s%s%s%s", es ? "state=" : "", es ? es : "",
-                     es && ec ? "&" : "", ec ? "circuit=" : "", ec ? ec : "");
-        curl_free(es);
-        curl_free(ec);
-        json_t *o = request_json(c, "GET", path, NULL, &rc);
-        if (o && json_out) {
-            print_json(o, false);
-        } else if (o) {
-            size_t i;
-            json_t *j;
-            printf("%-8s %-20s %-9s %-13s %9s %9s  %s\n", "id", "circuit", "priority", "state",
-                   "done", "elapsed", "message");
-            json_array_foreach(json_object_get(o, "jobs"), i, j)
-            {
-                char done[32];
-                snprintf(done, sizeof(done), "%lld/%lld",
-                         (long long)json_integer_value(json_object_get(j, "partitions_done")),
-                         (long long)json_integer_value(json_object_get(j, "partitions")));
-                printf("%-8lld %-20s %-9s %-13s %9s %8.2fs  %s\n",
-                       (long long)json_integer_value(json_object_get(j, "id")),
-                       json_string_value(json_object_get(j, "circuit")),
-                       json_string_value(json_object_get(j, "priority")),
-                       json_string_value(json_object_get(j, "state")), done,
-                       json_real_value(json_object_get(j, "elapsed_s")),
-                       json_string_value(json_object_get(j, "message")));
-            }
-        }
-        json_decref(o);
-    }
-    free(args);
+    int rc = client_open(c, cl.token_file);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    char path[512] = "/v1/jobs";
+    char *es = state ? curl_easy_escape(c->curl, state, 0) : NULL;
+    char *ec = circuit ? curl_easy_escape(c->curl, circuit, 0) : NULL;
+    if (es || ec)
+        snprintf(path, sizeof(path), "/v1/jobs?%s%s%s%s%s", es ? "state=" : "", es ? es : "",
+                 es && ec ? "&" : "", ec ? "circuit=" : "", ec ? ec : "");
+    curl_free(es);
+    curl_free(ec);
+    json_t *o = request_json(c, "GET", path, NULL, &rc);
+    if (o && json_out)
+        print_json(o, false);
+    else if (o)
+        print_jobs_table(o);
+    json_decref(o);
     return rc;
 }
 
 static int cmd_circuit(client *c, int argc, char **argv)
 {
-    const char **args = calloc((size_t)argc, sizeof(char *));
-    int n = 0;
-    int rc = common_args(c, argc, argv, args, &n,
-                         "usage: cuzk circuit list | show NAME | preload NAME | evict NAME\n"
-                         "(register one with: cuzk api POST /v1/circuits --data '{...}')\n");
+    const char *args[2], *token_file;
+    int n;
+    int rc = arguments_only(c, "circuit", argc, argv,
+                            "usage: cuzk circuit list | show NAME | preload NAME | evict NAME\n"
+                            "(register one with: cuzk api POST /v1/circuits --data '{...}')\n",
+                            args, 2, &n, &token_file);
+    if (rc != CLI_EXIT_OK)
+        return rc;
     const char *what = n ? args[0] : NULL;
     bool needs_name = what && strcmp(what, "list") != 0;
-    if (rc == CLI_EXIT_OK && (!what ||
-                              (strcmp(what, "list") && strcmp(what, "show") &&
-                               strcmp(what, "preload") && strcmp(what, "evict")) ||
-                              n != (needs_name ? 2 : 1))) {
+    if (!what ||
+        (strcmp(what, "list") && strcmp(what, "show") && strcmp(what, "preload") &&
+         strcmp(what, "evict")) ||
+        n != (needs_name ? 2 : 1)) {
         cli_error("circuit: list, show NAME, preload NAME or evict NAME");
-        rc = CLI_EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     }
-    if (rc == CLI_EXIT_OK) {
-        char path[512];
-        char *name = needs_name ? curl_easy_escape(c->curl, args[1], 0) : NULL;
-        if (!needs_name)
-            snprintf(path, sizeof(path), "/v1/circuits");
-        else if (!strcmp(what, "show"))
-            snprintf(path, sizeof(path), "/v1/circuits/%s", name ? name : "");
-        else
-            snprintf(path, sizeof(path), "/v1/circuits/%s/%s", name ? name : "", what);
-        curl_free(name);
-        bool post = needs_name && strcmp(what, "show");
-        json_t *o = request_json(c, post ? "POST" : "GET", path, NULL, &rc);
-        if (o)
-            print_json(o, !needs_name);
-        json_decref(o);
+    if ((rc = client_open(c, token_file)) != CLI_EXIT_OK)
+        return rc;
+    char path[512];
+    char *name = needs_name ? curl_easy_escape(c->curl, args[1], 0) : NULL;
+    if (!needs_name)
+        snprintf(path, sizeof(path), "/v1/circuits");
+    else if (!strcmp(what, "show"))
+        snprintf(path, sizeof(path), "/v1/circuits/%s", name ? name : "");
+    else
+        snprintf(path, sizeof(path), "/v1/circuits/%s/%s", name ? name : "", what);
+    curl_free(name);
+    bool post = needs_name && strcmp(what, "show");
+    json_t *o = request_json(c, post ? "POST" : "GET", path, NULL, &rc);
+    if (o)
+        print_json(o, !needs_name);
+    json_decref(o);
+    return rc;
+}
+
+/* One raw request and its answer on stdout. */
+static int api_request(client *c, const char *method, const char *path, const char *data,
+                       const char *data_file, const char *ctype, const char *header)
+{
+    reply r;
+    strbuf body;
+    strbuf_init(&body);
+    int rc = CLI_EXIT_OK;
+    bool stream = data_file && !strcmp(data_file, "-");
+    if (data_file && !stream)
+        rc = read_file(data_file, &body);
+    else if (data)
+        strbuf_puts(&body, data);
+    bool has_body = data || (data_file && !stream);
+    if (!ctype && (has_body || stream))
+        ctype = "application/json";
+    if (rc == CLI_EXIT_OK)
+        rc = request(c, method, path, ctype, has_body ? (body.data ? body.data : "") : NULL,
+                     body.len, stream ? stdin : NULL, header, &r);
+    strbuf_free(&body);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    fwrite(body_text(&r), 1, r.body.len, stdout);
+    if (r.body.len && body_text(&r)[r.body.len - 1] != '\n')
+        putchar('\n');
+    if (!ok_status(&r)) {
+        fprintf(stderr, "cuzk: HTTP %ld\n", r.status);
+        rc = CLI_EXIT_FAILURE;
     }
-    free(args);
+    strbuf_free(&r.body);
     return rc;
 }
 
 static int cmd_api(client *c, int argc, char **argv)
 {
-    const char **args = calloc((size_t)argc, sizeof(char *));
-    int n = 0;
-    int rc = common_args(
-        c, argc, argv, args, &n,
-        "usage: cuzk api METHOD PATH [--data TEXT | --data-file FILE|-] [--content-type T]\n"
-        "                [--header 'Name: value']\n"
-        "one raw request; the answer's body on stdout, the status on stderr when it is\n"
-        "not 2xx (exit 1). --data-file - streams stdin as the body (chunked).\n");
+    static const struct option table[] = {
+        CONNECTION_OPTIONS,
+        {"data", required_argument, NULL, OPT_DATA},
+        {"data-file", required_argument, NULL, OPT_DATA_FILE},
+        {"content-type", required_argument, NULL, OPT_CONTENT_TYPE},
+        {"header", required_argument, NULL, OPT_HEADER},
+        {0},
+    };
     const char *method = NULL, *path = NULL, *data = NULL, *data_file = NULL, *header = NULL;
     const char *ctype = NULL;
-    for (int i = 0; rc == CLI_EXIT_OK && i < n; i++) {
-        const char *a = args[i];
-        bool takes = !strcmp(a, "--data") || !strcmp(a, "--data-file") ||
-                     !strcmp(a, "--content-type") || !strcmp(a, "--header");
-        if (takes && i + 1 >= n) {
-            cli_error("%s wants a value", a);
-            rc = CLI_EXIT_USAGE;
-        } else if (takes) {
-            const char *v = args[++i];
-            if (!strcmp(a, "--data"))
-                data = v;
-            else if (!strcmp(a, "--data-file"))
-                data_file = v;
-            else if (!strcmp(a, "--content-type"))
-                ctype = v;
-            else
-                header = v;
-        } else if (!method) {
-            method = a;
-        } else if (!path) {
-            path = a;
-        } else {
-            cli_error("api: unexpected '%s'", a);
-            rc = CLI_EXIT_USAGE;
-        }
-    }
-    if (rc == CLI_EXIT_OK && (!method || !path || path[0] != '/')) {
-        cli_error("api: give METHOD and PATH (e.g. cuzk api GET /v1/status)");
-        rc = CLI_EXIT_USAGE;
-    }
-    if (rc == CLI_EXIT_OK) {
-        reply r;
-        strbuf body;
-        strbuf_init(&body);
-        bool stream = data_file && !strcmp(data_file, "-");
-        if (data_file && !stream)
-            rc = read_file(data_file, &body);
-        else if (data)
-            strbuf_puts(&body, data);
-        bool has_body = data || (data_file && !stream);
-        if (!ctype && (has_body || stream))
-            ctype = "application/json";
-        if (rc == CLI_EXIT_OK)
-            rc = request(c, method, path, ctype, has_body ? (body.data ? body.data : "") : NULL,
-                         body.len, stream ? stdin : NULL, header, &r);
-        strbuf_free(&body);
-        if (rc == CLI_EXIT_OK) {
-            fwrite(body_text(&r), 1, r.body.len, stdout);
-            if (r.body.len && body_text(&r)[r.body.len - 1] != '\n')
-                putchar('\n');
-            if (!ok_status(&r)) {
-                fprintf(stderr, "cuzk: HTTP %ld\n", r.status);
-                rc = CLI_EXIT_FAILURE;
+    command_line cl;
+    command_line_start(&cl, c, "api", argc, argv, table);
+    for (int code; (code = command_line_next(&cl)) != CLI_ARGS_END;) {
+        const char *v = cl.args.value;
+        switch (code) {
+        case 'h':
+            command_help(
+                "usage: cuzk api METHOD PATH [--data TEXT | --data-file FILE|-] [--content-type "
+                "T]\n"
+                "                [--header 'Name: value']\n"
+                "one raw request; the answer's body on stdout, the status on stderr when it is\n"
+                "not 2xx (exit 1). --data-file - streams stdin as the body (chunked).\n");
+            return CLI_EXIT_OK;
+        case OPT_DATA:
+            data = v;
+            break;
+        case OPT_DATA_FILE:
+            data_file = v;
+            break;
+        case OPT_CONTENT_TYPE:
+            ctype = v;
+            break;
+        case OPT_HEADER:
+            header = v;
+            break;
+        case CLI_ARG:
+            if (!method) {
+                method = v;
+            } else if (!path) {
+                path = v;
+            } else {
+                cli_error("api: unexpected '%s'", v);
+                return CLI_EXIT_USAGE;
             }
-            strbuf_free(&r.body);
+            break;
+        default:
+            return CLI_EXIT_USAGE;
         }
     }
-    free(args);
-    return rc;
+    if (!method || !path || path[0] != '/') {
+        cli_error("api: give METHOD and PATH (e.g. cuzk api GET /v1/status)");
+        return CLI_EXIT_USAGE;
+    }
+    int rc = client_open(c, cl.token_file);
+    return rc == CLI_EXIT_OK ? api_request(c, method, path, data, data_file, ctype, header) : rc;
 }
 
 int cli_client(const char *command, int argc, char **argv)
