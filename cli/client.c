@@ -12,8 +12,10 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/result_files.h"
 #include "config/config.h"
 #include "service/auth.h"
+#include "service/proof_format.h"
 #include "util/strbuf.h"
 #include "util/wipe.h"
 
@@ -209,6 +211,8 @@ enum {
     OPT_TIMEOUT,
     OPT_WAIT,
     OPT_PROOF_OUT,
+    OPT_PUBLIC_OUT,
+    OPT_FORMAT,
     OPT_JSON,
     OPT_STATE,
     OPT_DATA,
@@ -334,31 +338,82 @@ static int read_file(const char *path, strbuf *out)
 
 /* --------------------------------------------------------------- await */
 
-static int fetch_proof(client *c, const char *id, const char *out_path)
+/* Where a done job's result goes (cuzk await, cuzk submit --wait). */
+typedef struct result_out {
+    const char *proof_path;  /* --proof-out, or NULL */
+    const char *public_path; /* --public-out, or NULL */
+    const char *format_name; /* --format, or NULL */
+    proof_format format;
+} result_out;
+
+/* The options' table entries, in every command that takes them. */
+#define RESULT_OPTIONS                                                                             \
+    {"proof-out", required_argument, NULL, OPT_PROOF_OUT},                                         \
+        {"public-out", required_argument, NULL, OPT_PUBLIC_OUT},                                   \
+    {                                                                                              \
+        "format", required_argument, NULL, OPT_FORMAT                                              \
+    }
+
+/* code is one of RESULT_OPTIONS': takes its value. */
+static void result_option(result_out *o, int code, const char *value)
 {
-    char path[128];
-    snprintf(path, sizeof(path), "/v1/jobs/%s/proof", id);
+    if (code == OPT_PROOF_OUT)
+        o->proof_path = value;
+    else if (code == OPT_PUBLIC_OUT)
+        o->public_path = value;
+    else
+        o->format_name = value;
+}
+
+/* The format: --format, else snarkjs when --public-out is given (public
+ * signals exist only there), else bellman. false after a message. */
+static bool result_out_check(result_out *o, const char *command)
+{
+    if (o->format_name && !proof_format_parse(o->format_name, &o->format)) {
+        cli_error("--format wants bellman or snarkjs, got '%s'", o->format_name);
+        return false;
+    }
+    if (!o->format_name)
+        o->format = o->public_path ? PROOF_FORMAT_SNARKJS : PROOF_FORMAT_BELLMAN;
+    if (o->public_path && o->format != PROOF_FORMAT_SNARKJS) {
+        cli_error("%s: --public-out writes snarkjs's public.json; it does not go with --format "
+                  "bellman",
+                  command);
+        return false;
+    }
+    if (o->format_name && !o->proof_path && !o->public_path) {
+        cli_error("%s: --format says how --proof-out and --public-out are written; give one of "
+                  "them",
+                  command);
+        return false;
+    }
+    return true;
+}
+
+static int fetch_result(client *c, const char *id, const result_out *out)
+{
+    char path[160];
+    /* No query for bellman: the request of earlier clients, which every
+     * server takes. */
+    snprintf(path, sizeof(path), "/v1/jobs/%s/proof%s", id,
+             out->format == PROOF_FORMAT_SNARKJS ? "?format=snarkjs" : "");
     reply r;
     int rc = request(c, "GET", path, NULL, NULL, 0, NULL, NULL, &r);
     if (rc == CLI_EXIT_OK && !ok_status(&r)) {
         report_error(&r);
         rc = CLI_EXIT_FAILURE;
     }
-    if (rc == CLI_EXIT_OK) {
-        FILE *f = fopen(out_path, "wb");
-        if (!f || fwrite(r.body.data ? r.body.data : "", 1, r.body.len, f) != r.body.len) {
-            cli_error("%s: %s", out_path, strerror(errno));
-            rc = CLI_EXIT_FAILURE;
-        }
-        if (f && fclose(f) != 0)
-            rc = CLI_EXIT_FAILURE;
-    }
+    if (rc == CLI_EXIT_OK && out->format == PROOF_FORMAT_SNARKJS)
+        rc = result_files_write_snarkjs(out->proof_path, out->public_path, body_text(&r),
+                                        r.body.len);
+    else if (rc == CLI_EXIT_OK)
+        rc = result_files_write_bellman(out->proof_path, body_text(&r), r.body.len);
     strbuf_free(&r.body);
     return rc;
 }
 
 /* Long polls until the job is final or timeout_s (< 0: no limit) passes. */
-static int await_job(client *c, const char *id, double timeout_s, const char *proof_out, bool full)
+static int await_job(client *c, const char *id, double timeout_s, const result_out *out, bool full)
 {
     double start = cli_now();
     for (;;) {
@@ -389,7 +444,7 @@ static int await_job(client *c, const char *id, double timeout_s, const char *pr
             return CLI_EXIT_TIMEOUT;
         if (!done)
             return CLI_EXIT_FAILURE;
-        return proof_out ? fetch_proof(c, id, proof_out) : CLI_EXIT_OK;
+        return out->proof_path || out->public_path ? fetch_result(c, id, out) : CLI_EXIT_OK;
     }
 }
 
@@ -429,7 +484,12 @@ static void submit_usage(FILE *out)
             "  --priority P          critical, high, normal (default) or low\n"
             "  --timeout S           the job's timeout in seconds (0: the server's default)\n"
             "  --wait                wait for the job, as cuzk await\n"
-            "  --proof-out FILE      with --wait: the proof (partitions x 192 bytes)\n"
+            "  --proof-out FILE      with --wait: the proof (partitions x 192 bytes, or\n"
+            "                        snarkjs's proof.json)\n"
+            "  --public-out FILE     with --wait: the public signals as snarkjs's public.json\n"
+            "  --format F            bellman or snarkjs (the default with --public-out); in\n"
+            "                        snarkjs, a job of several partitions gives FILE-0.json,\n"
+            "                        FILE-1.json, ... for each FILE\n"
             "  --json                print the job as JSON (default: its id)\n"
             "\n%s",
             connection_help);
@@ -437,7 +497,8 @@ static void submit_usage(FILE *out)
 
 static int cmd_submit(client *c, int argc, char **argv)
 {
-    const char *circuit = NULL, *priority = NULL, *seeds = NULL, *proof_out = NULL;
+    const char *circuit = NULL, *priority = NULL, *seeds = NULL;
+    result_out result = {0};
     unsigned long long partitions = 0, seed = 0;
     bool have_seed = false, wait = false, json_out = false;
     double timeout = 0;
@@ -457,7 +518,7 @@ static int cmd_submit(client *c, int argc, char **argv)
         {"priority", required_argument, NULL, OPT_PRIORITY},
         {"timeout", required_argument, NULL, OPT_TIMEOUT},
         {"wait", no_argument, NULL, OPT_WAIT},
-        {"proof-out", required_argument, NULL, OPT_PROOF_OUT},
+        RESULT_OPTIONS,
         {"json", no_argument, NULL, OPT_JSON},
         {0},
     };
@@ -491,7 +552,9 @@ static int cmd_submit(client *c, int argc, char **argv)
             seeds = v;
             break;
         case OPT_PROOF_OUT:
-            proof_out = v;
+        case OPT_PUBLIC_OUT:
+        case OPT_FORMAT:
+            result_option(&result, code, v);
             break;
         case OPT_WITNESS:
             paths[num_paths++] = v;
@@ -533,10 +596,16 @@ static int cmd_submit(client *c, int argc, char **argv)
         cli_error("submit: --witness-stream does not mix with --witness, --seed or --seeds");
         goto out;
     }
-    if (proof_out && !wait) {
-        cli_error("submit: --proof-out needs --wait (or use cuzk await --proof-out)");
+    const char *needs_wait = result.proof_path    ? "--proof-out"
+                             : result.public_path ? "--public-out"
+                             : result.format_name ? "--format"
+                                                  : NULL;
+    if (needs_wait && !wait) {
+        cli_error("submit: %s needs --wait (or use cuzk await %s)", needs_wait, needs_wait);
         goto out;
     }
+    if (!result_out_check(&result, "submit"))
+        goto out;
     if ((rc = client_open(c, cl.token_file)) != CLI_EXIT_OK)
         goto out;
 
@@ -613,7 +682,7 @@ static int cmd_submit(client *c, int argc, char **argv)
     snprintf(id, sizeof(id), "%lld", (long long)json_integer_value(json_object_get(job, "id")));
     if (wait) {
         fprintf(stderr, "cuzk: submitted job %s\n", id);
-        rc = await_job(c, id, -1, proof_out, json_out);
+        rc = await_job(c, id, -1, &result, json_out);
     } else if (json_out) {
         print_json(job, false);
     } else {
@@ -664,11 +733,12 @@ static int cmd_await(client *c, int argc, char **argv)
     static const struct option table[] = {
         CONNECTION_OPTIONS,
         {"timeout", required_argument, NULL, OPT_TIMEOUT},
-        {"proof-out", required_argument, NULL, OPT_PROOF_OUT},
+        RESULT_OPTIONS,
         {"json", no_argument, NULL, OPT_JSON},
         {0},
     };
-    const char *id_text = NULL, *proof_out = NULL;
+    const char *id_text = NULL;
+    result_out result = {0};
     double timeout = -1;
     bool full = false;
     command_line cl;
@@ -677,15 +747,26 @@ static int cmd_await(client *c, int argc, char **argv)
         const char *v = cl.args.value;
         switch (code) {
         case 'h':
-            command_help("usage: cuzk await JOB [--timeout S] [--proof-out FILE] [--json]\n"
-                         "waits for the job; prints it as JSON; exit 0 when it is done, 1 when it "
-                         "failed\nor was cancelled, 5 when S seconds passed first\n");
+            command_help(
+                "usage: cuzk await JOB [--timeout S] [--proof-out FILE] [--public-out FILE]\n"
+                "                      [--format bellman|snarkjs] [--json]\n"
+                "waits for the job; prints it as JSON; exit 0 when it is done, 1 when it failed\n"
+                "or was cancelled, 5 when S seconds passed first\n"
+                "\n"
+                "  --proof-out FILE   the proof: partitions x 192 bytes (bellman), or snarkjs's\n"
+                "                     proof.json\n"
+                "  --public-out FILE  the public signals as snarkjs's public.json\n"
+                "  --format F         bellman (the default) or snarkjs (the default with\n"
+                "                     --public-out); in snarkjs, a job of several partitions\n"
+                "                     gives FILE-0.json, FILE-1.json, ... for each FILE\n");
             return CLI_EXIT_OK;
         case OPT_JSON:
             full = true;
             break;
         case OPT_PROOF_OUT:
-            proof_out = v;
+        case OPT_PUBLIC_OUT:
+        case OPT_FORMAT:
+            result_option(&result, code, v);
             break;
         case OPT_TIMEOUT:
             if (!parse_seconds("--timeout", v, &timeout))
@@ -707,10 +788,10 @@ static int cmd_await(client *c, int argc, char **argv)
         cli_error("await: which job? (cuzk await JOB)");
         return CLI_EXIT_USAGE;
     }
-    if (!parse_job_id(id_text, id, sizeof(id)))
+    if (!parse_job_id(id_text, id, sizeof(id)) || !result_out_check(&result, "await"))
         return CLI_EXIT_USAGE;
     int rc = client_open(c, cl.token_file);
-    return rc == CLI_EXIT_OK ? await_job(c, id, timeout, proof_out, full) : rc;
+    return rc == CLI_EXIT_OK ? await_job(c, id, timeout, &result, full) : rc;
 }
 
 static int cmd_status(client *c, int argc, char **argv)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "service/internal.h"
+#include "service/proof_format.h"
 #include "service/request.h"
 #include "service/snarkjs_view.h"
 
@@ -198,28 +199,13 @@ static void list_jobs(service *s, const http_request *rq, http_response *rs)
     reply_json(rs, 200, o);
 }
 
-/* The forms of a job's result; "format" of GET /v1/jobs/{id}/proof. */
-typedef enum proof_format {
-    PROOF_FORMAT_BELLMAN, /* partitions × 192 bytes, the default */
-    PROOF_FORMAT_SNARKJS, /* JSON: proof.json and public.json per partition */
-    PROOF_FORMAT_COUNT
-} proof_format;
-
-static const char *const proof_format_names[PROOF_FORMAT_COUNT] = {"bellman", "snarkjs"};
-
 /* false: 400 already answered. */
 static bool parse_proof_format(const http_request *rq, http_response *rs, proof_format *out)
 {
     const char *f = http_query(rq, "format");
     *out = PROOF_FORMAT_BELLMAN;
-    if (!f)
+    if (!f || proof_format_parse(f, out))
         return true;
-    for (int i = 0; i < PROOF_FORMAT_COUNT; i++) {
-        if (!strcmp(f, proof_format_names[i])) {
-            *out = (proof_format)i;
-            return true;
-        }
-    }
     http_error(rs, 400, "format", "query argument 'format' wants bellman or snarkjs, got '%s'", f);
     return false;
 }
