@@ -10,9 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/result_files.h"
 #include "config/config.h"
 #include "service/auth.h"
+#include "service/proof_format.h"
 #include "util/strbuf.h"
 #include "util/wipe.h"
 
@@ -180,29 +183,6 @@ static void print_json(json_t *o, bool pretty)
 
 /* ------------------------------------------------------------- options */
 
-static int connection_option(int argc, char **argv, int *i, client *c, const char **token_file)
-{
-    const char *a = argv[*i];
-    if (strcmp(a, "--socket") && strcmp(a, "--url") && strcmp(a, "--token-file"))
-        return 0;
-    if (*i + 1 >= argc) {
-        cli_error("%s wants a value", a);
-        return -1;
-    }
-    const char *v = argv[++*i];
-    (*i)++;
-    if (!strcmp(a, "--socket")) {
-        snprintf(c->socket_path, sizeof(c->socket_path), "%s", v);
-        c->url[0] = 0;
-    } else if (!strcmp(a, "--url")) {
-        snprintf(c->url, sizeof(c->url), "%s", v);
-        c->socket_path[0] = 0;
-    } else {
-        *token_file = v;
-    }
-    return 1;
-}
-
 static void client_defaults(client *c, const char **token_file)
 {
     memset(c, 0, sizeof(*c));
@@ -214,6 +194,75 @@ static void client_defaults(client *c, const char **token_file)
     else
         config_default_socket(c->socket_path, sizeof(c->socket_path));
     *token_file = getenv("CUZK_TOKEN_FILE");
+}
+
+/* Codes of the long options (cli/args.h). */
+enum {
+    OPT_SOCKET = CLI_ARGS_FIRST_CODE,
+    OPT_URL,
+    OPT_TOKEN_FILE,
+    OPT_CIRCUIT,
+    OPT_PARTITIONS,
+    OPT_SEED,
+    OPT_SEEDS,
+    OPT_WITNESS,
+    OPT_WITNESS_STREAM,
+    OPT_PRIORITY,
+    OPT_TIMEOUT,
+    OPT_WAIT,
+    OPT_PROOF_OUT,
+    OPT_PUBLIC_OUT,
+    OPT_FORMAT,
+    OPT_JSON,
+    OPT_STATE,
+    OPT_DATA,
+    OPT_DATA_FILE,
+    OPT_CONTENT_TYPE,
+    OPT_HEADER,
+};
+
+/* Every client command's table starts with these. */
+#define CONNECTION_OPTIONS                                                                         \
+    {"help", no_argument, NULL, 'h'}, {"socket", required_argument, NULL, OPT_SOCKET},             \
+        {"url", required_argument, NULL, OPT_URL},                                                 \
+    {                                                                                              \
+        "token-file", required_argument, NULL, OPT_TOKEN_FILE                                      \
+    }
+
+/* A client command's command line: the scan, with the connection options
+ * applied on the way. */
+typedef struct command_line {
+    cli_args args;
+    client *c;
+    const char *token_file;
+} command_line;
+
+static void command_line_start(command_line *cl, client *c, const char *command, int argc,
+                               char **argv, const struct option *table)
+{
+    cli_args_start(&cl->args, command, argc, argv, table);
+    cl->c = c;
+    client_defaults(c, &cl->token_file);
+}
+
+/* The next code that is not a connection option (cli_args_next). */
+static int command_line_next(command_line *cl)
+{
+    for (;;) {
+        int code = cli_args_next(&cl->args);
+        const char *v = cl->args.value;
+        if (code == OPT_SOCKET) {
+            snprintf(cl->c->socket_path, sizeof(cl->c->socket_path), "%s", v);
+            cl->c->url[0] = 0;
+        } else if (code == OPT_URL) {
+            snprintf(cl->c->url, sizeof(cl->c->url), "%s", v);
+            cl->c->socket_path[0] = 0;
+        } else if (code == OPT_TOKEN_FILE) {
+            cl->token_file = v;
+        } else {
+            return code;
+        }
+    }
 }
 
 static int client_open(client *c, const char *token_file)
@@ -289,31 +338,82 @@ static int read_file(const char *path, strbuf *out)
 
 /* --------------------------------------------------------------- await */
 
-static int fetch_proof(client *c, const char *id, const char *out_path)
+/* Where a done job's result goes (cuzk await, cuzk submit --wait). */
+typedef struct result_out {
+    const char *proof_path;  /* --proof-out, or NULL */
+    const char *public_path; /* --public-out, or NULL */
+    const char *format_name; /* --format, or NULL */
+    proof_format format;
+} result_out;
+
+/* The options' table entries, in every command that takes them. */
+#define RESULT_OPTIONS                                                                             \
+    {"proof-out", required_argument, NULL, OPT_PROOF_OUT},                                         \
+        {"public-out", required_argument, NULL, OPT_PUBLIC_OUT},                                   \
+    {                                                                                              \
+        "format", required_argument, NULL, OPT_FORMAT                                              \
+    }
+
+/* code is one of RESULT_OPTIONS': takes its value. */
+static void result_option(result_out *o, int code, const char *value)
 {
-    char path[128];
-    snprintf(path, sizeof(path), "/v1/jobs/%s/proof", id);
+    if (code == OPT_PROOF_OUT)
+        o->proof_path = value;
+    else if (code == OPT_PUBLIC_OUT)
+        o->public_path = value;
+    else
+        o->format_name = value;
+}
+
+/* The format: --format, else snarkjs when --public-out is given (public
+ * signals exist only there), else bellman. false after a message. */
+static bool result_out_check(result_out *o, const char *command)
+{
+    if (o->format_name && !proof_format_parse(o->format_name, &o->format)) {
+        cli_error("--format wants bellman or snarkjs, got '%s'", o->format_name);
+        return false;
+    }
+    if (!o->format_name)
+        o->format = o->public_path ? PROOF_FORMAT_SNARKJS : PROOF_FORMAT_BELLMAN;
+    if (o->public_path && o->format != PROOF_FORMAT_SNARKJS) {
+        cli_error("%s: --public-out writes snarkjs's public.json; it does not go with --format "
+                  "bellman",
+                  command);
+        return false;
+    }
+    if (o->format_name && !o->proof_path && !o->public_path) {
+        cli_error("%s: --format says how --proof-out and --public-out are written; give one of "
+                  "them",
+                  command);
+        return false;
+    }
+    return true;
+}
+
+static int fetch_result(client *c, const char *id, const result_out *out)
+{
+    char path[160];
+    /* No query for bellman: the request of earlier clients, which every
+     * server takes. */
+    snprintf(path, sizeof(path), "/v1/jobs/%s/proof%s", id,
+             out->format == PROOF_FORMAT_SNARKJS ? "?format=snarkjs" : "");
     reply r;
     int rc = request(c, "GET", path, NULL, NULL, 0, NULL, NULL, &r);
     if (rc == CLI_EXIT_OK && !ok_status(&r)) {
         report_error(&r);
         rc = CLI_EXIT_FAILURE;
     }
-    if (rc == CLI_EXIT_OK) {
-        FILE *f = fopen(out_path, "wb");
-        if (!f || fwrite(r.body.data ? r.body.data : "", 1, r.body.len, f) != r.body.len) {
-            cli_error("%s: %s", out_path, strerror(errno));
-            rc = CLI_EXIT_FAILURE;
-        }
-        if (f && fclose(f) != 0)
-            rc = CLI_EXIT_FAILURE;
-    }
+    if (rc == CLI_EXIT_OK && out->format == PROOF_FORMAT_SNARKJS)
+        rc = result_files_write_snarkjs(out->proof_path, out->public_path, body_text(&r),
+                                        r.body.len);
+    else if (rc == CLI_EXIT_OK)
+        rc = result_files_write_bellman(out->proof_path, body_text(&r), r.body.len);
     strbuf_free(&r.body);
     return rc;
 }
 
 /* Long polls until the job is final or timeout_s (< 0: no limit) passes. */
-static int await_job(client *c, const char *id, double timeout_s, const char *proof_out, bool full)
+static int await_job(client *c, const char *id, double timeout_s, const result_out *out, bool full)
 {
     double start = cli_now();
     for (;;) {
@@ -344,7 +444,7 @@ static int await_job(client *c, const char *id, double timeout_s, const char *pr
             return CLI_EXIT_TIMEOUT;
         if (!done)
             return CLI_EXIT_FAILURE;
-        return proof_out ? fetch_proof(c, id, proof_out) : CLI_EXIT_OK;
+        return out->proof_path || out->public_path ? fetch_result(c, id, out) : CLI_EXIT_OK;
     }
 }
 
@@ -384,7 +484,12 @@ static void submit_usage(FILE *out)
             "  --priority P          critical, high, normal (default) or low\n"
             "  --timeout S           the job's timeout in seconds (0: the server's default)\n"
             "  --wait                wait for the job, as cuzk await\n"
-            "  --proof-out FILE      with --wait: the proof (partitions x 192 bytes)\n"
+            "  --proof-out FILE      with --wait: the proof (partitions x 192 bytes, or\n"
+            "                        snarkjs's proof.json)\n"
+            "  --public-out FILE     with --wait: the public signals as snarkjs's public.json\n"
+            "  --format F            bellman or snarkjs (the default with --public-out); in\n"
+            "                        snarkjs, a job of several partitions gives FILE-0.json,\n"
+            "                        FILE-1.json, ... for each FILE\n"
             "  --json                print the job as JSON (default: its id)\n"
             "\n%s",
             connection_help);
@@ -392,7 +497,8 @@ static void submit_usage(FILE *out)
 
 static int cmd_submit(client *c, int argc, char **argv)
 {
-    const char *circuit = NULL, *priority = NULL, *seeds = NULL, *proof_out = NULL;
+    const char *circuit = NULL, *priority = NULL, *seeds = NULL;
+    result_out result = {0};
     unsigned long long partitions = 0, seed = 0;
     bool have_seed = false, wait = false, json_out = false;
     double timeout = 0;
@@ -401,51 +507,71 @@ static int cmd_submit(client *c, int argc, char **argv)
     const char **streams = calloc((size_t)argc, sizeof(char *));
     size_t num_paths = 0, num_streams = 0;
     int rc = CLI_EXIT_USAGE;
-    const char *token_file;
-    client_defaults(c, &token_file);
-    for (int i = 1; i < argc;) {
-        const char *a = argv[i];
-        int k = connection_option(argc, argv, &i, c, &token_file);
-        if (k < 0)
-            goto out;
-        if (k)
-            continue;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+    static const struct option table[] = {
+        CONNECTION_OPTIONS,
+        {"circuit", required_argument, NULL, OPT_CIRCUIT},
+        {"partitions", required_argument, NULL, OPT_PARTITIONS},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"seeds", required_argument, NULL, OPT_SEEDS},
+        {"witness", required_argument, NULL, OPT_WITNESS},
+        {"witness-stream", required_argument, NULL, OPT_WITNESS_STREAM},
+        {"priority", required_argument, NULL, OPT_PRIORITY},
+        {"timeout", required_argument, NULL, OPT_TIMEOUT},
+        {"wait", no_argument, NULL, OPT_WAIT},
+        RESULT_OPTIONS,
+        {"json", no_argument, NULL, OPT_JSON},
+        {0},
+    };
+    command_line cl;
+    command_line_start(&cl, c, "submit", argc, argv, table);
+    if (!paths || !streams) {
+        cli_error("out of memory");
+        rc = CLI_EXIT_FAILURE;
+        goto out;
+    }
+    for (int code; (code = command_line_next(&cl)) != CLI_ARGS_END;) {
+        const char *v = cl.args.value;
+        switch (code) {
+        case 'h':
             submit_usage(stdout);
             rc = CLI_EXIT_OK;
             goto out;
-        }
-        if (!strcmp(a, "--wait") || !strcmp(a, "--json")) {
-            *(!strcmp(a, "--wait") ? &wait : &json_out) = true;
-            i++;
-            continue;
-        }
-        if (i + 1 >= argc) {
-            cli_error("%s wants a value (cuzk submit --help)", a);
-            goto out;
-        }
-        const char *v = argv[i + 1];
-        i += 2;
-        if (!strcmp(a, "--circuit"))
+        case OPT_WAIT:
+            wait = true;
+            break;
+        case OPT_JSON:
+            json_out = true;
+            break;
+        case OPT_CIRCUIT:
             circuit = v;
-        else if (!strcmp(a, "--priority"))
+            break;
+        case OPT_PRIORITY:
             priority = v;
-        else if (!strcmp(a, "--seeds"))
+            break;
+        case OPT_SEEDS:
             seeds = v;
-        else if (!strcmp(a, "--proof-out"))
-            proof_out = v;
-        else if (!strcmp(a, "--witness"))
+            break;
+        case OPT_PROOF_OUT:
+        case OPT_PUBLIC_OUT:
+        case OPT_FORMAT:
+            result_option(&result, code, v);
+            break;
+        case OPT_WITNESS:
             paths[num_paths++] = v;
-        else if (!strcmp(a, "--witness-stream"))
+            break;
+        case OPT_WITNESS_STREAM:
             streams[num_streams++] = v;
-        else if (!strcmp(a, "--partitions")) {
-            if (!cli_parse_uint(a, v, 65536, &partitions))
+            break;
+        case OPT_PARTITIONS:
+            if (!cli_parse_uint("--partitions", v, 65536, &partitions))
                 goto out;
-        } else if (!strcmp(a, "--seed")) {
-            if (!cli_parse_uint(a, v, INT64_MAX, &seed))
+            break;
+        case OPT_SEED:
+            if (!cli_parse_uint("--seed", v, INT64_MAX, &seed))
                 goto out;
             have_seed = true;
-        } else if (!strcmp(a, "--timeout")) {
+            break;
+        case OPT_TIMEOUT: {
             char *end;
             timeout = strtod(v, &end);
             if (!*v || *end) {
@@ -453,8 +579,12 @@ static int cmd_submit(client *c, int argc, char **argv)
                 goto out;
             }
             have_timeout = true;
-        } else {
-            cli_error("submit: unknown option '%s' (cuzk submit --help)", a);
+            break;
+        }
+        case CLI_ARG:
+            cli_error("submit: unexpected '%s' (cuzk submit --help)", v);
+            goto out;
+        default: /* said by cli_args_next */
             goto out;
         }
     }
@@ -466,11 +596,17 @@ static int cmd_submit(client *c, int argc, char **argv)
         cli_error("submit: --witness-stream does not mix with --witness, --seed or --seeds");
         goto out;
     }
-    if (proof_out && !wait) {
-        cli_error("submit: --proof-out needs --wait (or use cuzk await --proof-out)");
+    const char *needs_wait = result.proof_path    ? "--proof-out"
+                             : result.public_path ? "--public-out"
+                             : result.format_name ? "--format"
+                                                  : NULL;
+    if (needs_wait && !wait) {
+        cli_error("submit: %s needs --wait (or use cuzk await %s)", needs_wait, needs_wait);
         goto out;
     }
-    if ((rc = client_open(c, token_file)) != CLI_EXIT_OK)
+    if (!result_out_check(&result, "submit"))
+        goto out;
+    if ((rc = client_open(c, cl.token_file)) != CLI_EXIT_OK)
         goto out;
 
     reply r;
@@ -546,7 +682,7 @@ static int cmd_submit(client *c, int argc, char **argv)
     snprintf(id, sizeof(id), "%lld", (long long)json_integer_value(json_object_get(job, "id")));
     if (wait) {
         fprintf(stderr, "cuzk: submitted job %s\n", id);
-        rc = await_job(c, id, -1, proof_out, json_out);
+        rc = await_job(c, id, -1, &result, json_out);
     } else if (json_out) {
         print_json(job, false);
     } else {
@@ -561,282 +697,359 @@ out:
 
 /* ----------------------------------------------------- other commands */
 
-/* Parses the connection options and collects the rest into args. */
-static int common_args(client *c, int argc, char **argv, const char **args, int *num_args,
-                       const char *usage_text)
+static void command_help(const char *usage_text)
 {
-    const char *token_file;
-    client_defaults(c, &token_file);
-    *num_args = 0;
-    for (int i = 1; i < argc;) {
-        int k = connection_option(argc, argv, &i, c, &token_file);
-        if (k < 0)
-            return CLI_EXIT_USAGE;
-        if (k)
-            continue;
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            printf("%s\n%s", usage_text, connection_help);
+    printf("%s\n%s", usage_text, connection_help);
+}
+
+/* The arguments of a command that has only the connection options, at
+ * most max of them into args (*num counts them all). CLI_EXIT_OK when the
+ * command should go on; -1 after --help; else an exit code. */
+static int arguments_only(client *c, const char *command, int argc, char **argv,
+                          const char *usage_text, const char **args, int max, int *num,
+                          const char **token_file)
+{
+    static const struct option table[] = {CONNECTION_OPTIONS, {0}};
+    command_line cl;
+    command_line_start(&cl, c, command, argc, argv, table);
+    *num = 0;
+    for (int code; (code = command_line_next(&cl)) != CLI_ARGS_END;) {
+        if (code == 'h') {
+            command_help(usage_text);
             return -1;
         }
-        args[(*num_args)++] = argv[i++];
+        if (code != CLI_ARG)
+            return CLI_EXIT_USAGE;
+        if (*num < max)
+            args[*num] = cl.args.value;
+        ++*num;
     }
-    return client_open(c, token_file);
+    *token_file = cl.token_file;
+    return CLI_EXIT_OK;
 }
 
 static int cmd_await(client *c, int argc, char **argv)
 {
-    const char **args = calloc((size_t)argc, sizeof(char *));
-    int n = 0;
-    int rc = common_args(c, argc, argv, args, &n,
-                         "usage: cuzk await JOB [--timeout S] [--proof-out FILE] [--json]\n"
-                         "waits for the job; prints it as JSON; exit 0 when it is done, 1 when it "
-                         "failed\nor was cancelled, 5 when S seconds passed first\n");
-    const char *id_text = NULL, *proof_out = NULL;
+    static const struct option table[] = {
+        CONNECTION_OPTIONS,
+        {"timeout", required_argument, NULL, OPT_TIMEOUT},
+        RESULT_OPTIONS,
+        {"json", no_argument, NULL, OPT_JSON},
+        {0},
+    };
+    const char *id_text = NULL;
+    result_out result = {0};
     double timeout = -1;
     bool full = false;
-    for (int i = 0; rc == CLI_EXIT_OK && i < n; i++) {
-        if (!strcmp(args[i], "--json")) {
+    command_line cl;
+    command_line_start(&cl, c, "await", argc, argv, table);
+    for (int code; (code = command_line_next(&cl)) != CLI_ARGS_END;) {
+        const char *v = cl.args.value;
+        switch (code) {
+        case 'h':
+            command_help(
+                "usage: cuzk await JOB [--timeout S] [--proof-out FILE] [--public-out FILE]\n"
+                "                      [--format bellman|snarkjs] [--json]\n"
+                "waits for the job; prints it as JSON; exit 0 when it is done, 1 when it failed\n"
+                "or was cancelled, 5 when S seconds passed first\n"
+                "\n"
+                "  --proof-out FILE   the proof: partitions x 192 bytes (bellman), or snarkjs's\n"
+                "                     proof.json\n"
+                "  --public-out FILE  the public signals as snarkjs's public.json\n"
+                "  --format F         bellman (the default) or snarkjs (the default with\n"
+                "                     --public-out); in snarkjs, a job of several partitions\n"
+                "                     gives FILE-0.json, FILE-1.json, ... for each FILE\n");
+            return CLI_EXIT_OK;
+        case OPT_JSON:
             full = true;
-        } else if (!strcmp(args[i], "--timeout") || !strcmp(args[i], "--proof-out")) {
-            if (i + 1 >= n) {
-                cli_error("%s wants a value", args[i]);
-                rc = CLI_EXIT_USAGE;
-            } else if (!strcmp(args[i], "--proof-out")) {
-                proof_out = args[++i];
-            } else if (!parse_seconds(args[i], args[i + 1], &timeout)) {
-                rc = CLI_EXIT_USAGE;
-            } else {
-                i++;
+            break;
+        case OPT_PROOF_OUT:
+        case OPT_PUBLIC_OUT:
+        case OPT_FORMAT:
+            result_option(&result, code, v);
+            break;
+        case OPT_TIMEOUT:
+            if (!parse_seconds("--timeout", v, &timeout))
+                return CLI_EXIT_USAGE;
+            break;
+        case CLI_ARG:
+            if (id_text) {
+                cli_error("await: unexpected '%s' (cuzk await --help)", v);
+                return CLI_EXIT_USAGE;
             }
-        } else if (!id_text && args[i][0] != '-') {
-            id_text = args[i];
-        } else {
-            cli_error("await: unexpected '%s' (cuzk await --help)", args[i]);
-            rc = CLI_EXIT_USAGE;
+            id_text = v;
+            break;
+        default:
+            return CLI_EXIT_USAGE;
         }
     }
     char id[32];
-    if (rc == CLI_EXIT_OK && !id_text) {
+    if (!id_text) {
         cli_error("await: which job? (cuzk await JOB)");
-        rc = CLI_EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     }
-    if (rc == CLI_EXIT_OK)
-        rc = parse_job_id(id_text, id, sizeof(id)) ? await_job(c, id, timeout, proof_out, full)
-                                                   : CLI_EXIT_USAGE;
-    free(args);
-    return rc;
+    if (!parse_job_id(id_text, id, sizeof(id)) || !result_out_check(&result, "await"))
+        return CLI_EXIT_USAGE;
+    int rc = client_open(c, cl.token_file);
+    return rc == CLI_EXIT_OK ? await_job(c, id, timeout, &result, full) : rc;
 }
 
 static int cmd_status(client *c, int argc, char **argv)
 {
-    const char **args = calloc((size_t)argc, sizeof(char *));
-    int n = 0;
-    int rc = common_args(c, argc, argv, args, &n,
-                         "usage: cuzk status\nthe server's devices, queues, circuits and "
-                         "memory as JSON\n");
-    if (rc == CLI_EXIT_OK && n) {
+    const char *args[1], *token_file;
+    int n;
+    int rc = arguments_only(c, "status", argc, argv,
+                            "usage: cuzk status\nthe server's devices, queues, circuits and "
+                            "memory as JSON\n",
+                            args, 1, &n, &token_file);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    if (n) {
         cli_error("status: unexpected '%s'", args[0]);
-        rc = CLI_EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     }
-    json_t *o = rc == CLI_EXIT_OK ? request_json(c, "GET", "/v1/status", NULL, &rc) : NULL;
+    if ((rc = client_open(c, token_file)) != CLI_EXIT_OK)
+        return rc;
+    json_t *o = request_json(c, "GET", "/v1/status", NULL, &rc);
     if (o)
         print_json(o, true);
     json_decref(o);
-    free(args);
     return rc;
 }
 
 static int cmd_cancel(client *c, int argc, char **argv)
 {
-    const char **args = calloc((size_t)argc, sizeof(char *));
-    int n = 0;
-    int rc = common_args(c, argc, argv, args, &n,
-                         "usage: cuzk cancel JOB\ncancels the job; prints it as JSON\n");
+    const char *args[1], *token_file;
+    int n;
+    int rc = arguments_only(c, "cancel", argc, argv,
+                            "usage: cuzk cancel JOB\ncancels the job; prints it as JSON\n", args, 1,
+                            &n, &token_file);
+    if (rc != CLI_EXIT_OK)
+        return rc;
     char id[32], path[96];
-    if (rc == CLI_EXIT_OK && n != 1) {
+    if (n != 1) {
         cli_error("cancel: give one job id");
-        rc = CLI_EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     }
-    if (rc == CLI_EXIT_OK && !parse_job_id(args[0], id, sizeof(id)))
-        rc = CLI_EXIT_USAGE;
-    if (rc == CLI_EXIT_OK) {
-        snprintf(path, sizeof(path), "/v1/jobs/%s/cancel", id);
-        json_t *o = request_json(c, "POST", path, NULL, &rc);
-        if (o) {
-            json_object_del(o, "proof");
-            print_json(o, false);
-        }
-        json_decref(o);
+    if (!parse_job_id(args[0], id, sizeof(id)))
+        return CLI_EXIT_USAGE;
+    if ((rc = client_open(c, token_file)) != CLI_EXIT_OK)
+        return rc;
+    snprintf(path, sizeof(path), "/v1/jobs/%s/cancel", id);
+    json_t *o = request_json(c, "POST", path, NULL, &rc);
+    if (o) {
+        json_object_del(o, "proof");
+        print_json(o, false);
     }
-    free(args);
+    json_decref(o);
     return rc;
+}
+
+static void print_jobs_table(json_t *o)
+{
+    size_t i;
+    json_t *j;
+    printf("%-8s %-20s %-9s %-13s %9s %9s  %s\n", "id", "circuit", "priority", "state", "done",
+           "elapsed", "message");
+    json_array_foreach(json_object_get(o, "jobs"), i, j)
+    {
+        char done[32];
+        snprintf(done, sizeof(done), "%lld/%lld",
+                 (long long)json_integer_value(json_object_get(j, "partitions_done")),
+                 (long long)json_integer_value(json_object_get(j, "partitions")));
+        printf("%-8lld %-20s %-9s %-13s %9s %8.2fs  %s\n",
+               (long long)json_integer_value(json_object_get(j, "id")),
+               json_string_value(json_object_get(j, "circuit")),
+               json_string_value(json_object_get(j, "priority")),
+               json_string_value(json_object_get(j, "state")), done,
+               json_real_value(json_object_get(j, "elapsed_s")),
+               json_string_value(json_object_get(j, "message")));
+    }
 }
 
 static int cmd_jobs(client *c, int argc, char **argv)
 {
-    const char **args = calloc((size_t)argc, sizeof(char *));
-    int n = 0;
-    int rc = common_args(c, argc, argv, args, &n,
-                         "usage: cuzk jobs [--state STATE] [--circuit NAME] [--json]\n"
-                         "the server's jobs, one line each (or JSON)\n");
+    static const struct option table[] = {
+        CONNECTION_OPTIONS,
+        {"state", required_argument, NULL, OPT_STATE},
+        {"circuit", required_argument, NULL, OPT_CIRCUIT},
+        {"json", no_argument, NULL, OPT_JSON},
+        {0},
+    };
     const char *state = NULL, *circuit = NULL;
     bool json_out = false;
-    for (int i = 0; rc == CLI_EXIT_OK && i < n; i++) {
-        if (!strcmp(args[i], "--json")) {
+    command_line cl;
+    command_line_start(&cl, c, "jobs", argc, argv, table);
+    for (int code; (code = command_line_next(&cl)) != CLI_ARGS_END;) {
+        switch (code) {
+        case 'h':
+            command_help("usage: cuzk jobs [--state STATE] [--circuit NAME] [--json]\n"
+                         "the server's jobs, one line each (or JSON)\n");
+            return CLI_EXIT_OK;
+        case OPT_JSON:
             json_out = true;
-        } else if ((!strcmp(args[i], "--state") || !strcmp(args[i], "--circuit")) && i + 1 < n) {
-            *(!strcmp(args[i], "--state") ? &state : &circuit) = args[i + 1];
-            i++;
-        } else {
-            cli_error("jobs: unexpected '%s'", args[i]);
-            rc = CLI_EXIT_USAGE;
+            break;
+        case OPT_STATE:
+            state = cl.args.value;
+            break;
+        case OPT_CIRCUIT:
+            circuit = cl.args.value;
+            break;
+        case CLI_ARG:
+            cli_error("jobs: unexpected '%s'", cl.args.value);
+            return CLI_EXIT_USAGE;
+        default:
+            return CLI_EXIT_USAGE;
         }
     }
-    if (rc == CLI_EXIT_OK) {
-        char path[512] = "/v1/jobs";
-        char *es = state ? curl_easy_escape(c->curl, state, 0) : NULL;
-        char *ec = circuit ? curl_easy_escape(c->curl, circuit, 0) : NULL;
-        if (es || ec)
-            snprintf(path, sizeof(path), "/v1/jobs?%s%s%s%s%s", es ? "state=" : "", es ? es : "",
-                     es && ec ? "&" : "", ec ? "circuit=" : "", ec ? ec : "");
-        curl_free(es);
-        curl_free(ec);
-        json_t *o = request_json(c, "GET", path, NULL, &rc);
-        if (o && json_out) {
-            print_json(o, false);
-        } else if (o) {
-            size_t i;
-            json_t *j;
-            printf("%-8s %-20s %-9s %-13s %9s %9s  %s\n", "id", "circuit", "priority", "state",
-                   "done", "elapsed", "message");
-            json_array_foreach(json_object_get(o, "jobs"), i, j)
-            {
-                char done[32];
-                snprintf(done, sizeof(done), "%lld/%lld",
-                         (long long)json_integer_value(json_object_get(j, "partitions_done")),
-                         (long long)json_integer_value(json_object_get(j, "partitions")));
-                printf("%-8lld %-20s %-9s %-13s %9s %8.2fs  %s\n",
-                       (long long)json_integer_value(json_object_get(j, "id")),
-                       json_string_value(json_object_get(j, "circuit")),
-                       json_string_value(json_object_get(j, "priority")),
-                       json_string_value(json_object_get(j, "state")), done,
-                       json_real_value(json_object_get(j, "elapsed_s")),
-                       json_string_value(json_object_get(j, "message")));
-            }
-        }
-        json_decref(o);
-    }
-    free(args);
+    int rc = client_open(c, cl.token_file);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    char path[512] = "/v1/jobs";
+    char *es = state ? curl_easy_escape(c->curl, state, 0) : NULL;
+    char *ec = circuit ? curl_easy_escape(c->curl, circuit, 0) : NULL;
+    if (es || ec)
+        snprintf(path, sizeof(path), "/v1/jobs?%s%s%s%s%s", es ? "state=" : "", es ? es : "",
+                 es && ec ? "&" : "", ec ? "circuit=" : "", ec ? ec : "");
+    curl_free(es);
+    curl_free(ec);
+    json_t *o = request_json(c, "GET", path, NULL, &rc);
+    if (o && json_out)
+        print_json(o, false);
+    else if (o)
+        print_jobs_table(o);
+    json_decref(o);
     return rc;
 }
 
 static int cmd_circuit(client *c, int argc, char **argv)
 {
-    const char **args = calloc((size_t)argc, sizeof(char *));
-    int n = 0;
-    int rc = common_args(c, argc, argv, args, &n,
-                         "usage: cuzk circuit list | show NAME | preload NAME | evict NAME\n"
-                         "(register one with: cuzk api POST /v1/circuits --data '{...}')\n");
+    const char *args[2], *token_file;
+    int n;
+    int rc = arguments_only(c, "circuit", argc, argv,
+                            "usage: cuzk circuit list | show NAME | preload NAME | evict NAME\n"
+                            "(register one with: cuzk api POST /v1/circuits --data '{...}')\n",
+                            args, 2, &n, &token_file);
+    if (rc != CLI_EXIT_OK)
+        return rc;
     const char *what = n ? args[0] : NULL;
     bool needs_name = what && strcmp(what, "list") != 0;
-    if (rc == CLI_EXIT_OK && (!what ||
-                              (strcmp(what, "list") && strcmp(what, "show") &&
-                               strcmp(what, "preload") && strcmp(what, "evict")) ||
-                              n != (needs_name ? 2 : 1))) {
+    if (!what ||
+        (strcmp(what, "list") && strcmp(what, "show") && strcmp(what, "preload") &&
+         strcmp(what, "evict")) ||
+        n != (needs_name ? 2 : 1)) {
         cli_error("circuit: list, show NAME, preload NAME or evict NAME");
-        rc = CLI_EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     }
-    if (rc == CLI_EXIT_OK) {
-        char path[512];
-        char *name = needs_name ? curl_easy_escape(c->curl, args[1], 0) : NULL;
-        if (!needs_name)
-            snprintf(path, sizeof(path), "/v1/circuits");
-        else if (!strcmp(what, "show"))
-            snprintf(path, sizeof(path), "/v1/circuits/%s", name ? name : "");
-        else
-            snprintf(path, sizeof(path), "/v1/circuits/%s/%s", name ? name : "", what);
-        curl_free(name);
-        bool post = needs_name && strcmp(what, "show");
-        json_t *o = request_json(c, post ? "POST" : "GET", path, NULL, &rc);
-        if (o)
-            print_json(o, !needs_name);
-        json_decref(o);
+    if ((rc = client_open(c, token_file)) != CLI_EXIT_OK)
+        return rc;
+    char path[512];
+    char *name = needs_name ? curl_easy_escape(c->curl, args[1], 0) : NULL;
+    if (!needs_name)
+        snprintf(path, sizeof(path), "/v1/circuits");
+    else if (!strcmp(what, "show"))
+        snprintf(path, sizeof(path), "/v1/circuits/%s", name ? name : "");
+    else
+        snprintf(path, sizeof(path), "/v1/circuits/%s/%s", name ? name : "", what);
+    curl_free(name);
+    bool post = needs_name && strcmp(what, "show");
+    json_t *o = request_json(c, post ? "POST" : "GET", path, NULL, &rc);
+    if (o)
+        print_json(o, !needs_name);
+    json_decref(o);
+    return rc;
+}
+
+/* One raw request and its answer on stdout. */
+static int api_request(client *c, const char *method, const char *path, const char *data,
+                       const char *data_file, const char *ctype, const char *header)
+{
+    reply r;
+    strbuf body;
+    strbuf_init(&body);
+    int rc = CLI_EXIT_OK;
+    bool stream = data_file && !strcmp(data_file, "-");
+    if (data_file && !stream)
+        rc = read_file(data_file, &body);
+    else if (data)
+        strbuf_puts(&body, data);
+    bool has_body = data || (data_file && !stream);
+    if (!ctype && (has_body || stream))
+        ctype = "application/json";
+    if (rc == CLI_EXIT_OK)
+        rc = request(c, method, path, ctype, has_body ? (body.data ? body.data : "") : NULL,
+                     body.len, stream ? stdin : NULL, header, &r);
+    strbuf_free(&body);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    fwrite(body_text(&r), 1, r.body.len, stdout);
+    if (r.body.len && body_text(&r)[r.body.len - 1] != '\n')
+        putchar('\n');
+    if (!ok_status(&r)) {
+        fprintf(stderr, "cuzk: HTTP %ld\n", r.status);
+        rc = CLI_EXIT_FAILURE;
     }
-    free(args);
+    strbuf_free(&r.body);
     return rc;
 }
 
 static int cmd_api(client *c, int argc, char **argv)
 {
-    const char **args = calloc((size_t)argc, sizeof(char *));
-    int n = 0;
-    int rc = common_args(
-        c, argc, argv, args, &n,
-        "usage: cuzk api METHOD PATH [--data TEXT | --data-file FILE|-] [--content-type T]\n"
-        "                [--header 'Name: value']\n"
-        "one raw request; the answer's body on stdout, the status on stderr when it is\n"
-        "not 2xx (exit 1). --data-file - streams stdin as the body (chunked).\n");
+    static const struct option table[] = {
+        CONNECTION_OPTIONS,
+        {"data", required_argument, NULL, OPT_DATA},
+        {"data-file", required_argument, NULL, OPT_DATA_FILE},
+        {"content-type", required_argument, NULL, OPT_CONTENT_TYPE},
+        {"header", required_argument, NULL, OPT_HEADER},
+        {0},
+    };
     const char *method = NULL, *path = NULL, *data = NULL, *data_file = NULL, *header = NULL;
     const char *ctype = NULL;
-    for (int i = 0; rc == CLI_EXIT_OK && i < n; i++) {
-        const char *a = args[i];
-        bool takes = !strcmp(a, "--data") || !strcmp(a, "--data-file") ||
-                     !strcmp(a, "--content-type") || !strcmp(a, "--header");
-        if (takes && i + 1 >= n) {
-            cli_error("%s wants a value", a);
-            rc = CLI_EXIT_USAGE;
-        } else if (takes) {
-            const char *v = args[++i];
-            if (!strcmp(a, "--data"))
-                data = v;
-            else if (!strcmp(a, "--data-file"))
-                data_file = v;
-            else if (!strcmp(a, "--content-type"))
-                ctype = v;
-            else
-                header = v;
-        } else if (!method) {
-            method = a;
-        } else if (!path) {
-            path = a;
-        } else {
-            cli_error("api: unexpected '%s'", a);
-            rc = CLI_EXIT_USAGE;
-        }
-    }
-    if (rc == CLI_EXIT_OK && (!method || !path || path[0] != '/')) {
-        cli_error("api: give METHOD and PATH (e.g. cuzk api GET /v1/status)");
-        rc = CLI_EXIT_USAGE;
-    }
-    if (rc == CLI_EXIT_OK) {
-        reply r;
-        strbuf body;
-        strbuf_init(&body);
-        bool stream = data_file && !strcmp(data_file, "-");
-        if (data_file && !stream)
-            rc = read_file(data_file, &body);
-        else if (data)
-            strbuf_puts(&body, data);
-        bool has_body = data || (data_file && !stream);
-        if (!ctype && (has_body || stream))
-            ctype = "application/json";
-        if (rc == CLI_EXIT_OK)
-            rc = request(c, method, path, ctype, has_body ? (body.data ? body.data : "") : NULL,
-                         body.len, stream ? stdin : NULL, header, &r);
-        strbuf_free(&body);
-        if (rc == CLI_EXIT_OK) {
-            fwrite(body_text(&r), 1, r.body.len, stdout);
-            if (r.body.len && body_text(&r)[r.body.len - 1] != '\n')
-                putchar('\n');
-            if (!ok_status(&r)) {
-                fprintf(stderr, "cuzk: HTTP %ld\n", r.status);
-                rc = CLI_EXIT_FAILURE;
+    command_line cl;
+    command_line_start(&cl, c, "api", argc, argv, table);
+    for (int code; (code = command_line_next(&cl)) != CLI_ARGS_END;) {
+        const char *v = cl.args.value;
+        switch (code) {
+        case 'h':
+            command_help(
+                "usage: cuzk api METHOD PATH [--data TEXT | --data-file FILE|-] [--content-type "
+                "T]\n"
+                "                [--header 'Name: value']\n"
+                "one raw request; the answer's body on stdout, the status on stderr when it is\n"
+                "not 2xx (exit 1). --data-file - streams stdin as the body (chunked).\n");
+            return CLI_EXIT_OK;
+        case OPT_DATA:
+            data = v;
+            break;
+        case OPT_DATA_FILE:
+            data_file = v;
+            break;
+        case OPT_CONTENT_TYPE:
+            ctype = v;
+            break;
+        case OPT_HEADER:
+            header = v;
+            break;
+        case CLI_ARG:
+            if (!method) {
+                method = v;
+            } else if (!path) {
+                path = v;
+            } else {
+                cli_error("api: unexpected '%s'", v);
+                return CLI_EXIT_USAGE;
             }
-            strbuf_free(&r.body);
+            break;
+        default:
+            return CLI_EXIT_USAGE;
         }
     }
-    free(args);
-    return rc;
+    if (!method || !path || path[0] != '/') {
+        cli_error("api: give METHOD and PATH (e.g. cuzk api GET /v1/status)");
+        return CLI_EXIT_USAGE;
+    }
+    int rc = client_open(c, cl.token_file);
+    return rc == CLI_EXIT_OK ? api_request(c, method, path, data, data_file, ctype, header) : rc;
 }
 
 int cli_client(const char *command, int argc, char **argv)

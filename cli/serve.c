@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli/args.h"
 #include "cli/commands.h"
 #include "config/config.h"
 #include "engine/engine.h"
@@ -66,55 +67,62 @@ static void usage(FILE *out)
                  "command line, 3 bad configuration file or circuit file.\n");
 }
 
+/* Codes of the long options (cli/args.h): --config, --set, then one per
+ * entry of flags[]. */
+enum { OPT_CONFIG = CLI_ARGS_FIRST_CODE, OPT_SET, OPT_FLAG };
+
+/* getopt_long's table, from flags[]. */
+static void options_table(struct option table[NUM_FLAGS + 4])
+{
+    table[0] = (struct option){"help", no_argument, NULL, 'h'};
+    table[1] = (struct option){"config", required_argument, NULL, OPT_CONFIG};
+    table[2] = (struct option){"set", required_argument, NULL, OPT_SET};
+    for (size_t k = 0; k < NUM_FLAGS; k++)
+        table[3 + k] = (struct option){flags[k].flag + 2,
+                                       flags[k].fixed_value ? no_argument : required_argument, NULL,
+                                       OPT_FLAG + (int)k};
+    table[3 + NUM_FLAGS] = (struct option){0};
+}
+
 /* Loads --config, then applies the other settings in order. */
 static int configure(int argc, char **argv, cuzk_config *cfg)
 {
     char msg[1024];
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--config")) {
-            if (i + 1 >= argc) {
-                cli_error("--config wants a file");
-                return CLI_EXIT_USAGE;
-            }
-            if (cuzk_config_load(cfg, argv[i + 1], msg, sizeof(msg)) != CUZK_OK) {
-                cli_error("%s", msg);
-                return CLI_EXIT_BAD_INPUT;
-            }
+    struct option table[NUM_FLAGS + 4];
+    options_table(table);
+    cli_args a;
+    /* First the files, whatever their place; the second pass says what is
+     * wrong with the rest. */
+    cli_args_start(&a, "serve", argc, argv, table);
+    a.quiet = true;
+    for (int code; (code = cli_args_next(&a)) != CLI_ARGS_END;) {
+        if (code == OPT_CONFIG && cuzk_config_load(cfg, a.value, msg, sizeof(msg)) != CUZK_OK) {
+            cli_error("%s", msg);
+            return CLI_EXIT_BAD_INPUT;
         }
     }
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+    cli_args_start(&a, "serve", argc, argv, table);
+    for (int code; (code = cli_args_next(&a)) != CLI_ARGS_END;) {
+        char setting[4200];
+        const char *origin;
+        if (code == 'h') {
             usage(stdout);
             return -1;
-        }
-        if (!strcmp(a, "--config")) {
-            i++;
+        } else if (code == OPT_CONFIG) {
             continue;
-        }
-        char setting[4200];
-        const char *origin = a;
-        if (!strcmp(a, "--set")) {
-            if (i + 1 >= argc) {
-                cli_error("--set wants SECTION.KEY=VALUE");
-                return CLI_EXIT_USAGE;
-            }
-            snprintf(setting, sizeof(setting), "%s", argv[++i]);
-        } else {
-            const flag_key *f = NULL;
-            for (size_t k = 0; k < NUM_FLAGS && !f; k++)
-                if (!strcmp(a, flags[k].flag))
-                    f = &flags[k];
-            if (!f) {
-                cli_error("serve: unknown option '%s' (cuzk serve --help)", a);
-                return CLI_EXIT_USAGE;
-            }
-            if (!f->fixed_value && i + 1 >= argc) {
-                cli_error("%s wants a value", a);
-                return CLI_EXIT_USAGE;
-            }
+        } else if (code == OPT_SET) {
+            origin = "--set";
+            snprintf(setting, sizeof(setting), "%s", a.value);
+        } else if (code >= OPT_FLAG && code < OPT_FLAG + (int)NUM_FLAGS) {
+            const flag_key *f = &flags[code - OPT_FLAG];
+            origin = f->flag;
             snprintf(setting, sizeof(setting), "%s=%s", f->key,
-                     f->fixed_value ? f->fixed_value : argv[++i]);
+                     f->fixed_value ? f->fixed_value : a.value);
+        } else if (code == CLI_ARG) {
+            cli_error("serve: unexpected '%s' (cuzk serve --help)", a.value);
+            return CLI_EXIT_USAGE;
+        } else {
+            return CLI_EXIT_USAGE;
         }
         char where[80];
         snprintf(where, sizeof(where), "command line (%s)", origin);

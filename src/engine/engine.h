@@ -180,6 +180,12 @@ cuzk_status engine_cancel(engine_t *e, uint64_t id, char *msg, size_t msg_len);
  * bellman's layout) into out (cap bytes); *len the size. */
 cuzk_status engine_job_proof(engine_t *e, uint64_t id, uint8_t *out, size_t cap, size_t *len);
 
+/* The public inputs of a DONE job: partitions × num_public values (ONE
+ * excluded), partition-major, into out (cap values); *count the number
+ * of values, *per_partition the count per partition. */
+cuzk_status engine_job_public(engine_t *e, uint64_t id, fr_t *out, size_t cap, size_t *count,
+                              size_t *per_partition);
+
 /* Forgets a finished job (its proof too). */
 cuzk_status engine_forget(engine_t *e, uint64_t id);
 

@@ -395,6 +395,29 @@ cuzk_status engine_job_proof(engine_t *e, uint64_t id, uint8_t *out, size_t cap,
     return st;
 }
 
+cuzk_status engine_job_public(engine_t *e, uint64_t id, fr_t *out, size_t cap, size_t *count,
+                              size_t *per_partition)
+{
+    pthread_mutex_lock(&e->mu);
+    job *j = jobs_find(e, id);
+    cuzk_status st = CUZK_ERR_INVALID_ARGUMENT;
+    /* DONE is set under the lock after every partition's synthesis wrote
+     * its slot, so the values are complete and no longer written. */
+    if (j && j->state == ENGINE_STATE_DONE) {
+        size_t per = (size_t)j->c->num_public, need = (size_t)j->n * per;
+        if (count)
+            *count = need;
+        if (per_partition)
+            *per_partition = per;
+        if (out && cap >= need) {
+            memcpy(out, j->pub, need * sizeof(fr_t));
+            st = CUZK_OK;
+        }
+    }
+    pthread_mutex_unlock(&e->mu);
+    return st;
+}
+
 cuzk_status engine_forget(engine_t *e, uint64_t id)
 {
     pthread_mutex_lock(&e->mu);

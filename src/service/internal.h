@@ -8,7 +8,8 @@
  *   http.c      the transport (libmicrohttpd), limits, authentication
  *   routes.c    the endpoints
  *   request.c   JSON request bodies and streamed witnesses into engine specs
- *   views.c     jobs, circuits and status as JSON */
+ *   views.c     jobs, circuits and status as JSON
+ *   snarkjs_view.c  a job's result as snarkjs's proof.json and public.json */
 
 #include <jansson.h>
 #include <pthread.h>

@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "service/internal.h"
+#include "service/proof_format.h"
 #include "service/request.h"
+#include "service/snarkjs_view.h"
 
 #define PROOF_BYTES 192
 
@@ -197,8 +199,54 @@ static void list_jobs(service *s, const http_request *rq, http_response *rs)
     reply_json(rs, 200, o);
 }
 
-static void get_proof(service *s, uint64_t id, http_response *rs)
+/* false: 400 already answered. */
+static bool parse_proof_format(const http_request *rq, http_response *rs, proof_format *out)
 {
+    const char *f = http_query(rq, "format");
+    *out = PROOF_FORMAT_BELLMAN;
+    if (!f || proof_format_parse(f, out))
+        return true;
+    http_error(rs, 400, "format", "query argument 'format' wants bellman or snarkjs, got '%s'", f);
+    return false;
+}
+
+/* The snarkjs view of a done job whose proof bytes are at hand. */
+static void reply_snarkjs(service *s, const engine_job_info *info, const uint8_t *proof,
+                          http_response *rs)
+{
+    size_t count = 0, per = 0;
+    /* The first call sizes, the second copies. */
+    engine_job_public(s->engine, info->id, NULL, 0, &count, &per);
+    fr_t *pub = malloc((count ? count : 1) * sizeof(fr_t));
+    if (!pub) {
+        http_error(rs, 503, NULL, "out of memory");
+        return;
+    }
+    if (engine_job_public(s->engine, info->id, pub, count, &count, &per) != CUZK_OK ||
+        count != (size_t)info->partitions * per) {
+        free(pub);
+        http_error(rs, 404, NULL, "the proof of job %llu is gone", (unsigned long long)info->id);
+        return;
+    }
+    json_t *o;
+    char msg[300] = "";
+    cuzk_status st = view_snarkjs(&o, info->id, info->circuit, proof, info->partitions, pub, per,
+                                  msg, sizeof(msg));
+    free(pub);
+    if (st == CUZK_ERR_OUT_OF_MEMORY)
+        http_error(rs, 503, NULL, "out of memory");
+    else if (st != CUZK_OK)
+        http_error(rs, 500, NULL, "job %llu: %s", (unsigned long long)info->id, msg);
+    else
+        reply_json(rs, 200, o);
+}
+
+static void get_proof(service *s, uint64_t id, const http_request *rq, http_response *rs)
+{
+    static const char *const allowed[] = {"format", NULL};
+    proof_format format;
+    if (!no_query(rq, rs, allowed) || !parse_proof_format(rq, rs, &format))
+        return;
     engine_job_info info;
     if (engine_job_status(s->engine, id, &info, NULL, 0) != CUZK_OK) {
         http_error(rs, 404, NULL, "no job %llu", (unsigned long long)id);
@@ -214,6 +262,11 @@ static void get_proof(service *s, uint64_t id, http_response *rs)
     if (!proof || engine_job_proof(s->engine, id, proof, cap, &len) != CUZK_OK) {
         free(proof);
         http_error(rs, 404, NULL, "the proof of job %llu is gone", (unsigned long long)id);
+        return;
+    }
+    if (format == PROOF_FORMAT_SNARKJS) {
+        reply_snarkjs(s, &info, proof, rs);
+        free(proof);
         return;
     }
     rs->status = 200;
@@ -319,8 +372,7 @@ static void route_job(service *s, const http_request *rq, http_response *rs, con
             method_not_allowed(rs, rq, "GET");
             return;
         }
-        if (no_query(rq, rs, NULL))
-            get_proof(s, id, rs);
+        get_proof(s, id, rq, rs);
     } else if (!strcmp(action, "cancel")) {
         if (!post) {
             method_not_allowed(rs, rq, "POST");

@@ -1,0 +1,81 @@
+/* A done job's proofs and public inputs as snarkjs's proof.json and
+ * public.json, one pair per partition. */
+#define _POSIX_C_SOURCE 200809L
+#include "service/snarkjs_view.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats/bellman_params.h"
+#include "formats/snarkjs_json.h"
+
+/* The writers' text back as JSON: the view holds exactly what `cuzk prove`
+ * writes, from one writer. NULL when out of memory. */
+static json_t *parsed(char *text)
+{
+    if (!text)
+        return NULL;
+    json_t *j = json_loads(text, 0, NULL);
+    free(text);
+    return j;
+}
+
+cuzk_status view_snarkjs(json_t **out, uint64_t id, const char *circuit, const uint8_t *proofs,
+                         size_t num_parts, const fr_t *pub, size_t per_partition, char *msg,
+                         size_t msg_len)
+{
+    *out = NULL;
+    json_t *parts = json_array();
+    json_t *o = json_object();
+    if (!parts || !o) {
+        json_decref(parts);
+        json_decref(o);
+        return CUZK_ERR_OUT_OF_MEMORY;
+    }
+    /* jansson's *_set_new and *_append_new take the value's reference
+     * even when they fail. */
+    cuzk_status st = CUZK_OK;
+    for (size_t i = 0; i < num_parts && st == CUZK_OK; i++) {
+        groth16_proof_t proof;
+        char why[256] = "";
+        st = bellman_proof_decode(&proof, proofs + i * GROTH16_PROOF_BYTES, why, sizeof(why));
+        if (st != CUZK_OK) {
+            snprintf(msg, msg_len, "partition %zu: the proof does not decode: %s", i,
+                     why[0] ? why : cuzk_status_str(st));
+            break;
+        }
+        json_t *p = parsed(snarkjs_proof_to_json(&proof));
+        json_t *v = parsed(snarkjs_public_to_json(pub + i * per_partition, per_partition));
+        json_t *entry = json_object();
+        if (!p || !v || !entry) {
+            json_decref(p);
+            json_decref(v);
+            json_decref(entry);
+            st = CUZK_ERR_OUT_OF_MEMORY;
+            break;
+        }
+        int bad = json_object_set_new(entry, "proof", p);
+        bad |= json_object_set_new(entry, "public", v);
+        if (bad) {
+            json_decref(entry);
+            st = CUZK_ERR_OUT_OF_MEMORY;
+        } else if (json_array_append_new(parts, entry) != 0) {
+            st = CUZK_ERR_OUT_OF_MEMORY;
+        }
+    }
+    if (st != CUZK_OK) {
+        json_decref(parts);
+        json_decref(o);
+        return st;
+    }
+    int bad = json_object_set_new(o, "id", json_integer((json_int_t)id));
+    bad |= json_object_set_new(o, "circuit", json_string(circuit));
+    bad |= json_object_set_new(o, "partitions", parts);
+    if (bad) {
+        json_decref(o);
+        return CUZK_ERR_OUT_OF_MEMORY;
+    }
+    *out = o;
+    return CUZK_OK;
+}
