@@ -45,10 +45,10 @@ static engine_t *engine_with_chain(void)
     cfg.quiet = true;
     engine_t *e;
     ok(engine_create(&e, &cfg, msg, sizeof(msg)));
-    engine_circuit_spec spec = {.name = "chain",
-                                .kind = ENGINE_CIRCUIT_ZKEY,
-                                .zkey_path = FIX "chain_bls12381.zkey",
-                                .check = FORMATS_CHECK_SUBGROUP};
+    circuit_spec spec = {.name = "chain",
+                         .kind = CIRCUIT_ZKEY,
+                         .zkey_path = FIX "chain_bls12381.zkey",
+                         .check = FORMATS_CHECK_SUBGROUP};
     ok(engine_register(e, &spec, msg, sizeof(msg)));
     return e;
 }
