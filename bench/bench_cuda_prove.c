@@ -16,12 +16,11 @@
  *  - the witness: 0 or 1 (half each) except every 128th value, which is
  *    random: 99.2 % of values 0 or 1, as bench_circuit measures for the
  *    built-in circuit at arity 8 from 2^19 up (0.9919; 0.985 at arity 2).
- * Then the sequence of prove_device (backend/cuda_backend.c) for bellman
- * parameters: h (cuda_compute_h), the MSMs over H, L (split), A (inputs
- * split, aux dense), B_G1 and B_G2 (inputs and aux dense), each phase
- * waited for and timed with the host's monotonic clock as the backend
- * times it. One warm-up, then --runs runs; per phase the median, minimum
- * and maximum; "total" is the whole sequence of one run.
+ * Then the bellman proof plan of that shape (groth16_plan_bellman) run by
+ * the CUDA backend's own executor (backend/cuda_plan.h: h, then the MSMs
+ * over H, L, A, B_G1 and B_G2 part by part), each phase waited for and
+ * timed with the host's monotonic clock as the backend times it. One warm-up, then --runs runs; per
+ * phase the median, minimum and maximum; "total" is the whole sequence of one run.
  *
  * Output, one JSON line per phase and size:
  *   {"bench":"cuda_prove","log_n":k,"phase":"h|msm_h|msm_l|msm_a|msm_b_g1|
@@ -53,6 +52,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include "backend/cuda_plan.h"
 #include "circuits/porep_like.h"
 #include "cuda/device.h"
 #include "cuda/msm.h"
@@ -79,13 +79,20 @@
 #define HEADROOM_BYTES ((uint64_t)1 << 30)
 #define GIB (1024.0 * 1024.0 * 1024.0)
 
-/* The resident queries, in the backend's order (pts[] of cuda_dev_circuit). */
+/* The queries of bellman parameters, for counting the points. */
 enum query { Q_H, Q_L, Q_A_IN, Q_A_AUX, Q_B1_IN, Q_B1_AUX, Q_B2_IN, Q_B2_AUX, Q_COUNT };
 
 enum phase { PH_H, PH_MSM_H, PH_MSM_L, PH_MSM_A, PH_MSM_B_G1, PH_MSM_B_G2, PH_TOTAL, PH_COUNT };
 
-static const char *const phase_names[PH_COUNT] = {"h",        "msm_h",    "msm_l", "msm_a",
-                                                  "msm_b_g1", "msm_b_g2", "total"};
+/* The phases of the bellman plan, in its order (groth16/phase.h's names),
+ * then the whole sequence. */
+static const proof_phase plan_phases[PH_TOTAL] = {PHASE_H,     PHASE_MSM_H,    PHASE_MSM_L,
+                                                  PHASE_MSM_A, PHASE_MSM_B_G1, PHASE_MSM_B_G2};
+
+static const char *phase_label(int p)
+{
+    return p == PH_TOTAL ? "total" : proof_phase_name(plan_phases[p]);
+}
 
 /* The counts of one size. */
 typedef struct prove_shape {
@@ -95,14 +102,16 @@ typedef struct prove_shape {
     uint64_t num_inputs; /* ONE included */
     uint64_t num_aux;
     uint64_t query_points[Q_COUNT];
+    uint64_t a_aux_count, b_input_count, b_aux_count; /* bits set */
 } prove_shape;
 
 /* Everything one size holds on the device (and its host bitmaps). */
 typedef struct prove_size {
     cuda_ntt_ctx *ntt;
     cuda_msm_ctx *msm;
-    cuda_msm_points *pts[Q_COUNT];
-    cuda_msm_density *dens_a_aux, *dens_b_in, *dens_b_aux;
+    domain_t domain;       /* only n and log_n: what the plan reads */
+    groth16_plan plan;     /* its parts' points are made on the device, not named */
+    cuda_plan_parts parts; /* the plan's points and densities on the device */
     void *d_abc[3];
     void *d_w;
     void *d_w_random; /* the witness's random values before they are spread */
@@ -237,8 +246,7 @@ static int make_shape(prove_shape *sh, prove_size *s, unsigned log_n, uint64_t s
     sh->rows = constraints + sh->num_inputs;
     if (sh->rows > sh->n || sh->num_inputs + sh->num_aux > CUDA_MSM_MAX_N) {
         fprintf(stderr, "bench_cuda_prove: 2^%u: %llu rows, %llu variables do not fit\n", log_n,
-                (unsigned long long)sh->rows,
-                (unsigned long long)(sh->num_inputs + sh->num_aux));
+                (unsigned long long)sh->rows, (unsigned long long)(sh->num_inputs + sh->num_aux));
         return 1;
     }
     uint64_t state = seed ^ ((uint64_t)log_n << 56), a_aux = 0, b_in = 0, b_aux = 0;
@@ -257,7 +265,28 @@ static int make_shape(prove_shape *sh, prove_size *s, unsigned log_n, uint64_t s
     sh->query_points[Q_B1_AUX] = b_aux;
     sh->query_points[Q_B2_IN] = b_in;
     sh->query_points[Q_B2_AUX] = b_aux;
+    sh->a_aux_count = a_aux;
+    sh->b_input_count = b_in;
+    sh->b_aux_count = b_aux;
     return 0;
+}
+
+/* The bellman plan of the shape: the counts and densities of its parts;
+ * no host points (they are made on the device). */
+static void make_plan(prove_size *s, const prove_shape *sh)
+{
+    memset(&s->domain, 0, sizeof(s->domain));
+    s->domain.log_n = sh->log_n;
+    s->domain.n = (size_t)sh->n;
+    groth16_bellman_query q = {.num_inputs = sh->num_inputs,
+                               .num_aux = sh->num_aux,
+                               .a_aux_density = s->bits_a_aux,
+                               .b_input_density = s->bits_b_in,
+                               .b_aux_density = s->bits_b_aux,
+                               .a_aux_count = sh->a_aux_count,
+                               .b_input_count = sh->b_input_count,
+                               .b_aux_count = sh->b_aux_count};
+    groth16_plan_bellman(&s->plan, &q, &s->domain);
 }
 
 static bool query_is_g2(int q)
@@ -293,11 +322,7 @@ static uint64_t buffer_bytes(const prove_shape *sh)
 
 static void size_free(prove_size *s)
 {
-    for (int q = 0; q < Q_COUNT; q++)
-        cuda_msm_points_free(s->pts[q]);
-    cuda_msm_density_free(s->dens_a_aux);
-    cuda_msm_density_free(s->dens_b_in);
-    cuda_msm_density_free(s->dens_b_aux);
+    cuda_plan_parts_free(&s->parts);
     for (int i = 0; i < 3; i++)
         if (s->d_abc[i])
             cuda_ntt_free(s->ntt, s->d_abc[i]);
@@ -343,24 +368,26 @@ static int make_inputs(prove_size *s, const prove_shape *sh, uint64_t seed)
     TRY_NTT("witness buffer", cuda_ntt_alloc(s->ntt, &s->d_w, (size_t)nvars));
     TRY_NTT("witness buffer", cuda_ntt_alloc(s->ntt, &s->d_w_random, (size_t)n_random));
 
-    TRY_MSM("A density",
-            cuda_msm_density_upload(s->msm, s->bits_a_aux, (size_t)sh->num_aux, &s->dens_a_aux));
-    TRY_MSM("B input density",
-            cuda_msm_density_upload(s->msm, s->bits_b_in, (size_t)sh->num_inputs, &s->dens_b_in));
-    TRY_MSM("B density",
-            cuda_msm_density_upload(s->msm, s->bits_b_aux, (size_t)sh->num_aux, &s->dens_b_aux));
-
+    /* Every part of the plan: its density from the host bitmap, its points
+     * made on the device. */
     uint64_t state = seed ^ ((uint64_t)sh->log_n << 48) ^ UINT64_C(0x706f696e7473);
-    for (int q = 0; q < Q_COUNT; q++) {
-        uint64_t a[4], d[4];
-        random_below_r(a, &state);
-        random_below_r(d, &state);
-        const bool g2 = query_is_g2(q);
-        TRY_MSM("generating points",
-                cuda_msm_points_generate(s->msm, g2 ? CUDA_MSM_G2 : CUDA_MSM_G1,
-                                         g2 ? (const void *)&G2_GENERATOR
-                                            : (const void *)&G1_GENERATOR,
-                                         a, d, (size_t)sh->query_points[q], &s->pts[q]));
+    for (unsigned i = 0; i < s->plan.num_msms; i++) {
+        const groth16_msm *m = &s->plan.msm[i];
+        const bool g2 = m->term == GROTH16_TERM_B_G2;
+        for (unsigned k = 0; k < m->num_parts; k++) {
+            const groth16_msm_part *p = &m->part[k];
+            if (p->density)
+                TRY_MSM("density", cuda_msm_density_upload(s->msm, p->density, (size_t)p->count,
+                                                           &s->parts.dens[i][k]));
+            uint64_t a[4], d[4];
+            random_below_r(a, &state);
+            random_below_r(d, &state);
+            TRY_MSM("generating points",
+                    cuda_msm_points_generate(s->msm, g2 ? CUDA_MSM_G2 : CUDA_MSM_G1,
+                                             g2 ? (const void *)&G2_GENERATOR
+                                                : (const void *)&G1_GENERATOR,
+                                             a, d, (size_t)p->num_points, &s->parts.pts[i][k]));
+        }
     }
 
     /* 0/1 everywhere, then the random values spread over every
@@ -413,77 +440,86 @@ static bool g2_sum_ok(const g2_jac_t *p)
 
 /* ---- one proof's device work --------------------------------------------- */
 
-/* Runs one MSM call and waits for it, as the backend's MSM_STEP. */
-#define MSM_STEP(what, call)                                                                       \
-    do {                                                                                           \
-        TRY_MSM(what, call);                                                                       \
-        TRY_MSM(what, cuda_msm_wait(s->msm));                                                      \
-    } while (0)
+/* The end of each phase and the checks of its MSM results, from the
+ * executor's step calls. */
+typedef struct run_clock {
+    uint64_t t[PH_COUNT];
+    bool ok[PH_COUNT];
+} run_clock;
+
+static int phase_index(proof_phase phase)
+{
+    for (int p = 0; p < PH_TOTAL; p++)
+        if (plan_phases[p] == phase)
+            return p;
+    return -1;
+}
+
+static void on_step(void *ctx, proof_phase phase, const groth16_msm *m, const g1_jac_t *g1,
+                    const g2_jac_t *g2)
+{
+    run_clock *rc = ctx;
+    int p = phase_index(phase);
+    if (p < 0)
+        return;
+    rc->t[p] = bench_now_ns();
+    if (!m)
+        return;
+    /* each part may be infinity (e.g. all its scalars 0), the sum not */
+    bool ok = true;
+    if (m->term == GROTH16_TERM_B_G2) {
+        g2_jac_t sum;
+        g2_jac_set_infinity(&sum);
+        for (unsigned k = 0; k < m->num_parts; k++) {
+            ok = ok && g2_part_ok(&g2[k]);
+            g2_jac_add(&sum, &sum, &g2[k]);
+        }
+        ok = ok && g2_sum_ok(&sum);
+    } else {
+        g1_jac_t sum;
+        g1_jac_set_infinity(&sum);
+        for (unsigned k = 0; k < m->num_parts; k++) {
+            ok = ok && g1_part_ok(&g1[k]);
+            g1_jac_add(&sum, &sum, &g1[k]);
+        }
+        ok = ok && g1_sum_ok(&sum);
+    }
+    rc->ok[p] = ok;
+}
 
 /* ms[phase] of one run; ok[phase] whether its results passed the checks. */
 static int prove_once(prove_size *s, const prove_shape *sh, uint64_t seed, double ms[PH_COUNT],
                       bool ok[PH_COUNT])
 {
-    const size_t n = (size_t)sh->n, ni = (size_t)sh->num_inputs, na = (size_t)sh->num_aux;
-    const fr_t *w = s->d_w, *w_aux = (const fr_t *)s->d_w + ni;
-
+    const size_t n = (size_t)sh->n;
     /* a, b, c afresh: h overwrote them. Not timed. */
     for (int i = 0; i < 3; i++)
         TRY_MSM("a, b, c", cuda_msm_scalars_fill(s->msm, s->d_abc[i], n, seed + 16 + (uint64_t)i,
                                                  CUDA_MSM_SCALARS_RANDOM, s->stream));
     TRY_CUDA("a, b, c", cudaStreamSynchronize(s->stream));
 
-    uint64_t t[PH_COUNT];
+    run_clock rc;
+    memset(&rc, 0, sizeof(rc));
+    char msg[256] = "";
+    groth16_sums sums;
     const uint64_t start = bench_now_ns();
-    TRY_NTT("h", cuda_compute_h(s->ntt, s->d_abc[0], s->d_abc[1], s->d_abc[2], (size_t)sh->rows,
-                                sh->log_n, CUDA_H_COSET_GENERATOR, NULL));
-    TRY_NTT("h", cuda_ntt_sync(s->ntt, NULL));
-    t[PH_H] = bench_now_ns();
-
-    const fr_t *d_h = s->d_abc[0];
-    g1_jac_t h_sum, l_sum, a_in, a_aux, b1_in, b1_aux;
-    g2_jac_t b2_in, b2_aux;
-    MSM_STEP("MSM over H", cuda_msm_g1(s->msm, s->pts[Q_H], d_h, n - 1, &h_sum, NULL));
-    t[PH_MSM_H] = bench_now_ns();
-    MSM_STEP("MSM over L", cuda_msm_g1_split(s->msm, s->pts[Q_L], w_aux, na, &l_sum, NULL));
-    t[PH_MSM_L] = bench_now_ns();
-    MSM_STEP("MSM over A (inputs)", cuda_msm_g1_split(s->msm, s->pts[Q_A_IN], w, ni, &a_in, NULL));
-    MSM_STEP("MSM over A (aux)", cuda_msm_g1_dense(s->msm, s->pts[Q_A_AUX], w_aux, na,
-                                                   s->dens_a_aux, &a_aux, NULL));
-    g1_jac_t a_sum;
-    g1_jac_add(&a_sum, &a_in, &a_aux);
-    t[PH_MSM_A] = bench_now_ns();
-    MSM_STEP("MSM over B_G1 (inputs)",
-             cuda_msm_g1_dense(s->msm, s->pts[Q_B1_IN], w, ni, s->dens_b_in, &b1_in, NULL));
-    MSM_STEP("MSM over B_G1 (aux)", cuda_msm_g1_dense(s->msm, s->pts[Q_B1_AUX], w_aux, na,
-                                                       s->dens_b_aux, &b1_aux, NULL));
-    g1_jac_t b1_sum;
-    g1_jac_add(&b1_sum, &b1_in, &b1_aux);
-    t[PH_MSM_B_G1] = bench_now_ns();
-    MSM_STEP("MSM over B_G2 (inputs)",
-             cuda_msm_g2_dense(s->msm, s->pts[Q_B2_IN], w, ni, s->dens_b_in, &b2_in, NULL));
-    MSM_STEP("MSM over B_G2 (aux)", cuda_msm_g2_dense(s->msm, s->pts[Q_B2_AUX], w_aux, na,
-                                                       s->dens_b_aux, &b2_aux, NULL));
-    g2_jac_t b2_sum;
-    g2_jac_add(&b2_sum, &b2_in, &b2_aux);
-    t[PH_MSM_B_G2] = bench_now_ns();
-    t[PH_TOTAL] = t[PH_MSM_B_G2];
+    cuzk_status st = cuda_plan_run(&s->plan, sh->log_n, s->ntt, s->msm, &s->parts, s->d_abc, s->d_w,
+                                   sh->rows, &sums, on_step, &rc, msg, sizeof(msg));
+    if (st != CUZK_OK)
+        return fail_status("the proof plan", st, msg);
+    rc.t[PH_TOTAL] = bench_now_ns();
 
     uint64_t prev = start;
     for (int p = 0; p < PH_TOTAL; p++) {
-        ms[p] = (double)(t[p] - prev) / 1e6;
-        prev = t[p];
+        ms[p] = (double)(rc.t[p] - prev) / 1e6;
+        prev = rc.t[p];
     }
-    ms[PH_TOTAL] = (double)(t[PH_TOTAL] - start) / 1e6;
-
-    ok[PH_MSM_H] = g1_sum_ok(&h_sum);
-    ok[PH_MSM_L] = g1_sum_ok(&l_sum);
-    ok[PH_MSM_A] = g1_part_ok(&a_in) && g1_part_ok(&a_aux) && g1_sum_ok(&a_sum);
-    ok[PH_MSM_B_G1] = g1_part_ok(&b1_in) && g1_part_ok(&b1_aux) && g1_sum_ok(&b1_sum);
-    ok[PH_MSM_B_G2] = g2_part_ok(&b2_in) && g2_part_ok(&b2_aux) && g2_sum_ok(&b2_sum);
+    ms[PH_TOTAL] = (double)(rc.t[PH_TOTAL] - start) / 1e6;
     bool all = true;
-    for (int p = PH_MSM_H; p <= PH_MSM_B_G2; p++)
+    for (int p = PH_MSM_H; p <= PH_MSM_B_G2; p++) {
+        ok[p] = rc.ok[p];
         all = all && ok[p];
+    }
     ok[PH_H] = ok[PH_TOTAL] = all;
     return 0;
 }
@@ -521,6 +557,8 @@ static int run_size(const bench_opts *o, unsigned log_n)
     memset(&s, 0, sizeof(s));
     char why[256];
     int rc = make_shape(&sh, &s, log_n, o->seed);
+    if (rc == 0)
+        make_plan(&s, &sh);
     uint64_t free_before = 0, free_contexts = 0, free_after = 0;
     if (rc == 0)
         rc = free_memory(&free_before);
@@ -576,24 +614,22 @@ static int run_size(const bench_opts *o, unsigned log_n)
     }
     const double setup_ms = (double)(bench_now_ns() - setup_start) / 1e6;
     const uint64_t nvars = sh.num_inputs + sh.num_aux;
-    printf("{\"bench\":\"cuda_prove\",\"log_n\":%u,\"phase\":\"sizes\",\"n\":%llu,\"rows\":%llu,"
-           "\"num_inputs\":%llu,\"num_aux\":%llu,\"h_points\":%llu,\"l_points\":%llu,"
-           "\"a_aux_points\":%llu,\"b_input_points\":%llu,\"b_aux_points\":%llu,"
-           "\"witness_01_fraction\":%.4f,\"points_host_layout_bytes\":%llu,"
-           "\"msm_ctx_bytes\":%llu,\"device_used_bytes\":%llu,\"device_free_bytes\":%llu,"
-           "\"device_total_bytes\":%llu,\"setup_ms\":%.0f,\"device\":\"%s\",\"commit\":\"%s\"}\n",
-           log_n, (unsigned long long)sh.n, (unsigned long long)sh.rows,
-           (unsigned long long)sh.num_inputs, (unsigned long long)sh.num_aux,
-           (unsigned long long)sh.query_points[Q_H], (unsigned long long)sh.query_points[Q_L],
-           (unsigned long long)sh.query_points[Q_A_AUX],
-           (unsigned long long)sh.query_points[Q_B1_IN],
-           (unsigned long long)sh.query_points[Q_B1_AUX],
-           1.0 - (double)witness_random_count(&sh) / (double)nvars,
-           (unsigned long long)points_bytes(&sh),
-           (unsigned long long)cuda_msm_ctx_device_bytes(s.msm),
-           (unsigned long long)bytes_between(free_before, free_after),
-           (unsigned long long)free_after,
-           (unsigned long long)o->info.total_memory, setup_ms, o->info.name, CUZK_GIT_COMMIT);
+    printf(
+        "{\"bench\":\"cuda_prove\",\"log_n\":%u,\"phase\":\"sizes\",\"n\":%llu,\"rows\":%llu,"
+        "\"num_inputs\":%llu,\"num_aux\":%llu,\"h_points\":%llu,\"l_points\":%llu,"
+        "\"a_aux_points\":%llu,\"b_input_points\":%llu,\"b_aux_points\":%llu,"
+        "\"witness_01_fraction\":%.4f,\"points_host_layout_bytes\":%llu,"
+        "\"msm_ctx_bytes\":%llu,\"device_used_bytes\":%llu,\"device_free_bytes\":%llu,"
+        "\"device_total_bytes\":%llu,\"setup_ms\":%.0f,\"device\":\"%s\",\"commit\":\"%s\"}\n",
+        log_n, (unsigned long long)sh.n, (unsigned long long)sh.rows,
+        (unsigned long long)sh.num_inputs, (unsigned long long)sh.num_aux,
+        (unsigned long long)sh.query_points[Q_H], (unsigned long long)sh.query_points[Q_L],
+        (unsigned long long)sh.query_points[Q_A_AUX], (unsigned long long)sh.query_points[Q_B1_IN],
+        (unsigned long long)sh.query_points[Q_B1_AUX],
+        1.0 - (double)witness_random_count(&sh) / (double)nvars,
+        (unsigned long long)points_bytes(&sh), (unsigned long long)cuda_msm_ctx_device_bytes(s.msm),
+        (unsigned long long)bytes_between(free_before, free_after), (unsigned long long)free_after,
+        (unsigned long long)o->info.total_memory, setup_ms, o->info.name, CUZK_GIT_COMMIT);
     fflush(stdout);
 
     double ms[PH_COUNT][MAX_RUNS];
@@ -623,7 +659,7 @@ static int run_size(const bench_opts *o, unsigned log_n)
         printf("{\"bench\":\"cuda_prove\",\"log_n\":%u,\"phase\":\"%s\",\"median_ms\":%.3f,"
                "\"min_ms\":%.3f,\"max_ms\":%.3f,\"runs\":%d,\"checked\":%s,\"device\":\"%s\","
                "\"commit\":\"%s\"}\n",
-               log_n, phase_names[p], ms[p][o->runs / 2], ms[p][0], ms[p][o->runs - 1], o->runs,
+               log_n, phase_label(p), ms[p][o->runs / 2], ms[p][0], ms[p][o->runs - 1], o->runs,
                checked[p] ? "true" : "false", o->info.name, CUZK_GIT_COMMIT);
         all = all && checked[p];
     }
@@ -655,8 +691,9 @@ static int parse_logs(bench_opts *o, const char *list)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: bench_cuda_prove [--logs 24,26,27] [--runs R] [--seed S]\n"
-                    "  log n in %d..%d (at most %d sizes), 1 <= R <= %d\n",
+    fprintf(stderr,
+            "usage: bench_cuda_prove [--logs 24,26,27] [--runs R] [--seed S]\n"
+            "  log n in %d..%d (at most %d sizes), 1 <= R <= %d\n",
             MIN_LOG, MAX_LOG, MAX_SIZES, MAX_RUNS);
     return 2;
 }

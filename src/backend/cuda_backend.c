@@ -29,6 +29,7 @@
 #include "cuda/device.h"
 #include "cuda/msm.h"
 #include "cuda/ntt.h"
+#include "backend/cuda_plan.h"
 #include "groth16/prover.h"
 
 /* Stages per circuit and device: two let one partition's copies run
@@ -62,9 +63,7 @@ typedef struct cuda_dev_circuit {
     cuda_msm_ctx *msm;
     cuda_stage stage[CUDA_STAGES];
     unsigned nstages;
-    /* the plan's MSM i, part k */
-    cuda_msm_points *pts[GROTH16_PLAN_MAX_MSMS][GROTH16_MSM_MAX_PARTS];
-    cuda_msm_density *dens[GROTH16_PLAN_MAX_MSMS][GROTH16_MSM_MAX_PARTS];
+    cuda_plan_parts parts; /* the plan's points and densities */
 } cuda_dev_circuit;
 
 typedef struct cuda_circuit {
@@ -83,11 +82,7 @@ static cuzk_status dev_error(char *msg, size_t msg_len, const char *what, const 
 
 static void dev_circuit_free(cuda_dev_circuit *d)
 {
-    for (int i = 0; i < GROTH16_PLAN_MAX_MSMS; i++)
-        for (int k = 0; k < GROTH16_MSM_MAX_PARTS; k++) {
-            cuda_msm_points_free(d->pts[i][k]);
-            cuda_msm_density_free(d->dens[i][k]);
-        }
+    cuda_plan_parts_free(&d->parts);
     for (unsigned s = 0; s < CUDA_STAGES; s++) {
         cuda_stage *sg = &d->stage[s];
         for (int i = 0; i < 3; i++)
@@ -110,18 +105,6 @@ static void cuda_circuit_free(cuda_circuit *cc)
         dev_circuit_free(&cc->dev[i]);
     free(cc->dev);
     free(cc);
-}
-
-/* Uploads one query part; n may be 0 (an empty handle is still made). */
-static cuzk_status upload(cuda_dev_circuit *d, cuda_msm_group group, const void *pts, size_t n,
-                          cuda_msm_points **out, uint64_t *bytes, char *msg, size_t msg_len)
-{
-    cuzk_status st = cuda_msm_points_upload(d->msm, group, pts, n, out);
-    if (st != CUZK_OK)
-        return dev_error(msg, msg_len, "uploading parameters", cuda_msm_last_error());
-    *bytes +=
-        (uint64_t)n * (group == CUDA_MSM_G1 ? CUDA_MSM_G1_AFFINE_BYTES : CUDA_MSM_G2_AFFINE_BYTES);
-    return CUZK_OK;
 }
 
 /* One more stage: a, b, c (n each), the witness (nvars) and a stream. */
@@ -166,19 +149,8 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
         return dev_error(msg, msg_len, "MSM context", cuda_msm_last_error());
     *bytes += cuda_msm_ctx_device_bytes(d->msm);
 
-    for (unsigned i = 0; i < plan->num_msms; i++) {
-        const groth16_msm *m = &plan->msm[i];
-        cuda_msm_group group = m->term == GROTH16_TERM_B_G2 ? CUDA_MSM_G2 : CUDA_MSM_G1;
-        for (unsigned k = 0; k < m->num_parts; k++) {
-            const groth16_msm_part *p = &m->part[k];
-            if ((st = upload(d, group, p->points, p->num_points, &d->pts[i][k], bytes, msg,
-                             msg_len)) != CUZK_OK)
-                return st;
-            if (p->density &&
-                cuda_msm_density_upload(d->msm, p->density, p->count, &d->dens[i][k]) != CUZK_OK)
-                return dev_error(msg, msg_len, "uploading density", cuda_msm_last_error());
-        }
-    }
+    if ((st = cuda_plan_upload(&d->parts, d->msm, plan, bytes, msg, msg_len)) != CUZK_OK)
+        return st;
     if (cuda_msm_wait(d->msm) != CUZK_OK)
         return dev_error(msg, msg_len, "uploading parameters", cuda_msm_last_error());
     /* The second stage, when the points leave room for it. */
@@ -259,6 +231,7 @@ static void cuda_release(backend_t *b, void *handle)
 
 /* Reports the phase since *mark and moves the mark. */
 typedef struct phase_clock {
+    uint64_t n; /* the domain, for the quotient's bytes */
     backend_phase_fn fn;
     void *ctx;
     backend_copy_fn copy;
@@ -344,27 +317,22 @@ static cuzk_status upload_stage(const cuda_circuit *cc, const cuda_dev_circuit *
     return CUZK_OK;
 }
 
-/* One part of an MSM into g1 / g2: the split for witness scalars, the
- * density-filtered split where the part has a bitmap, plain Pippenger for
- * the quotient's. */
-static cuzk_status run_part(const cuda_dev_circuit *d, const cuda_stage *sg, const groth16_msm *m,
-                            unsigned i, unsigned k, struct g1_jac *g1, struct g2_jac *g2)
+/* Each phase of the plan reported as it ends, with the MSM results'
+ * copies (one Jacobian point a part, inside the call, on the MSM stream). */
+static void device_step(void *ctx, proof_phase phase, const groth16_msm *m,
+                        const g1_jac_t *g1_parts, const g2_jac_t *g2_parts)
 {
-    const groth16_msm_part *p = &m->part[k];
-    const struct fr *s =
-        (const struct fr *)(p->scalars == GROTH16_SCALARS_H ? (const fr_t *)sg->d_abc[0]
-                                                            : (const fr_t *)sg->d_w) +
-        p->offset;
-    const cuda_msm_points *pts = d->pts[i][k];
-    const cuda_msm_density *den = d->dens[i][k];
-    if (m->term == GROTH16_TERM_B_G2)
-        return den ? cuda_msm_g2_dense(d->msm, pts, s, p->count, den, g2, NULL)
-                   : cuda_msm_g2_split(d->msm, pts, s, p->count, g2, NULL);
-    if (den)
-        return cuda_msm_g1_dense(d->msm, pts, s, p->count, den, g1, NULL);
-    if (p->scalars == GROTH16_SCALARS_H)
-        return cuda_msm_g1(d->msm, pts, s, p->count, g1, NULL);
-    return cuda_msm_g1_split(d->msm, pts, s, p->count, g1, NULL);
+    (void)g1_parts;
+    (void)g2_parts;
+    phase_clock *pc = ctx;
+    if (!m) {
+        lap(pc, phase, "gpu", 3 * pc->n * sizeof(fr_t));
+        return;
+    }
+    char what[32];
+    snprintf(what, sizeof(what), "%s result", proof_phase_name(phase));
+    lap_msm(pc, phase, groth16_msm_bytes(m), what, m->num_parts,
+            m->term == GROTH16_TERM_B_G2 ? CUDA_MSM_G2_JAC_BYTES : CUDA_MSM_G1_JAC_BYTES);
 }
 
 /* h and the plan's MSMs from stage sg (under the device's lock). */
@@ -372,53 +340,9 @@ static cuzk_status prove_device(const cuda_circuit *cc, const cuda_dev_circuit *
                                 const cuda_stage *sg, const backend_input *in, groth16_sums *out,
                                 phase_clock *pc, char *msg, size_t msg_len)
 {
-    const groth16_plan *plan = cc->plan;
-    size_t n = (size_t)1 << cc->log_n;
-    cuzk_status st = plan->quotient == GROTH16_QUOTIENT_BELLMAN
-                         ? cuda_compute_h(d->ntt, sg->d_abc[0], sg->d_abc[1], sg->d_abc[2],
-                                          in->rows, cc->log_n, CUDA_H_COSET_GENERATOR, NULL)
-                         : cuda_h_coset_evals(d->ntt, sg->d_abc[0], sg->d_abc[1], sg->d_abc[2],
-                                              in->rows, cc->log_n, CUDA_H_COSET_2N_ROOT, NULL);
-    if (st != CUZK_OK || cuda_ntt_sync(d->ntt, NULL) != CUZK_OK)
-        return dev_error(msg, msg_len, "computing h", cuda_ntt_last_error());
-    lap(pc, PHASE_H, "gpu", 3 * (uint64_t)n * sizeof(fr_t));
-
-    g1_jac_set_infinity(&out->a);
-    g1_jac_set_infinity(&out->b1);
-    g1_jac_set_infinity(&out->c);
-    g2_jac_set_infinity(&out->b);
-    for (unsigned i = 0; i < plan->num_msms; i++) {
-        const groth16_msm *m = &plan->msm[i];
-        for (unsigned k = 0; k < m->num_parts; k++) {
-            g1_jac_t t1;
-            g2_jac_t t2;
-            if (run_part(d, sg, m, i, k, (struct g1_jac *)&t1, (struct g2_jac *)&t2) != CUZK_OK ||
-                cuda_msm_wait(d->msm) != CUZK_OK) {
-                char what[64];
-                snprintf(what, sizeof(what), "%s, part %u", proof_phase_name(m->phase), k);
-                return dev_error(msg, msg_len, what, cuda_msm_last_error());
-            }
-            switch (m->term) {
-            case GROTH16_TERM_A:
-                g1_jac_add(&out->a, &out->a, &t1);
-                break;
-            case GROTH16_TERM_B_G1:
-                g1_jac_add(&out->b1, &out->b1, &t1);
-                break;
-            case GROTH16_TERM_B_G2:
-                g2_jac_add(&out->b, &out->b, &t2);
-                break;
-            case GROTH16_TERM_C:
-                g1_jac_add(&out->c, &out->c, &t1);
-                break;
-            }
-        }
-        char what[32];
-        snprintf(what, sizeof(what), "%s result", proof_phase_name(m->phase));
-        lap_msm(pc, m->phase, groth16_msm_bytes(m), what, m->num_parts,
-                m->term == GROTH16_TERM_B_G2 ? CUDA_MSM_G2_JAC_BYTES : CUDA_MSM_G1_JAC_BYTES);
-    }
-    return CUZK_OK;
+    pc->n = (uint64_t)1 << cc->log_n;
+    return cuda_plan_run(cc->plan, cc->log_n, d->ntt, d->msm, &d->parts, sg->d_abc, sg->d_w,
+                         in->rows, out, device_step, pc, msg, msg_len);
 }
 
 /* One proof's device work on made-up inputs, discarded, at prepare time:

@@ -1,0 +1,46 @@
+#ifndef CUZK_BACKEND_CUDA_PLAN_H
+#define CUZK_BACKEND_CUDA_PLAN_H
+
+/* The proof plan's executor on one device (groth16/plan.h): the quotient
+ * in place over a, b, c, then every part of every MSM from resident points,
+ * each MSM waited for so its phase is timed honestly. The CUDA backend runs
+ * it per partition; bench_cuda_prove runs it on inputs made on the device.
+ * Built only with CUDA. */
+
+#ifdef CUZK_HAVE_CUDA
+
+#include <stdint.h>
+
+#include "cuda/msm.h"
+#include "cuda/ntt.h"
+#include "cuzk/status.h"
+#include "groth16/assemble.h"
+#include "groth16/plan.h"
+
+/* Part k of MSM i of a plan, on the device. */
+typedef struct cuda_plan_parts {
+    cuda_msm_points *pts[GROTH16_PLAN_MAX_MSMS][GROTH16_MSM_MAX_PARTS];
+    cuda_msm_density *dens[GROTH16_PLAN_MAX_MSMS][GROTH16_MSM_MAX_PARTS]; /* NULL: none */
+} cuda_plan_parts;
+
+/* Called as each phase ends: PHASE_H (m NULL), then each MSM with its
+ * parts' results (g1 or g2 by m->term; m->num_parts of them). */
+typedef void (*cuda_plan_step_fn)(void *ctx, proof_phase phase, const groth16_msm *m,
+                                  const g1_jac_t *g1_parts, const g2_jac_t *g2_parts);
+
+/* Uploads every part's points (and density) of plan into parts; *bytes
+ * grows by the points' device bytes. On failure msg says which part. */
+cuzk_status cuda_plan_upload(cuda_plan_parts *parts, cuda_msm_ctx *msm, const groth16_plan *plan,
+                             uint64_t *bytes, char *msg, size_t msg_len);
+void cuda_plan_parts_free(cuda_plan_parts *parts);
+
+/* The plan's sums from a, b, c (d_abc: three 2^log_n vectors on the device,
+ * the first rows evaluated; h is left in the first) and the witness d_w
+ * (plan->num_vars values on the device). */
+cuzk_status cuda_plan_run(const groth16_plan *plan, unsigned log_n, cuda_ntt_ctx *ntt,
+                          cuda_msm_ctx *msm, const cuda_plan_parts *parts, void *const d_abc[3],
+                          const void *d_w, uint64_t rows, groth16_sums *out, cuda_plan_step_fn step,
+                          void *step_ctx, char *msg, size_t msg_len);
+
+#endif
+#endif
