@@ -131,6 +131,7 @@ static void test_zkey(void **state)
         assert_true(abc);
         zkey_circuit_t zc;
         expect_ok(zkey_circuit_init(&zc, &z, FORMATS_CHECK_CURVE, 0, msg, sizeof(msg)));
+        zkey_circuit_eval_abc(&zc, w, abc, 0);
         backend_circuit_desc desc = {.name = names[i], .plan = &zc.plan};
         printf("zkey %s: domain %zu, %u signals\n", names[i], n, z.num_vars);
         compare(be[0], be[1], &desc, w, abc, n, n, &z.vk, w + 1, z.num_public);
