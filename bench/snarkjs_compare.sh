@@ -136,7 +136,7 @@ EOF
         c_wall+=("$w") c_cpu+=("$u")
         # reading the key, and the proving phase alone, from cuzk's timing line
         c_key+=("$(sed -n 's/.* key \([0-9.]*\) s.*/\1/p' "$d/last.log")")
-        c_prove+=("$(sed -n 's/.* prove \([0-9.]*\) s.*/\1/p' "$d/last.log")")
+        c_prove+=("$(sed -n 's/.* proofs\{0,1\} \([0-9.]*\) s.*/\1/p' "$d/last.log")")
         unset w u
     done
     for i in $(seq "$runs"); do
