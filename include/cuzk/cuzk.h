@@ -17,8 +17,9 @@
  * - Arguments: the handle, then outputs, then inputs; a length follows its
  *   array. Lengths count elements (cuzk_fr values), except byte buffers.
  * - Every function that can fail returns a cuzk_status (cuzk/status.h) and
- *   sets the calling thread's message (cuzk_last_error): empty on CUZK_OK,
- *   else the function, the argument at fault and the problem. NULL handles
+ *   sets the calling thread's message (cuzk_last_error): empty on CUZK_OK
+ *   (but for a failed job's reason: cuzk_job_wait, cuzk_job_status), else
+ *   the function, the argument at fault and the problem. NULL handles
  *   and NULL required pointers are CUZK_ERR_INVALID_ARGUMENT with such a
  *   message, never a crash (so the arguments carry no nonnull attribute).
  * - Field elements (cuzk_fr) are 32-byte little-endian canonical integers
@@ -62,7 +63,9 @@ CUZK_EXPORT int cuzk_api_version(void);
 /* ------------------------------------------------------------- errors */
 
 /* The message of the calling thread's last cuzk call that returns a
- * status: "" after CUZK_OK. Valid until the thread's next cuzk call.
+ * status: "" after CUZK_OK, but for the reason of a failed or cancelled
+ * job that cuzk_job_wait or cuzk_job_status saw. Valid until the thread's
+ * next cuzk call.
  *
  * Per thread rather than per engine: two threads sharing an engine never
  * read each other's message, and calls that have no engine (verification,

@@ -450,8 +450,10 @@ static void test_release_while_running(void **state)
     ok(cuzk_job_snarkjs(j, &pj, &uj, N - 1));
     char *vk = read_text(CHAIN_VK);
     ok(cuzk_verify_snarkjs(vk, pj, uj));
-    expect_error(cuzk_job_snarkjs(j, &pj, NULL, N), CUZK_ERR_INVALID_ARGUMENT, "partition is 16",
+    char *none = pj;
+    expect_error(cuzk_job_snarkjs(j, &none, NULL, N), CUZK_ERR_INVALID_ARGUMENT, "partition is 16",
                  NULL);
+    assert_null(none);
     free(vk);
     cuzk_free(pj);
     cuzk_free(uj);
