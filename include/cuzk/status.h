@@ -26,7 +26,19 @@ typedef enum cuzk_status {
     CUZK_STATUS_COUNT
 } cuzk_status;
 
+#ifndef CUZK_EXPORT
+#define CUZK_EXPORT __attribute__((visibility("default"))) /* part of libcuzk's API */
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* A short, stable, human-readable description of a status code. */
-const char *cuzk_status_str(cuzk_status status);
+CUZK_EXPORT const char *cuzk_status_str(cuzk_status status);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

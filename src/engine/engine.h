@@ -143,6 +143,10 @@ typedef struct engine_job_spec {
     const engine_partition_input *inputs; /* one per partition; NULL: seeds seed + i */
     uint64_t seed;
     double timeout_s; /* 0: the engine's default; < 0: none */
+    /* Fixed blinding, for tests that want one proof bit for bit from
+     * every door: NULL, or both with one value per partition (copied at
+     * submit). NULL: the finalizer draws fresh r, s for each partition. */
+    const fr_t *r, *s;
 } engine_job_spec;
 
 /* Queues a job; *id is unique for the life of the process (never reused). */

@@ -111,6 +111,7 @@ struct job {
     engine_state stop_state;
     uint64_t submit_ns, deadline_ns, finish_ns;
     fr_t *pub;      /* n × num_public public inputs, for verification */
+    fr_t *rs;       /* fixed blinding: r, s of partition i at 2i, 2i + 1; NULL: drawn */
     uint8_t *proof; /* n × 192 */
 };
 

@@ -10,6 +10,7 @@
 #include "engine/internal.h"
 #include "engine/metrics.h"
 #include "formats/bellman_params.h"
+#include "util/wipe.h"
 
 /* ------------------------------------------------------------- table */
 
@@ -32,6 +33,15 @@ job *jobs_find(engine *e, uint64_t id)
     return i < e->num_jobs && e->jobs[i]->id == id ? e->jobs[i] : NULL;
 }
 
+/* Fixed r, s are as secret as drawn ones while the proof is of use. */
+static void free_rs(job *j)
+{
+    if (j->rs)
+        cuzk_wipe(j->rs, 2 * (size_t)j->n * sizeof(fr_t));
+    free(j->rs);
+    j->rs = NULL;
+}
+
 static void job_free(job *j)
 {
     if (!j)
@@ -42,6 +52,7 @@ static void job_free(job *j)
     }
     free(j->parts);
     free(j->retry);
+    free_rs(j);
     free(j->pub);
     free(j->proof);
     free(j);
@@ -113,11 +124,12 @@ void job_maybe_finish(engine *e, job *j)
     sched_remove(e, j);
     j->c->refs--;
     j->c->last_used = ++e->tick;
-    /* The witnesses are not needed any more. */
+    /* The witnesses (and a fixed blinding) are not needed any more. */
     for (uint32_t i = 0; i < j->n; i++) {
         free(j->parts[i].witness);
         j->parts[i].witness = NULL;
     }
+    free_rs(j);
     event_job(e->log, j->id, j->c->name, engine_state_name(j->state), j->finish_ns, j->n,
               engine_priority_name(j->prio), j->message);
     engine_metrics_job(e->cfg.metrics, j->c->name, j->state, j->n, j->done, j->submit_ns,
@@ -229,6 +241,21 @@ cuzk_status engine_submit(engine_t *e, const engine_job_spec *spec, uint64_t *id
     if (!j->parts || !j->retry || !j->proof) {
         job_free(j);
         return CUZK_ERR_OUT_OF_MEMORY;
+    }
+    if (!spec->r != !spec->s) {
+        job_free(j);
+        engine_msg(msg, msg_len, "a fixed blinding needs both r and s");
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    if (spec->r) {
+        if (!(j->rs = malloc(2 * (size_t)j->n * sizeof(fr_t)))) {
+            job_free(j);
+            return CUZK_ERR_OUT_OF_MEMORY;
+        }
+        for (uint32_t i = 0; i < j->n; i++) {
+            j->rs[2 * i] = spec->r[i];
+            j->rs[2 * i + 1] = spec->s[i];
+        }
     }
     /* Circuits are never unregistered, so c stays valid outside the lock;
      * its counts are fixed at registration. */
