@@ -184,7 +184,7 @@ static cuzk_status builtin_counts(cuzk_circuit *c, const char *fn, const char *p
 }
 
 cuzk_status api_register(cuzk_engine *h, cuzk_circuit **out, const char *fn, const char *name,
-                         bool auto_suffix, const engine_circuit_spec *spec_in)
+                         bool auto_suffix, const circuit_spec *spec_in)
 {
     cuzk_circuit *c = calloc(1, sizeof(*c));
     if (!c)
@@ -196,16 +196,15 @@ cuzk_status api_register(cuzk_engine *h, cuzk_circuit **out, const char *fn, con
         free(c);
         return st;
     }
-    engine_circuit_spec spec = *spec_in;
+    circuit_spec spec = *spec_in;
     spec.name = c->engine_name;
     char msg[512] = "";
     if ((st = engine_register(h->e, &spec, msg, sizeof(msg))) != CUZK_OK) {
         unlink_failed(h, c);
-        return api_fail_msg(st, fn, spec.kind == ENGINE_CIRCUIT_ZKEY ? "zkey_path" : "params_path",
-                            msg);
+        return api_fail_msg(st, fn, spec.kind == CIRCUIT_ZKEY ? "zkey_path" : "params_path", msg);
     }
-    st = spec.kind == ENGINE_CIRCUIT_ZKEY ? zkey_counts(c, fn, spec.zkey_path)
-                                          : builtin_counts(c, fn, spec.params_path);
+    st = spec.kind == CIRCUIT_ZKEY ? zkey_counts(c, fn, spec.zkey_path)
+                                   : builtin_counts(c, fn, spec.params_path);
     if (st != CUZK_OK) {
         /* The engine keeps the name: retire it with the circuit. */
         pthread_mutex_lock(&h->mu);
@@ -227,8 +226,8 @@ cuzk_status cuzk_circuit_register_zkey(cuzk_engine *engine, cuzk_circuit **circu
     cuzk_status st = check_common(engine, circuit, fn, name, zkey_path, "zkey_path", check);
     if (st != CUZK_OK)
         return st;
-    engine_circuit_spec spec = {
-        .kind = ENGINE_CIRCUIT_ZKEY, .zkey_path = zkey_path, .check = (formats_check)check};
+    circuit_spec spec = {
+        .kind = CIRCUIT_ZKEY, .zkey_path = zkey_path, .check = (formats_check)check};
     return api_register(engine, circuit, fn, name, false, &spec);
 }
 
@@ -245,8 +244,8 @@ cuzk_status cuzk_circuit_register_builtin(cuzk_engine *engine, cuzk_circuit **ci
                         log_constraints);
     if (arity != 2 && arity != 8)
         return api_fail(CUZK_ERR_INVALID_ARGUMENT, fn, "arity is %u: 2 or 8", arity);
-    engine_circuit_spec spec = {
-        .kind = ENGINE_CIRCUIT_BUILTIN, .params_path = params_path, .check = (formats_check)check};
+    circuit_spec spec = {
+        .kind = CIRCUIT_BUILTIN, .params_path = params_path, .check = (formats_check)check};
     if ((st = porep_like_params_for_constraints(&spec.shape, log_constraints, arity)) != CUZK_OK)
         return api_fail(st, fn, "no built-in circuit of 2^%u constraints with arity %u",
                         log_constraints, arity);

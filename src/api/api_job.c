@@ -30,9 +30,9 @@ void api_job_free(cuzk_job *j)
     free(j);
 }
 
-static const char *kind_name(engine_circuit_kind k)
+static const char *kind_name(circuit_kind k)
 {
-    return k == ENGINE_CIRCUIT_ZKEY ? "zkey" : "built-in";
+    return k == CIRCUIT_ZKEY ? "zkey" : "built-in";
 }
 
 /* ---------------------------------------------------------- submission */
@@ -99,7 +99,7 @@ static cuzk_status take_witness(engine_partition_input *in, fr_t *pub, const cuz
         return CUZK_OK;
     }
     case CUZK_WITNESS_SEED:
-        if (c->kind != ENGINE_CIRCUIT_BUILTIN)
+        if (c->kind != CIRCUIT_BUILTIN)
             return api_fail(CUZK_ERR_INVALID_ARGUMENT, fn,
                             "witnesses[%zu].kind is CUZK_WITNESS_SEED, which only the built-in "
                             "circuit takes; %s is a %s circuit",

@@ -55,8 +55,7 @@ static cuzk_status cached_circuit(cuzk_engine *h, cuzk_circuit **out, const char
     char *dot = strrchr(name, '.');
     if (dot && dot != name)
         *dot = 0;
-    engine_circuit_spec spec = {
-        .kind = ENGINE_CIRCUIT_ZKEY, .zkey_path = real, .check = FORMATS_CHECK_CURVE};
+    circuit_spec spec = {.kind = CIRCUIT_ZKEY, .zkey_path = real, .check = FORMATS_CHECK_CURVE};
     cuzk_status s = api_register(h, &z->circuit, fn, name, true, &spec);
     if (s != CUZK_OK)
         return s; /* the entry stays, without a circuit: tried again next time */

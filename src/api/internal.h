@@ -64,7 +64,7 @@ struct cuzk_circuit {
     cuzk_engine *owner;
     char name[49];        /* the caller's */
     char engine_name[64]; /* the engine's: name, or name#k after a release */
-    engine_circuit_kind kind;
+    circuit_kind kind;
     porep_like_params shape; /* BUILTIN */
     uint64_t num_vars, num_public;
     groth16_pvk_t pvk; /* for cuzk_circuit_verify */
@@ -110,7 +110,7 @@ void api_circuit_free(cuzk_circuit *c);
 /* Registers a circuit of spec (its name replaced) under the caller's name
  * (NULL: made up; auto_suffix: made unique rather than refused). */
 cuzk_status api_register(cuzk_engine *h, cuzk_circuit **out, const char *fn, const char *name,
-                         bool auto_suffix, const engine_circuit_spec *spec);
+                         bool auto_suffix, const circuit_spec *spec);
 
 /* ----- api_job.c */
 /* cuzk_job_submit, its messages under the name fn. */

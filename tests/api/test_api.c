@@ -8,7 +8,7 @@
  *   circuit's parameters go when the job is seen done;
  * - fixed r, s: the same proof bit for bit twice, from a .wtns path and
  *   from the assignment array, and equal to `cuzk prove`'s sequence
- *   (groth16_zkey_prove_with) with those r, s;
+ *   (zkey_circuit_prove_with) with those r, s;
  * - proofs verify: one-call JSON against the fixture's verification key,
  *   bellman proofs of both circuit kinds against the circuit; a wrong
  *   public input is refused, naming the partition;
@@ -30,7 +30,7 @@
 #include "formats/bellman_params.h"
 #include "formats/circom_wtns.h"
 #include "formats/zkey.h"
-#include "groth16/zkey_prover.h"
+#include "circuits/zkey.h"
 #include "builtin_params.h"
 
 #define FIX CUZK_VECTOR_DIR "/../fixtures/circom/"
@@ -506,25 +506,24 @@ static void test_fixed_blinding(void **state)
     char msg[256];
     zkey_t z;
     assert_int_equal(zkey_open(&z, CHAIN_ZKEY, FORMATS_CHECK_CURVE, msg, sizeof(msg)), CUZK_OK);
-    groth16_zkey_circuit_t zc;
-    assert_int_equal(groth16_zkey_circuit_init(&zc, &z, FORMATS_CHECK_CURVE, 2, msg, sizeof(msg)),
-                     CUZK_OK);
+    zkey_circuit_t zc;
+    assert_int_equal(zkey_circuit_init(&zc, &z, FORMATS_CHECK_CURVE, 2, msg, sizeof(msg)), CUZK_OK);
     fr_t *wit;
     uint64_t nw;
     assert_int_equal(circom_wtns_load(&wit, &nw, CHAIN_WTNS, msg, sizeof(msg)), CUZK_OK);
-    void *scratch = malloc(groth16_zkey_scratch_bytes(&zc));
+    void *scratch = malloc(zkey_circuit_scratch_bytes(&zc));
     for (int i = 0; i < 2; i++) {
         fr_t fr, fs;
         assert_true(fr_from_bytes_le(&fr, r[i].bytes) && fr_from_bytes_le(&fs, s[i].bytes));
         groth16_proof_t proof;
-        assert_int_equal(groth16_zkey_prove_with(&proof, &zc, wit, &fr, &fs, scratch, 2), CUZK_OK);
+        assert_int_equal(zkey_circuit_prove_with(&proof, &zc, wit, &fr, &fs, scratch, 2), CUZK_OK);
         uint8_t want[CUZK_PROOF_BYTES];
         assert_int_equal(bellman_proof_encode(want, &proof), CUZK_OK);
         assert_memory_equal(p1 + i * CUZK_PROOF_BYTES, want, CUZK_PROOF_BYTES);
     }
     free(scratch);
     free(wit);
-    groth16_zkey_circuit_free(&zc);
+    zkey_circuit_free(&zc);
     zkey_close(&z);
 
     /* All three verify against the circuit, with the job's inputs. */
