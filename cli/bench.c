@@ -20,6 +20,7 @@
 #include "circuits/porep_like.h"
 #include "cli/builtin.h"
 #include "cli/commands.h"
+#include "cli/engine_run.h"
 #include "engine/engine.h"
 #include "suite.h"
 #include "suite_engine.h"
@@ -116,7 +117,7 @@ static void emit(json_out *jo, const char *fmt, ...)
 typedef struct bench_paths {
     char dir[2048];
     char events[2304], perfetto[2304], svg[2304], html[2304], summary_txt[2304], summary_json[2304],
-        results[2304];
+        results[2304], proofs[2304];
 } bench_paths;
 
 static int make_out_dir(const builtin_opts *o, bench_paths *p)
@@ -139,6 +140,7 @@ static int make_out_dir(const builtin_opts *o, bench_paths *p)
     snprintf(p->summary_txt, sizeof(p->summary_txt), "%s/summary.txt", p->dir);
     snprintf(p->summary_json, sizeof(p->summary_json), "%s/summary.json", p->dir);
     snprintf(p->results, sizeof(p->results), "%s/bench.jsonl", p->dir);
+    snprintf(p->proofs, sizeof(p->proofs), "%s/proofs.bin", p->dir);
     return CLI_EXIT_OK;
 }
 
@@ -231,6 +233,36 @@ typedef struct job_result {
     engine_job_info info;
 } job_result;
 
+/* Every job's proof, job after job (192 bytes a partition), into path:
+ * the bench's proofs can be checked and compared with other doors'. */
+static int save_proofs(engine_t *e, const bench_args *a, const job_result *jobs, const char *path,
+                       char *failure, size_t failure_len)
+{
+    size_t per_job = (size_t)a->o.partitions * GROTH16_PROOF_BYTES, len = 0;
+    uint8_t *all = malloc(per_job * a->jobs);
+    if (!all) {
+        snprintf(failure, failure_len, "out of memory for the proofs");
+        return CLI_EXIT_FAILURE;
+    }
+    for (unsigned j = 0; j < a->jobs; j++)
+        if (engine_job_proof(e, jobs[j].id, all + (size_t)j * per_job, per_job, &len) !=
+                CUZK_OK ||
+            len != per_job) {
+            snprintf(failure, failure_len, "the proof of job %u cannot be read back", j + 1);
+            free(all);
+            return CLI_EXIT_FAILURE;
+        }
+    char msg[256] = "";
+    cuzk_status st = formats_save(path, all, per_job * a->jobs, msg, sizeof(msg));
+    free(all);
+    if (st != CUZK_OK) {
+        snprintf(failure, failure_len, "cannot write the proofs: %s",
+                 msg[0] ? msg : cuzk_status_str(st));
+        return CLI_EXIT_FAILURE;
+    }
+    return CLI_EXIT_OK;
+}
+
 /* Submits every job at once, then waits for each; the first failure's
  * message goes to *failure. */
 static int run_jobs(engine_t *e, const bench_args *a, job_result *jobs, double *wall_s,
@@ -238,19 +270,29 @@ static int run_jobs(engine_t *e, const bench_args *a, job_result *jobs, double *
 {
     const builtin_opts *o = &a->o;
     char msg[512] = "";
+    fr_t *blind_r = NULL, *blind_s = NULL;
+    int brc = cli_engine_blinding(&o->common, o->partitions, &blind_r, &blind_s);
+    if (brc != CLI_EXIT_OK)
+        return brc;
     double t0 = cli_now();
     for (unsigned j = 0; j < a->jobs; j++) {
         engine_job_spec js = {.circuit = o->name,
                               .priority = ENGINE_PRIORITY_NORMAL,
                               .partitions = o->partitions,
                               .seed = o->seed + (uint64_t)j * o->partitions,
-                              .timeout_s = -1};
+                              .timeout_s = -1,
+                              .r = blind_r,
+                              .s = blind_s};
         cuzk_status st = engine_submit(e, &js, &jobs[j].id, msg, sizeof(msg));
         if (st != CUZK_OK) {
             cli_error("bench: submitting job %u: %s", j + 1, msg[0] ? msg : cuzk_status_str(st));
+            free(blind_r);
+            free(blind_s);
             return CLI_EXIT_FAILURE;
         }
     }
+    free(blind_r);
+    free(blind_s);
     int rc = CLI_EXIT_OK;
     for (unsigned j = 0; j < a->jobs; j++) {
         engine_state state;
@@ -583,7 +625,7 @@ static int report(const bench_args *a, const bench_paths *paths, const engine_st
                 rep.skipped);
     fprintf(stderr,
             "outputs in %s: events.jsonl (timing log), trace.json (Perfetto), timeline.svg, "
-            "timeline.html, summary.txt, summary.json, bench.jsonl\n",
+            "timeline.html, summary.txt, summary.json, bench.jsonl, proofs.bin\n",
             paths->dir);
     bench_engine_report_free(&rep);
     trace_summary_free(s);
@@ -631,6 +673,8 @@ static int bench_engine_run(bench_args *a)
     char failure[512] = "";
     double wall_s = 0;
     int jobs_rc = run_jobs(e, a, jobs, &wall_s, failure, sizeof(failure));
+    if (jobs_rc == CLI_EXIT_OK)
+        jobs_rc = save_proofs(e, a, jobs, paths.proofs, failure, sizeof(failure));
     engine_get_stats(e, &stats, NULL, 0);
     engine_destroy(e); /* joins the workers and flushes the timing log */
     rc = report(a, &paths, &stats, jobs, wall_s, load_s, made, jobs_rc == CLI_EXIT_OK);

@@ -303,12 +303,19 @@ int cli_prove_builtin(builtin_opts *o)
         goto done;
     char msg[512] = "";
     uint64_t id = 0;
+    fr_t *blind_r = NULL, *blind_s = NULL;
+    if ((rc = cli_engine_blinding(&o->common, o->partitions, &blind_r, &blind_s)) != CLI_EXIT_OK)
+        goto done;
     engine_job_spec job = {.circuit = spec.name,
                            .priority = ENGINE_PRIORITY_NORMAL,
                            .partitions = o->partitions,
-                           .seed = o->seed};
+                           .seed = o->seed,
+                           .r = blind_r,
+                           .s = blind_s};
     double t0 = cli_now();
     cuzk_status st = engine_submit(e, &job, &id, msg, sizeof(msg));
+    free(blind_r);
+    free(blind_s);
     if (st != CUZK_OK) {
         cli_error("%s", msg[0] ? msg : cuzk_status_str(st));
         rc = CLI_EXIT_FAILURE;

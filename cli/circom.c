@@ -83,6 +83,9 @@ int cli_prove_circom(const char *zkey_path, const cli_proof_files *files, size_t
 
     /* One job a witness: the engine pipelines them, and one that fails
      * leaves the others' proofs to be written. */
+    fr_t *blind_r = NULL, *blind_s = NULL;
+    if ((rc = cli_engine_blinding(opt, 1, &blind_r, &blind_s)) != CLI_EXIT_OK)
+        goto done;
     double t0 = cli_now();
     char msg[512] = "";
     for (size_t i = 0; i < n; i++) {
@@ -90,14 +93,20 @@ int cli_prove_circom(const char *zkey_path, const cli_proof_files *files, size_t
         engine_job_spec job = {.circuit = spec.name,
                                .priority = ENGINE_PRIORITY_NORMAL,
                                .partitions = 1,
-                               .inputs = &in};
+                               .inputs = &in,
+                               .r = blind_r,
+                               .s = blind_s};
         cuzk_status st = engine_submit(e, &job, &ids[i], msg, sizeof(msg));
         if (st != CUZK_OK) {
             cli_error("%s: %s", files[i].witness, msg[0] ? msg : cuzk_status_str(st));
             rc = CLI_EXIT_FAILURE;
-            goto done;
+            break;
         }
     }
+    free(blind_r);
+    free(blind_s);
+    if (rc != CLI_EXIT_OK)
+        goto done;
     for (size_t i = 0; i < n; i++) {
         uint8_t bytes[GROTH16_PROOF_BYTES];
         size_t len = 0;

@@ -3,9 +3,11 @@
 #include "cli/engine_run.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/commands.h"
+#include "formats/decimal.h"
 
 int cli_engine_start(engine_t **out, const cli_options *opt, unsigned jobs)
 {
@@ -40,6 +42,41 @@ int cli_engine_load(engine_t *e, const circuit_spec *spec, const char *file, dou
     cli_file_error(file, msg, st);
     return st == CUZK_ERR_OUT_OF_MEMORY || st == CUZK_ERR_DEVICE ? CLI_EXIT_FAILURE
                                                                  : CLI_EXIT_BAD_INPUT;
+}
+
+int cli_engine_blinding(const cli_options *opt, uint32_t partitions, fr_t **r, fr_t **s)
+{
+    *r = *s = NULL;
+    if (!opt->blinding)
+        return CLI_EXIT_OK;
+    char text[2 * DECIMAL_MAX];
+    snprintf(text, sizeof(text), "%s", opt->blinding);
+    char *comma = strchr(text, ',');
+    fr_t rv, sv;
+    if (!comma || (*comma = 0, decimal_to_fr(&rv, text) != CUZK_OK) ||
+        decimal_to_fr(&sv, comma + 1) != CUZK_OK) {
+        cli_error("--fixed-blinding wants R,S: two decimal numbers below the group order r");
+        return CLI_EXIT_USAGE;
+    }
+    static bool warned;
+    if (!warned && !opt->quiet)
+        fprintf(stderr, "cuzk: --fixed-blinding: every proof uses the given r and s; such "
+                        "proofs reveal the witness to anyone who knows them (for tests only)\n");
+    warned = true;
+    *r = malloc(sizeof(fr_t) * partitions);
+    *s = malloc(sizeof(fr_t) * partitions);
+    if (!*r || !*s) {
+        free(*r);
+        free(*s);
+        *r = *s = NULL;
+        cli_error("out of memory");
+        return CLI_EXIT_FAILURE;
+    }
+    for (uint32_t i = 0; i < partitions; i++) {
+        (*r)[i] = rv;
+        (*s)[i] = sv;
+    }
+    return CLI_EXIT_OK;
 }
 
 int cli_engine_await(engine_t *e, uint64_t id, const char *what)

@@ -92,6 +92,15 @@ int cli_common_option(int argc, char **argv, int *i, cli_options *opt)
         *i += 2;
         return 1;
     }
+    if (!strcmp(a, "--fixed-blinding")) {
+        if (*i + 1 >= argc || !strchr(argv[*i + 1], ',')) {
+            cli_error("--fixed-blinding wants R,S (two decimal field elements)");
+            return -1;
+        }
+        opt->blinding = argv[*i + 1];
+        *i += 2;
+        return 1;
+    }
     if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
         opt->quiet = true;
         (*i)++;

@@ -16,6 +16,7 @@ typedef struct cli_options {
     bool check_subgroup;   /* --check-subgroup: every key point, not only the verifying key */
     backend_kind backend;  /* --backend auto|cpu|cuda (commands that prove) */
     const char *event_log; /* --event-log FILE: the engine's timing log (commands that prove) */
+    const char *blinding;  /* --fixed-blinding R,S (tests only): every proof with these r, s */
 } cli_options;
 
 /* "cuzk: error: ..." on stderr. */
