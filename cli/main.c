@@ -10,7 +10,7 @@ static void usage(FILE *out)
     fprintf(out, "usage: cuzk <command> [options]\n"
                  "\n"
                  "commands:\n"
-                 "  setup     development parameters for the built-in circuit\n"
+                 "  setup     development keys (snarkjs .zkey for a circom .r1cs; built-in)\n"
                  "  prove     make Groth16 proofs (snarkjs .zkey + circom .wtns, or built-in)\n"
                  "  verify    verify a Groth16 proof (snarkjs verification_key.json)\n"
                  "  bench     benchmark the BLS12-381 arithmetic (JSON lines on stdout)\n"
