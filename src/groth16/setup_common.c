@@ -9,32 +9,54 @@
 static void *monitor_main(void *arg)
 {
     setup_monitor *m = arg;
-    struct timespec pause = {0, 200 * 1000 * 1000};
-    while (!atomic_load(&m->stop)) {
+    pthread_mutex_lock(&m->lock);
+    while (!m->stop) {
         m->fn(m->ctx, atomic_load(&m->done), m->total);
-        nanosleep(&pause, NULL);
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 200 * 1000 * 1000;
+        if (until.tv_nsec >= 1000 * 1000 * 1000) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000 * 1000 * 1000;
+        }
+        while (!m->stop && pthread_cond_timedwait(&m->wake, &m->lock, &until) == 0)
+            ;
     }
+    pthread_mutex_unlock(&m->lock);
     return NULL;
 }
 
 void setup_monitor_start(setup_monitor *m, const groth16_setup_opts *opts, uint64_t total)
 {
     memset(m, 0, sizeof(*m));
-    atomic_init(&m->stop, 0);
     atomic_init(&m->done, 0);
     m->total = total;
     m->fn = opts->progress;
     m->ctx = opts->progress_ctx;
-    if (m->fn && pthread_create(&m->thread, NULL, monitor_main, m) == 0)
+    if (!m->fn)
+        return;
+    pthread_mutex_init(&m->lock, NULL);
+    pthread_cond_init(&m->wake, NULL);
+    if (pthread_create(&m->thread, NULL, monitor_main, m) == 0) {
         m->running = 1;
+    } else {
+        pthread_cond_destroy(&m->wake);
+        pthread_mutex_destroy(&m->lock);
+    }
 }
 
 void setup_monitor_stop(setup_monitor *m)
 {
-    atomic_store(&m->stop, 1);
-    if (m->running)
+    if (m->running) {
+        pthread_mutex_lock(&m->lock);
+        m->stop = 1;
+        pthread_cond_signal(&m->wake);
+        pthread_mutex_unlock(&m->lock);
         pthread_join(m->thread, NULL);
-    m->running = 0;
+        pthread_cond_destroy(&m->wake);
+        pthread_mutex_destroy(&m->lock);
+        m->running = 0;
+    }
     if (m->fn)
         m->fn(m->ctx, atomic_load(&m->done), m->total);
 }

@@ -19,7 +19,9 @@
 typedef struct setup_monitor {
     pthread_t thread;
     int running;
-    atomic_int stop;
+    pthread_mutex_t lock; /* with wake: stop ends the wait at once */
+    pthread_cond_t wake;
+    int stop;
     atomic_uint_fast64_t done;
     uint64_t total;
     groth16_progress_fn fn;
