@@ -10,10 +10,8 @@
 #include "util/parallel.h"
 #include "util/wipe.h"
 
-/* Window of the fixed-base tables (see setup.c) and the points made per
- * call of the sink: 2^16 points are 6 MB of G1 or 12.6 MB of G2, and keep
- * the memory of a key of any size to its scalars. */
-#define ZKEY_SETUP_WINDOW 8
+/* The points made per call of the sink: 2^16 points are 6.6 MB of G1 or
+ * 13 MB of G2, and keep the memory of a key of any size to its scalars. */
 #define ZKEY_SETUP_CHUNK ((size_t)1 << 16)
 
 uint64_t groth16_zkey_domain_size(uint64_t num_constraints, uint64_t num_public)
@@ -165,8 +163,13 @@ static cuzk_status setup_run(zkey_setup_state *s, rng_t *rng, const groth16_setu
     s->vk.num_ic = (size_t)s->shape.num_public + 1;
     if (!s->lag || !s->u || !s->v || !s->w || !s->scal || !s->pts || !s->vk.ic)
         return CUZK_ERR_OUT_OF_MEMORY;
-    if ((st = g1_fixed_base_init(&s->g1t, &G1_GENERATOR, ZKEY_SETUP_WINDOW)) != CUZK_OK ||
-        (st = g2_fixed_base_init(&s->g2t, &G2_GENERATOR, ZKEY_SETUP_WINDOW)) != CUZK_OK)
+    uint64_t total = s->vk.num_ic;
+    for (int p = 0; p < GROTH16_ZKEY_PART_COUNT; p++)
+        total += part_count(&s->shape, (groth16_zkey_part)p);
+    uint64_t g2 = part_count(&s->shape, GROTH16_ZKEY_PART_B2);
+    if ((st = g1_fixed_base_init(&s->g1t, &G1_GENERATOR, fixed_base_window(total - g2))) !=
+            CUZK_OK ||
+        (st = g2_fixed_base_init(&s->g2t, &G2_GENERATOR, fixed_base_window(g2))) != CUZK_OK)
         return st;
 
     draw_toxic(&s->tw, n, rng);
@@ -182,9 +185,6 @@ static cuzk_status setup_run(zkey_setup_state *s, rng_t *rng, const groth16_setu
         fr_mul(&s->lag[i], &s->lag[i], &s->tw.delta_inv);
     setup_vk_points(&s->vk, &s->tw.alpha, &s->tw.beta, &s->tw.gamma, &s->tw.delta);
 
-    uint64_t total = s->vk.num_ic;
-    for (int p = 0; p < GROTH16_ZKEY_PART_COUNT; p++)
-        total += part_count(&s->shape, (groth16_zkey_part)p);
     setup_monitor_start(&s->mon, opts, total);
     st = make_ic(s);
     if (st == CUZK_OK)
