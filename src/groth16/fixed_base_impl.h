@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "util/parallel.h"
+#include "util/wipe.h"
 
 #define FB_AFF_T PT_(affine_t)
 #define FB_JAC_T PT_(jac_t)
@@ -145,6 +146,7 @@ static void PT_(fb_worker)(void *ctx, size_t begin, size_t end)
         if (job->done)
             atomic_fetch_add(job->done, cnt);
     }
+    cuzk_wipe(sc, sizeof(*sc)); /* scalars and differences of secret points */
     free(sc);
 }
 
