@@ -154,28 +154,6 @@ int builtin_resolve(builtin_opts *o)
     return CLI_EXIT_OK;
 }
 
-typedef struct progress_state {
-    double start;
-    int last_tenth;
-    bool tty;
-} progress_state;
-
-static void setup_progress(void *ctx, uint64_t done, uint64_t total)
-{
-    progress_state *ps = ctx;
-    double frac = total ? (double)done / (double)total : 1.0;
-    if (ps->tty) {
-        fprintf(stderr, "\rcuzk setup: %5.1f%% of %llu points, %.0f s", 100.0 * frac,
-                (unsigned long long)total, cli_now() - ps->start);
-        if (done == total)
-            fputc('\n', stderr);
-    } else if ((int)(frac * 10) > ps->last_tenth || done == total) {
-        ps->last_tenth = (int)(frac * 10);
-        fprintf(stderr, "cuzk setup: %3.0f%% of %llu points, %.0f s\n", 100.0 * frac,
-                (unsigned long long)total, cli_now() - ps->start);
-    }
-}
-
 int builtin_make_params(const builtin_opts *o, const r1cs_t *r, groth16_params_t *params)
 {
     fprintf(stderr,
@@ -187,9 +165,10 @@ int builtin_make_params(const builtin_opts *o, const r1cs_t *r, groth16_params_t
         cli_error("the system random number generator failed");
         return CLI_EXIT_FAILURE;
     }
-    progress_state ps = {.start = cli_now(), .last_tenth = -1, .tty = isatty(2)};
+    cli_progress ps;
+    cli_progress_init(&ps);
     groth16_setup_opts so = {.threads = o->common.threads,
-                             .progress = setup_progress,
+                             .progress = cli_progress_report,
                              .progress_ctx = o->common.quiet ? NULL : &ps};
     if (o->common.quiet)
         so.progress = NULL;
@@ -236,21 +215,11 @@ int builtin_compile_circuit(const builtin_opts *o, r1cs_t *r)
 
 /* ---------------------------------------------------------- subcommands */
 
-int cli_setup(int argc, char **argv)
+int cli_setup_builtin(int argc, char **argv)
 {
     builtin_opts o;
     builtin_opts_init(&o, 16);
     for (int i = 1; i < argc;) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: cuzk setup [--builtin] [--log-constraints K] [--arity 2|8] "
-                   "[--params FILE] [--threads N]\n"
-                   "  Makes DEVELOPMENT Groth16 parameters (random toxic waste; not for\n"
-                   "  production) for the built-in storage-proof-shaped circuit of about 2^K\n"
-                   "  constraints (default K = 16), in bellman's parameter layout. Without\n"
-                   "  --params the file goes to the cache folder (%s).\n",
-                   cli_cache_dir());
-            return CLI_EXIT_OK;
-        }
         int r = builtin_option(argc, argv, &i, &o);
         if (r < 0)
             return CLI_EXIT_USAGE;
@@ -294,10 +263,10 @@ int cli_prove_builtin(builtin_opts *o)
     if ((rc = cli_engine_start(&e, &o->common, 1)) != CLI_EXIT_OK)
         return rc;
     circuit_spec spec = {.name = "builtin",
-                                .kind = CIRCUIT_BUILTIN,
-                                .shape = o->shape,
-                                .params_path = o->params_path,
-                                .check = FORMATS_CHECK_SUBGROUP};
+                         .kind = CIRCUIT_BUILTIN,
+                         .shape = o->shape,
+                         .params_path = o->params_path,
+                         .check = FORMATS_CHECK_SUBGROUP};
     double load_s = 0;
     if ((rc = cli_engine_load(e, &spec, o->params_path, &load_s)) != CLI_EXIT_OK)
         goto done;

@@ -38,7 +38,9 @@ const char *cli_cache_dir(void);
 /* mkdir -p: 0, or -1 with errno set. */
 int cli_make_dirs(const char *path);
 
-int cli_setup(int argc, char **argv);
+/* cuzk setup for the built-in circuit (cli/setup.c dispatches and prints
+ * the help). */
+int cli_setup_builtin(int argc, char **argv);
 int cli_prove_builtin(builtin_opts *o);
 int cli_verify_builtin(builtin_opts *o, const char *proof_path);
 

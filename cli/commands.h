@@ -16,6 +16,7 @@ enum {
 };
 
 /* Each subcommand gets argv starting at its own name. */
+int cli_setup(int argc, char **argv);
 int cli_bench(int argc, char **argv);
 int cli_prove(int argc, char **argv);
 int cli_verify(int argc, char **argv);

@@ -10,7 +10,7 @@ static void usage(FILE *out)
     fprintf(out, "usage: cuzk <command> [options]\n"
                  "\n"
                  "commands:\n"
-                 "  setup     development parameters for the built-in circuit\n"
+                 "  setup     development keys (snarkjs .zkey for a circom .r1cs; built-in)\n"
                  "  prove     make Groth16 proofs through the engine, on the GPU when there is\n"
                  "            one (snarkjs .zkey + circom .wtns, or the built-in circuit)\n"
                  "  verify    verify a Groth16 proof (snarkjs verification_key.json)\n"

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli/commands.h"
 #include "cuzk/status.h"
@@ -34,6 +35,29 @@ double cli_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void cli_progress_init(cli_progress *p)
+{
+    p->start = cli_now();
+    p->last_tenth = -1;
+    p->tty = isatty(2);
+}
+
+void cli_progress_report(void *ctx, uint64_t done, uint64_t total)
+{
+    cli_progress *ps = ctx;
+    double frac = total ? (double)done / (double)total : 1.0;
+    if (ps->tty) {
+        fprintf(stderr, "\rcuzk setup: %5.1f%% of %llu points, %.0f s", 100.0 * frac,
+                (unsigned long long)total, cli_now() - ps->start);
+        if (done == total)
+            fputc('\n', stderr);
+    } else if ((int)(frac * 10) > ps->last_tenth || done == total) {
+        ps->last_tenth = (int)(frac * 10);
+        fprintf(stderr, "cuzk setup: %3.0f%% of %llu points, %.0f s\n", 100.0 * frac,
+                (unsigned long long)total, cli_now() - ps->start);
+    }
 }
 
 bool cli_parse_uint(const char *option, const char *text, unsigned long long max,

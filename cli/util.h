@@ -4,6 +4,7 @@
 /* Small helpers shared by the subcommands. */
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "backend/backend_kind.h"
@@ -28,6 +29,18 @@ void cli_file_error(const char *path, const char *msg, int status);
 
 /* Wall-clock seconds (monotonic). */
 double cli_now(void);
+
+/* The progress line of a long `cuzk setup` on stderr: rewritten in place
+ * on a terminal, one line per tenth otherwise. */
+typedef struct cli_progress {
+    double start;
+    int last_tenth;
+    bool tty;
+} cli_progress;
+
+void cli_progress_init(cli_progress *p);
+/* A groth16_progress_fn; ctx is a cli_progress. */
+void cli_progress_report(void *ctx, uint64_t done, uint64_t total);
 
 /* Parses an unsigned decimal option value; false (with a message naming the
  * option) when it is not one or exceeds max. */

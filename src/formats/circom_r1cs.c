@@ -103,12 +103,12 @@ static r1cs_var wire_var(const circom_r1cs_header *h, uint32_t wire)
     return (r1cs_var)(wire - 1 - pub) | R1CS_VAR_AUX;
 }
 
-/* Reads one linear combination at *off into lc. */
-static cuzk_status read_lc(lc_t *lc, const circom_r1cs_header *h, const uint8_t *d, uint64_t size,
-                           uint64_t *off, const char *name, uint32_t row, int k, char *msg,
-                           size_t msg_len)
+/* Walks one linear combination at *off, calling fn(ctx, row, k, wire,
+ * coefficient) for each of its terms after checking them. */
+static cuzk_status walk_lc(const circom_r1cs_header *h, const uint8_t *d, uint64_t size,
+                           uint64_t *off, const char *name, uint32_t row, int k,
+                           circom_r1cs_term_fn fn, void *ctx, char *msg, size_t msg_len)
 {
-    lc_clear(lc);
     if (size - *off < 4) {
         formats_msg(msg, msg_len,
                     "%s: section 2 (constraints): constraint %u, %s: the section ends before "
@@ -143,13 +143,17 @@ static cuzk_status read_lc(lc_t *lc, const circom_r1cs_header *h, const uint8_t 
                         name, row, LC_NAME[k], t);
             return CUZK_ERR_NOT_CANONICAL;
         }
-        lc_add_term(lc, wire_var(h, wire), &c);
+        cuzk_status st = fn(ctx, row, (unsigned)k, wire, &c);
+        if (st != CUZK_OK)
+            return st;
     }
     return CUZK_OK;
 }
 
-static cuzk_status read_constraints(r1cs_builder *b, const circom_r1cs_header *h,
-                                    const iden3_file_t *bin, char *msg, size_t msg_len)
+/* Walks the whole constraint section; *off ends past the last term. */
+static cuzk_status walk_constraints(const circom_r1cs_header *h, const iden3_file_t *bin,
+                                    circom_r1cs_term_fn term, circom_r1cs_row_fn row_end, void *ctx,
+                                    char *msg, size_t msg_len)
 {
     const char *name = bin->file->name;
     const uint8_t *d;
@@ -164,27 +168,60 @@ static cuzk_status read_constraints(r1cs_builder *b, const circom_r1cs_header *h
                     h->num_constraints, (unsigned long long)size);
         return CUZK_ERR_CORRUPT;
     }
-    lc_t lcs[3];
-    for (int k = 0; k < 3; k++)
-        lc_init(&lcs[k]);
     uint64_t off = 0;
     for (uint32_t row = 0; row < h->num_constraints && st == CUZK_OK; row++) {
         for (int k = 0; k < 3 && st == CUZK_OK; k++)
-            st = read_lc(&lcs[k], h, d, size, &off, name, row, k, msg, msg_len);
-        if (st == CUZK_OK) {
-            st = r1cs_enforce(b, &lcs[0], &lcs[1], &lcs[2]);
-            if (st != CUZK_OK)
-                formats_msg(msg, msg_len, "%s: constraint %u: %s", name, row, cuzk_status_str(st));
-        }
+            st = walk_lc(h, d, size, &off, name, row, k, term, ctx, msg, msg_len);
+        if (st == CUZK_OK && row_end)
+            st = row_end(ctx, row);
     }
-    for (int k = 0; k < 3; k++)
-        lc_free(&lcs[k]);
     if (st == CUZK_OK && off != size) {
         formats_msg(msg, msg_len,
                     "%s: section 2 (constraints): %llu bytes left after %u constraints", name,
                     (unsigned long long)(size - off), h->num_constraints);
         st = CUZK_ERR_CORRUPT;
     }
+    return st;
+}
+
+typedef struct build_ctx {
+    r1cs_builder *b;
+    const circom_r1cs_header *h;
+    lc_t lcs[3];
+    const char *name;
+    char *msg;
+    size_t msg_len;
+} build_ctx;
+
+static cuzk_status build_term(void *ctx, uint32_t row, unsigned lc, uint32_t wire,
+                              const fr_t *coeff)
+{
+    build_ctx *c = ctx;
+    (void)row;
+    lc_add_term(&c->lcs[lc], wire_var(c->h, wire), coeff);
+    return CUZK_OK;
+}
+
+static cuzk_status build_row(void *ctx, uint32_t row)
+{
+    build_ctx *c = ctx;
+    cuzk_status st = r1cs_enforce(c->b, &c->lcs[0], &c->lcs[1], &c->lcs[2]);
+    if (st != CUZK_OK)
+        formats_msg(c->msg, c->msg_len, "%s: constraint %u: %s", c->name, row, cuzk_status_str(st));
+    for (int k = 0; k < 3; k++)
+        lc_clear(&c->lcs[k]);
+    return st;
+}
+
+static cuzk_status read_constraints(r1cs_builder *b, const circom_r1cs_header *h,
+                                    const iden3_file_t *bin, char *msg, size_t msg_len)
+{
+    build_ctx c = {.b = b, .h = h, .name = bin->file->name, .msg = msg, .msg_len = msg_len};
+    for (int k = 0; k < 3; k++)
+        lc_init(&c.lcs[k]);
+    cuzk_status st = walk_constraints(h, bin, build_term, build_row, &c, msg, msg_len);
+    for (int k = 0; k < 3; k++)
+        lc_free(&c.lcs[k]);
     return st;
 }
 
@@ -267,6 +304,20 @@ cuzk_status circom_r1cs_parse(r1cs_t *out, circom_r1cs_header *hdr, uint64_t **l
     if (labels)
         *labels = l;
     return CUZK_OK;
+}
+
+cuzk_status circom_r1cs_for_each_term(const mapped_file_t *f, circom_r1cs_term_fn term,
+                                      circom_r1cs_row_fn row_end, void *ctx, char *msg,
+                                      size_t msg_len)
+{
+    iden3_file_t bin;
+    circom_r1cs_header h;
+    cuzk_status st = iden3_parse(&bin, f, "r1cs", 1, msg, msg_len);
+    if (st == CUZK_OK)
+        st = read_header(&h, &bin, msg, msg_len);
+    if (st == CUZK_OK)
+        st = walk_constraints(&h, &bin, term, row_end, ctx, msg, msg_len);
+    return st;
 }
 
 cuzk_status circom_r1cs_load(r1cs_t *out, circom_r1cs_header *hdr, uint64_t **labels,

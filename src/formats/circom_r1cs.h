@@ -55,6 +55,20 @@ cuzk_status circom_r1cs_read_header(circom_r1cs_header *hdr, const mapped_file_t
 cuzk_status circom_r1cs_parse(r1cs_t *out, circom_r1cs_header *hdr, uint64_t **labels,
                               const mapped_file_t *f, unsigned threads, char *msg, size_t msg_len);
 
+/* The terms of the constraints in the file's order, checked as
+ * circom_r1cs_parse checks them: term(ctx, constraint, lc, wire,
+ * coefficient) for each term, lc 0, 1, 2 for A, B, C, the coefficient as
+ * fr.h holds it; then row_end(ctx, constraint) after each constraint
+ * (row_end may be NULL). Terms are not merged or sorted, unlike the
+ * r1cs_t's rows. The first status other than CUZK_OK from a callback stops
+ * the walk and is returned. */
+typedef cuzk_status (*circom_r1cs_term_fn)(void *ctx, uint32_t constraint, unsigned lc,
+                                           uint32_t wire, const fr_t *coeff);
+typedef cuzk_status (*circom_r1cs_row_fn)(void *ctx, uint32_t constraint);
+cuzk_status circom_r1cs_for_each_term(const mapped_file_t *f, circom_r1cs_term_fn term,
+                                      circom_r1cs_row_fn row_end, void *ctx, char *msg,
+                                      size_t msg_len);
+
 /* circom_r1cs_parse on the mapped file at path. */
 cuzk_status circom_r1cs_load(r1cs_t *out, circom_r1cs_header *hdr, uint64_t **labels,
                              const char *path, unsigned threads, char *msg, size_t msg_len);

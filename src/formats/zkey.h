@@ -31,7 +31,8 @@
  *
  * The key is mapped, not copied: the large sections are decoded on demand
  * into the caller's arrays. A BN254 key is refused with "this file is for
- * the bn128 curve; cuzk supports BLS12-381 only so far". */
+ * the bn128 curve; cuzk supports BLS12-381 only so far". formats/zkey_write.h
+ * writes keys. */
 
 #include <stdint.h>
 

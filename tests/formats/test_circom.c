@@ -132,6 +132,74 @@ static void test_witness_satisfies(void **state)
     free_all(&f);
 }
 
+/* Per constraint, <A,w>, <B,w>, <C,w> summed from the terms as the file
+ * lists them. */
+typedef struct term_sums {
+    const fr_t *w;
+    fr_t *abc;      /* 3 per constraint */
+    uint64_t terms; /* calls of the term callback */
+    uint32_t rows;  /* calls of the row callback */
+    uint64_t stop_at;
+} term_sums;
+
+static cuzk_status sum_term(void *ctx, uint32_t constraint, unsigned lc, uint32_t wire,
+                            const fr_t *coeff)
+{
+    term_sums *t = ctx;
+    assert_true(lc < 3);
+    assert_int_equal(constraint, t->rows); /* rows in order, row_end after each */
+    fr_t x;
+    fr_mul(&x, coeff, &t->w[wire]);
+    fr_add(&t->abc[3 * constraint + lc], &t->abc[3 * constraint + lc], &x);
+    return t->terms++ == t->stop_at ? CUZK_ERR_CORRUPT : CUZK_OK;
+}
+
+static cuzk_status sum_row(void *ctx, uint32_t constraint)
+{
+    term_sums *t = ctx;
+    assert_int_equal(constraint, t->rows);
+    t->rows++;
+    return CUZK_OK;
+}
+
+/* circom_r1cs_for_each_term walks every term once, in constraint order:
+ * its sums agree with A·w, B·w, C·w of the parsed system, and a callback's
+ * failure stops the walk. */
+static void test_r1cs_terms(void **state)
+{
+    (void)state;
+    fixture f;
+    load_all(&f, FIX "chain_bls12381.zkey");
+    uint64_t nc = f.r.num_constraints;
+    fr_t *abc = calloc(3 * nc, sizeof(fr_t)), *ra = malloc(nc * sizeof(fr_t)),
+         *rb = malloc(nc * sizeof(fr_t)), *rc = malloc(nc * sizeof(fr_t));
+    assert_true(abc && ra && rb && rc);
+    mapped_file_t mf;
+    expect_ok(mapped_file_open(&mf, FIX "chain_bls12381.r1cs", msg, sizeof(msg)));
+    term_sums t = {.w = f.w, .abc = abc, .stop_at = UINT64_MAX};
+    expect_ok(circom_r1cs_for_each_term(&mf, sum_term, sum_row, &t, msg, sizeof(msg)));
+    assert_int_equal(t.rows, nc);
+    assert_int_equal(t.terms, f.r.a.nnz + f.r.b.nnz + f.r.c.nnz);
+    r1cs_eval(&f.r, f.w, ra, rb, rc, 1);
+    for (uint64_t i = 0; i < nc; i++) {
+        assert_true(fr_eq(&abc[3 * i], &ra[i]));
+        assert_true(fr_eq(&abc[3 * i + 1], &rb[i]));
+        assert_true(fr_eq(&abc[3 * i + 2], &rc[i]));
+    }
+    memset(abc, 0, 3 * nc * sizeof(fr_t));
+    t = (term_sums){.w = f.w, .abc = abc, .stop_at = 10};
+    assert_int_equal(circom_r1cs_for_each_term(&mf, sum_term, sum_row, &t, msg, sizeof(msg)),
+                     CUZK_ERR_CORRUPT);
+    assert_int_equal(t.terms, 11);
+    mapped_file_close(&mf);
+    expect_ok(mapped_file_open(&mf, FIX "chain_bn128.r1cs", msg, sizeof(msg)));
+    assert_int_equal(circom_r1cs_for_each_term(&mf, sum_term, sum_row, &t, msg, sizeof(msg)),
+                     CUZK_ERR_UNSUPPORTED);
+    mapped_file_close(&mf);
+    free(abc), free(ra), free(rb), free(rc);
+    free_all(&f);
+}
+
 static uint64_t next_pow2(uint64_t n)
 {
     uint64_t p = 1;
@@ -349,6 +417,7 @@ int main(void)
         cmocka_unit_test(test_r1cs_header),   cmocka_unit_test(test_witness_satisfies),
         cmocka_unit_test(test_zkey),          cmocka_unit_test(test_zkey_section_order),
         cmocka_unit_test(test_bn128_refused), cmocka_unit_test(test_wrong_kind),
+        cmocka_unit_test(test_r1cs_terms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

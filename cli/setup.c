@@ -1,0 +1,163 @@
+/* cuzk setup: development keys from random toxic waste.
+ *   cuzk setup --r1cs circuit.r1cs --zkey circuit.zkey [--threads N] [--quiet]
+ *   cuzk setup [--builtin] [--log-constraints K] ... (cli/builtin.c) */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/builtin.h"
+#include "cli/commands.h"
+#include "cli/util.h"
+#include "formats/circom_r1cs.h"
+#include "formats/zkey_write.h"
+#include "groth16/zkey_setup.h"
+
+static void setup_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: cuzk setup --r1cs circuit.r1cs --zkey circuit.zkey [--threads N] [--quiet]\n"
+            "       cuzk setup [--builtin] [--log-constraints K] [--arity 2|8] [--params FILE]\n"
+            "                  [--threads N] [--quiet]\n"
+            "  Both forms make DEVELOPMENT Groth16 keys from random toxic waste, for tests and\n"
+            "  benchmarks only: whoever runs the setup could forge proofs for its keys, so\n"
+            "  production keys must come from a ceremony.\n"
+            "  The first form makes a snarkjs proving key (.zkey, BLS12-381) for a circuit of\n"
+            "  `circom --r1cs --prime bls12381`, without a powers-of-tau file. cuzk prove and\n"
+            "  snarkjs groth16 prove take it, and `snarkjs zkey export verificationkey` gives\n"
+            "  its verification_key.json.\n"
+            "  The second makes bellman-layout parameters for the built-in storage-proof-shaped\n"
+            "  circuit of about 2^K constraints (default K = 16); without --params the file\n"
+            "  goes to the cache folder (%s).\n"
+            "options:\n"
+            "  --threads N   CPU threads (default: all)\n"
+            "  --quiet       no progress or timing lines (the development warning stays)\n"
+            "exit codes: 0 key written, 1 setup failed, 2 usage, 3 bad input file\n",
+            cli_cache_dir());
+}
+
+typedef struct zkey_setup_args {
+    const char *r1cs_path;
+    const char *zkey_path;
+    unsigned threads;
+    bool quiet;
+} zkey_setup_args;
+
+/* -1 to go on, else the exit code. */
+static int parse_zkey_args(int argc, char **argv, zkey_setup_args *a)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        unsigned long long v;
+        if (!strcmp(arg, "--r1cs") || !strcmp(arg, "--zkey")) {
+            if (!val) {
+                cli_error("setup: %s wants a file name", arg);
+                return CLI_EXIT_USAGE;
+            }
+            *(arg[2] == 'r' ? &a->r1cs_path : &a->zkey_path) = val;
+            i++;
+        } else if (!strcmp(arg, "--threads")) {
+            if (!cli_parse_uint(arg, val, 4096, &v))
+                return CLI_EXIT_USAGE;
+            a->threads = (unsigned)v;
+            i++;
+        } else if (!strcmp(arg, "--quiet") || !strcmp(arg, "-q")) {
+            a->quiet = true;
+        } else {
+            cli_error("setup: '%s' does not go with --r1cs/--zkey", arg);
+            setup_usage(stderr);
+            return CLI_EXIT_USAGE;
+        }
+    }
+    if (!a->r1cs_path || !a->zkey_path) {
+        cli_error("setup: --r1cs and --zkey go together");
+        setup_usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    return -1;
+}
+
+static int setup_zkey(int argc, char **argv)
+{
+    zkey_setup_args a = {0};
+    int rc = parse_zkey_args(argc, argv, &a);
+    if (rc >= 0)
+        return rc;
+    char msg[512] = "";
+    double t0 = cli_now();
+    mapped_file_t f;
+    r1cs_t r;
+    circom_r1cs_header h;
+    cuzk_status st = mapped_file_open(&f, a.r1cs_path, msg, sizeof(msg));
+    if (st == CUZK_OK) {
+        st = circom_r1cs_parse(&r, &h, NULL, &f, a.threads, msg, sizeof(msg));
+        if (st != CUZK_OK)
+            mapped_file_close(&f);
+    }
+    if (st != CUZK_OK) {
+        cli_file_error(a.r1cs_path, msg, st);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    uint64_t npub = circom_r1cs_num_public(&h);
+    uint64_t n = groth16_zkey_domain_size(h.num_constraints, npub);
+    if (n == 0) {
+        cli_error("%s: %u constraints and %llu public signals need a domain over 2^31, more "
+                  "than a .zkey holds",
+                  a.r1cs_path, h.num_constraints, (unsigned long long)npub);
+        r1cs_free(&r);
+        mapped_file_close(&f);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    double t_r1cs = cli_now();
+    fprintf(stderr, "cuzk setup: DEVELOPMENT key for %s (random toxic waste: not for production)\n",
+            a.r1cs_path);
+    rng_t rng;
+    if (rng_seed_secure(&rng) != CUZK_OK) {
+        cli_error("the system random number generator failed");
+        r1cs_free(&r);
+        mapped_file_close(&f);
+        return CLI_EXIT_FAILURE;
+    }
+    cli_progress ps;
+    cli_progress_init(&ps);
+    groth16_setup_opts so = {.threads = a.threads,
+                             .progress = a.quiet ? NULL : cli_progress_report,
+                             .progress_ctx = &ps};
+    st = zkey_write_dev(a.zkey_path, &f, &r, &rng, &so, msg, sizeof(msg));
+    rng_wipe(&rng);
+    r1cs_free(&r);
+    mapped_file_close(&f);
+    if (st != CUZK_OK) {
+        cli_error("cannot make %s: %s", a.zkey_path, msg[0] ? msg : cuzk_status_str(st));
+        return CLI_EXIT_FAILURE;
+    }
+    if (!a.quiet) {
+        unsigned log_n = 0;
+        while (((uint64_t)1 << log_n) < n)
+            log_n++;
+        fprintf(stderr,
+                "cuzk setup: wrote %s: %u constraints, %u signals (%llu public), domain 2^%u; "
+                "%.2f s (r1cs %.2f s)\n",
+                a.zkey_path, h.num_constraints, h.num_wires, (unsigned long long)npub, log_n,
+                cli_now() - t0, t_r1cs - t0);
+    }
+    return CLI_EXIT_OK;
+}
+
+int cli_setup(int argc, char **argv)
+{
+    bool zkey = false, builtin = false;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            setup_usage(stdout);
+            return CLI_EXIT_OK;
+        }
+        zkey |= !strcmp(argv[i], "--r1cs") || !strcmp(argv[i], "--zkey");
+        builtin |= !strcmp(argv[i], "--builtin");
+    }
+    if (zkey && builtin) {
+        cli_error("setup: --r1cs/--zkey and --builtin are two different setups");
+        setup_usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    return zkey ? setup_zkey(argc, argv) : cli_setup_builtin(argc, argv);
+}
