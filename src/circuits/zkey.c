@@ -22,8 +22,8 @@ static cuzk_status compile_coeffs(zkey_circuit_t *c, const zkey_t *z, unsigned t
     if (st == CUZK_OK) {
         char why[256] = "";
         st = r1cs_from_entries(&c->cs, entries, z->num_coeffs, z->domain_size,
-                               (uint64_t)z->num_public + 1, z->num_vars - z->num_public - 1,
-                               threads, why, sizeof(why));
+                               (uint64_t)z->num_public + 1, z->num_vars - z->num_public - 1, why,
+                               sizeof(why));
         if (st != CUZK_OK && msg && msg_len)
             snprintf(msg, msg_len, "%s: the coefficient section: %s", z->file.name, why);
     }

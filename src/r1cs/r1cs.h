@@ -74,8 +74,7 @@ typedef struct r1cs_entry {
  * CUZK_ERR_INVALID_ARGUMENT (msg names the entry) for an entry outside
  * the rows, the variables or the three matrices. */
 cuzk_status r1cs_from_entries(r1cs_t *out, const r1cs_entry *entries, uint64_t n, uint64_t rows,
-                              uint64_t num_inputs, uint64_t num_aux, unsigned threads, char *msg,
-                              size_t msg_len);
+                              uint64_t num_inputs, uint64_t num_aux, char *msg, size_t msg_len);
 
 /* Frees the arrays and zeroes *r (safe on a zeroed or already freed r1cs_t). */
 void r1cs_free(r1cs_t *r);

@@ -281,8 +281,9 @@ static void check_zkey_against_r1cs(const char *zkey_name)
     }
     /* The compiled form the engine evaluates gives the same a and b. */
     r1cs_t cs;
-    expect_ok(r1cs_from_entries(&cs, co, z->num_coeffs, n, npub + 1, z->num_vars - npub - 1, 2, msg,
+    expect_ok(r1cs_from_entries(&cs, co, z->num_coeffs, n, npub + 1, z->num_vars - npub - 1, msg,
                                 sizeof(msg)));
+    expect_ok(r1cs_validate(&cs, 2, msg, sizeof(msg)));
     fr_t *ca = malloc(n * sizeof(fr_t)), *cb = malloc(n * sizeof(fr_t));
     assert_true(ca && cb);
     r1cs_eval(&cs, f.w, ca, cb, NULL, 2);
