@@ -83,6 +83,7 @@ static cuzk_status builtin_probe(const circuit_spec *spec, circuit_counts *out, 
     }
     out->domain_n = n[BELLMAN_H] + 1;
     uint64_t rows = cons + 1 + ni; /* bellman's input rows */
+    out->rows = rows;
     if (out->domain_n != next_pow2(rows)) {
         set_msg(msg, msg_len,
                 "circuit %s: %s does not fit the shape: it is for a domain of %llu, the shape "
@@ -141,6 +142,7 @@ static cuzk_status builtin_load(const circuit_spec *spec, circuit_loaded *out, u
     const groth16_params_t *p = &s->params;
     const r1cs_density_t *den = &s->g.density;
     out->cs = &s->r1cs;
+    out->rows = s->r1cs.num_constraints;
     out->plan = &s->g.plan;
     out->vk = &p->vk;
     out->bytes =
@@ -178,6 +180,7 @@ static cuzk_status zkey_probe(const circuit_spec *spec, circuit_counts *out, cha
     out->num_vars = z.num_vars;
     out->num_public = z.num_public;
     out->domain_n = z.domain_size;
+    out->rows = z.domain_size; /* the coefficient rows, padded: a, b, c are domain-sized */
     uint64_t nv = z.num_vars, nc = nv - z.num_public - 1, n = z.domain_size;
     /* the points, the domain, and about 6 bytes a coefficient plus row
      * pointers for the compiled matrices */
@@ -224,10 +227,145 @@ static cuzk_status zkey_load(const circuit_spec *spec, circuit_loaded *out, unsi
         return st;
     }
     out->cs = &s->zc.cs;
+    out->rows = s->zc.cs.num_constraints;
     out->c_is_ab = true;
     out->plan = &s->zc.plan;
     out->vk = &s->zkey.vk;
     out->bytes = zkey_circuit_bytes(&s->zc);
+    return CUZK_OK;
+}
+
+/* ------------------------------------------------------------ external */
+
+static uint64_t popcount_bits(const uint64_t *bits, uint64_t n)
+{
+    uint64_t k = 0;
+    for (uint64_t i = 0; i < n / 64; i++)
+        k += (uint64_t)__builtin_popcountll(bits[i]);
+    if (n % 64)
+        k += (uint64_t)__builtin_popcountll(bits[n / 64] & ((UINT64_C(1) << (n % 64)) - 1));
+    return k;
+}
+
+/* The counts the caller gave against the parameter file's header: every
+ * query's length follows from them and the bitmaps (bellman's
+ * create_random_proof reads the same queries). */
+static cuzk_status external_probe(const circuit_spec *spec, circuit_counts *out, char *msg,
+                                  size_t msg_len)
+{
+    if (!spec->params_path || spec->num_inputs < 1 || spec->num_constraints < 1 ||
+        !spec->a_aux_density || !spec->b_input_density || !spec->b_aux_density) {
+        set_msg(msg, msg_len,
+                "circuit %s: an external circuit needs its parameters, at least one input "
+                "(ONE), its constraint count and three density bitmaps",
+                spec->name);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    bellman_params_map_t m;
+    char why[256] = "";
+    cuzk_status st = bellman_params_open(&m, spec->params_path, spec->check, why, sizeof(why));
+    if (st != CUZK_OK) {
+        set_msg(msg, msg_len, "circuit %s: %s", spec->name, why[0] ? why : cuzk_status_str(st));
+        return st;
+    }
+    uint64_t ni = spec->num_inputs, na = spec->num_aux, *n = m.count;
+    uint64_t a_aux = popcount_bits(spec->a_aux_density, na);
+    uint64_t b_in = popcount_bits(spec->b_input_density, ni);
+    uint64_t b_aux = popcount_bits(spec->b_aux_density, na);
+    uint64_t domain = next_pow2(spec->num_constraints);
+    struct {
+        const char *what;
+        uint64_t have, want;
+    } checks[] = {
+        {"IC (inputs)", m.vk.num_ic, ni},
+        {"L (aux variables)", n[BELLMAN_L], na},
+        {"H (domain size - 1)", n[BELLMAN_H], domain - 1},
+        {"A", n[BELLMAN_A], ni + a_aux},
+        {"B_G1", n[BELLMAN_B_G1], b_in + b_aux},
+        {"B_G2", n[BELLMAN_B_G2], b_in + b_aux},
+    };
+    for (size_t i = 0; i < sizeof(checks) / sizeof(checks[0]); i++)
+        if (checks[i].have != checks[i].want) {
+            set_msg(msg, msg_len,
+                    "circuit %s: %s does not fit the counts and densities given: query %s has "
+                    "%llu points, they need %llu",
+                    spec->name, spec->params_path, checks[i].what,
+                    (unsigned long long)checks[i].have, (unsigned long long)checks[i].want);
+            bellman_params_close(&m);
+            return CUZK_ERR_INVALID_ARGUMENT;
+        }
+    out->num_vars = ni + na;
+    out->num_public = ni - 1;
+    out->domain_n = domain;
+    out->rows = spec->num_constraints;
+    out->estimate_bytes =
+        (n[BELLMAN_H] + n[BELLMAN_L] + n[BELLMAN_A] + n[BELLMAN_B_G1] + ni) * sizeof(g1_affine_t) +
+        n[BELLMAN_B_G2] * sizeof(g2_affine_t) + domain * sizeof(fr_t);
+    bellman_params_close(&m);
+    return CUZK_OK;
+}
+
+typedef struct external_state {
+    groth16_params_t params;
+    domain_t domain;
+    groth16_plan plan;
+} external_state;
+
+static void external_unload(circuit_loaded *c)
+{
+    external_state *s = c->state;
+    if (s) {
+        domain_free(&s->domain);
+        groth16_params_free(&s->params);
+        free(s);
+    }
+    memset(c, 0, sizeof(*c));
+}
+
+static cuzk_status external_load(const circuit_spec *spec, circuit_loaded *out, unsigned threads,
+                                 char *msg, size_t msg_len)
+{
+    memset(out, 0, sizeof(*out));
+    external_state *s = calloc(1, sizeof(*s));
+    if (!s)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    out->state = s;
+    cuzk_status st =
+        bellman_params_load(&s->params, spec->params_path, spec->check, threads, msg, msg_len);
+    if (st == CUZK_OK && (st = domain_init(&s->domain, spec->num_constraints, DOMAIN_ROOTS_BELLMAN,
+                                           threads)) != CUZK_OK)
+        set_msg(msg, msg_len, "cannot build the evaluation domain: %s", cuzk_status_str(st));
+    if (st != CUZK_OK) {
+        external_unload(out);
+        return st;
+    }
+    const groth16_params_t *p = &s->params;
+    uint64_t na = spec->num_aux;
+    groth16_bellman_query q = {.h = p->h,
+                               .l = p->l,
+                               .a = p->a,
+                               .b_g1 = p->b_g1,
+                               .b_g2 = p->b_g2,
+                               .num_inputs = spec->num_inputs,
+                               .num_aux = na,
+                               .a_aux_density = spec->a_aux_density,
+                               .b_input_density = spec->b_input_density,
+                               .b_aux_density = spec->b_aux_density,
+                               .a_aux_count = popcount_bits(spec->a_aux_density, na),
+                               .b_input_count =
+                                   popcount_bits(spec->b_input_density, spec->num_inputs),
+                               .b_aux_count = popcount_bits(spec->b_aux_density, na)};
+    groth16_plan_bellman(&s->plan, &q, &s->domain);
+    if ((st = groth16_plan_check(&s->plan, msg, msg_len)) != CUZK_OK) {
+        external_unload(out);
+        return st;
+    }
+    out->rows = spec->num_constraints;
+    out->plan = &s->plan;
+    out->vk = &p->vk;
+    out->bytes =
+        (p->num_h + p->num_l + p->num_a + p->num_b_g1 + p->vk.num_ic) * sizeof(g1_affine_t) +
+        p->num_b_g2 * sizeof(g2_affine_t) + s->domain.n * sizeof(fr_t);
     return CUZK_OK;
 }
 
@@ -243,11 +381,67 @@ static const circuit_ops kinds[CIRCUIT_KIND_COUNT] = {
                       .probe = zkey_probe,
                       .load = zkey_load,
                       .unload = zkey_unload},
+    [CIRCUIT_EXTERNAL] = {.name = "external",
+                          .probe = external_probe,
+                          .load = external_load,
+                          .unload = external_unload,
+                          .needs_abc = true},
 };
 
 const circuit_ops *circuit_kind_ops(circuit_kind kind)
 {
     return (unsigned)kind < CIRCUIT_KIND_COUNT ? &kinds[kind] : NULL;
+}
+
+static uint64_t *copy_bits(const uint64_t *bits, uint64_t n, bool *failed)
+{
+    if (!bits)
+        return NULL;
+    size_t words = (size_t)((n + 63) / 64);
+    uint64_t *c = malloc(sizeof(uint64_t) * (words ? words : 1));
+    if (!c)
+        *failed = true;
+    else
+        memcpy(c, bits, sizeof(uint64_t) * words);
+    return c;
+}
+
+static char *copy_str(const char *s, bool *failed)
+{
+    if (!s)
+        return NULL;
+    char *c = strdup(s);
+    if (!c)
+        *failed = true;
+    return c;
+}
+
+cuzk_status circuit_spec_copy(circuit_spec *out, const circuit_spec *spec)
+{
+    bool failed = false;
+    *out = *spec;
+    out->name = copy_str(spec->name, &failed);
+    out->params_path = copy_str(spec->params_path, &failed);
+    out->zkey_path = copy_str(spec->zkey_path, &failed);
+    out->a_aux_density = copy_bits(spec->a_aux_density, spec->num_aux, &failed);
+    out->b_input_density = copy_bits(spec->b_input_density, spec->num_inputs, &failed);
+    out->b_aux_density = copy_bits(spec->b_aux_density, spec->num_aux, &failed);
+    if (failed) {
+        circuit_spec_free(out);
+        return CUZK_ERR_OUT_OF_MEMORY;
+    }
+    return CUZK_OK;
+}
+
+void circuit_spec_free(circuit_spec *spec)
+{
+    free((char *)spec->name);
+    free((char *)spec->params_path);
+    free((char *)spec->zkey_path);
+    free((uint64_t *)spec->a_aux_density);
+    free((uint64_t *)spec->b_input_density);
+    free((uint64_t *)spec->b_aux_density);
+    memset(spec, 0, sizeof(*spec));
 }
 
 const char *circuit_spec_key_path(const circuit_spec *spec)
@@ -276,7 +470,7 @@ void circuit_eval_abc(const circuit_loaded *c, const fr_t *w, fr_t *abc, uint64_
                       unsigned threads)
 {
     fr_t *a = abc, *b = a + domain_n, *cc = b + domain_n;
-    uint64_t rows = c->cs->num_constraints;
+    uint64_t rows = c->rows;
     r1cs_eval(c->cs, w, a, b, c->c_is_ab ? NULL : cc, threads);
     if (c->c_is_ab) {
         r1cs_mul_rows(cc, a, b, rows, threads);

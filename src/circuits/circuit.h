@@ -12,7 +12,10 @@
  *   kind      key                         witnesses
  *   builtin   bellman parameters file     from a seed (the storage-proof-
  *                                         shaped circuit), or given
- *   zkey      snarkjs .zkey               .wtns files or arrays */
+ *   zkey      snarkjs .zkey               .wtns files or arrays
+ *   external  bellman parameters file,    the caller's assignment and its
+ *             counts and density bitmaps  a, b, c (a circuit synthesized
+ *             from the caller             elsewhere, e.g. by bellperson) */
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -28,6 +31,7 @@
 typedef enum circuit_kind {
     CIRCUIT_BUILTIN = 0, /* the built-in storage-proof-shaped circuit + bellman params file */
     CIRCUIT_ZKEY,        /* a snarkjs .zkey (witnesses come as .wtns files or arrays) */
+    CIRCUIT_EXTERNAL,    /* bellman parameters; assignments and a, b, c from the caller */
     CIRCUIT_KIND_COUNT
 } circuit_kind;
 
@@ -36,10 +40,15 @@ typedef struct circuit_spec {
     const char *name; /* unique, at most 63 bytes */
     circuit_kind kind;
     porep_like_params shape; /* BUILTIN */
-    const char *params_path; /* BUILTIN: bellman parameters for that shape */
+    const char *params_path; /* BUILTIN, EXTERNAL: bellman parameters */
     const char *zkey_path;   /* ZKEY */
-    formats_check check;     /* point checks of the proving key on loading (formats/common.h);
-                                a snarkjs key's verifying key always gets the subgroup check */
+    /* EXTERNAL: the counts and bellman's density bitmaps (bit i of word
+     * i / 64, least significant first): A over the aux variables, B over
+     * the inputs (ONE included), B over the aux variables. */
+    uint64_t num_inputs, num_aux, num_constraints;
+    const uint64_t *a_aux_density, *b_input_density, *b_aux_density;
+    formats_check check; /* point checks of the proving key on loading (formats/common.h);
+                            a snarkjs key's verifying key always gets the subgroup check */
 } circuit_spec;
 
 /* What registration learns without loading. */
@@ -47,12 +56,14 @@ typedef struct circuit_counts {
     uint64_t num_vars;       /* the length of w, ONE included */
     uint64_t num_public;     /* public inputs, ONE excluded */
     uint64_t domain_n;       /* the evaluation domain */
+    uint64_t rows;           /* rows of a, b, c (constraints, and bellman's input rows) */
     uint64_t estimate_bytes; /* resident size, before the first load */
 } circuit_counts;
 
 /* What a loaded circuit holds; the pointers stay valid until unload. */
 typedef struct circuit_loaded {
-    const r1cs_t *cs;         /* a, b, c evaluate from it */
+    const r1cs_t *cs;         /* a, b, c evaluate from it; NULL: the caller gives them */
+    uint64_t rows;            /* evaluated rows of a, b, c */
     bool c_is_ab;             /* C has no entries: c = a·b row by row (snarkjs keys) */
     const groth16_plan *plan; /* what every backend executes */
     const groth16_vk_t *vk;
@@ -66,6 +77,9 @@ typedef struct circuit_ops {
     cuzk_status (*load)(const circuit_spec *spec, circuit_loaded *out, unsigned threads, char *msg,
                         size_t msg_len);
     void (*unload)(circuit_loaded *c);
+    /* Whether every witness must come with its a, b, c (the kind has no
+     * constraint system to evaluate them from). */
+    bool needs_abc;
     /* The full assignment for a seed; NULL when the kind takes witnesses
      * from its callers only. */
     cuzk_status (*witness_from_seed)(const circuit_spec *spec, uint64_t seed, fr_t *w,
@@ -74,6 +88,11 @@ typedef struct circuit_ops {
 
 /* The operations of a kind; NULL for a kind outside the enum. */
 const circuit_ops *circuit_kind_ops(circuit_kind kind);
+
+/* A copy of spec that owns its strings and bitmaps (name included);
+ * circuit_spec_free frees it. */
+cuzk_status circuit_spec_copy(circuit_spec *out, const circuit_spec *spec);
+void circuit_spec_free(circuit_spec *spec);
 
 /* The key file a spec names (the parameters or the zkey); NULL when its
  * kind's is not given. */

@@ -380,6 +380,7 @@ void engine_get_stats(engine_t *e, engine_stats *out, engine_circuit_info *circu
         ci->num_vars = c->num_vars;
         ci->num_public = c->num_public;
         ci->domain_n = c->domain_n;
+        ci->rows = c->rows;
     }
     pthread_mutex_unlock(&e->mu);
 }

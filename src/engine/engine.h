@@ -128,12 +128,18 @@ cuzk_status engine_evict(engine_t *e, const char *name, char *msg, size_t msg_le
 
 /* ----------------------------------------------------------------- jobs */
 
-/* One partition's witness: exactly one of these. */
+/* One partition's witness: exactly one of seed, wtns_path and witness;
+ * and, optionally (required by kinds without a constraint system, the
+ * external one), its a, b, c. */
 typedef struct engine_partition_input {
     uint64_t seed; /* built-in circuit: the witness from this seed (when the others are unset) */
     const char *wtns_path; /* a .wtns file, read at synthesis (path copied) */
     const fr_t *witness;   /* the full assignment (w[0] = 1), copied at submit */
     uint64_t witness_len;  /* its length: the circuit's variable count */
+    /* A·w, B·w, C·w, abc_len values each (the circuit's rows), copied at
+     * submit; checked row by row at synthesis instead of evaluated. */
+    const fr_t *a, *b, *c;
+    uint64_t abc_len;
 } engine_partition_input;
 
 typedef struct engine_job_spec {
@@ -212,6 +218,7 @@ typedef struct engine_circuit_info {
     uint64_t num_vars;        /* the length of a full assignment (ONE included) */
     uint64_t num_public;      /* public inputs per partition (ONE excluded) */
     uint64_t domain_n;        /* the evaluation domain */
+    uint64_t rows;            /* rows of a, b, c */
 } engine_circuit_info;
 
 typedef struct engine_stats {

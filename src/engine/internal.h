@@ -50,13 +50,14 @@ typedef struct circuit {
     struct circuit *next;
     struct circuit *unload_next; /* in a list of victims being unloaded */
     char name[64];
-    circuit_spec spec;      /* the caller's, paths copied (name points to name above) */
-    char *path;             /* the key file the spec names (owned) */
+    circuit_spec spec;      /* the caller's, copied (circuit_spec_copy) */
+    const char *path;       /* the key file the spec names (in spec) */
     const circuit_ops *ops; /* its kind's operations: all the engine knows of it */
     /* Counts known at registration (ops->probe). */
     uint64_t num_vars;
     uint64_t num_public; /* public inputs, ONE excluded */
     uint64_t domain_n;
+    uint64_t rows;           /* rows of a, b, c */
     uint64_t estimate_bytes; /* resident size before the first load; then the last actual */
     uint64_t set_bytes;      /* one buf_set's data */
     /* Residency. */
@@ -84,6 +85,7 @@ typedef struct partition {
     uint64_t seed;
     char *wtns_path;      /* owned */
     fr_t *witness;        /* owned copy */
+    fr_t *abc;            /* owned copy of the caller's a, b, c (3 × rows), or NULL */
     uint64_t enqueued_ns; /* when it (re)entered the queue */
     buf_set *set;         /* while synthesizing or proving */
     groth16_sums sums;    /* from the prover, for the finalizer */

@@ -49,6 +49,7 @@ static void job_free(job *j)
     for (uint32_t i = 0; j->parts && i < j->n; i++) {
         free(j->parts[i].wtns_path);
         free(j->parts[i].witness);
+        free(j->parts[i].abc);
     }
     free(j->parts);
     free(j->retry);
@@ -216,6 +217,27 @@ static cuzk_status copy_inputs(job *j, const engine_job_spec *spec, const circui
                        "from a seed)",
                        i, c->name, c->ops->name);
             return CUZK_ERR_INVALID_ARGUMENT;
+        }
+        if (!!in->a + !!in->b + !!in->c == 0 && c->ops->needs_abc) {
+            engine_msg(msg, msg_len,
+                       "partition %u: circuit %s (kind %s) needs a, b and c with each witness", i,
+                       c->name, c->ops->name);
+            return CUZK_ERR_INVALID_ARGUMENT;
+        }
+        if (in->a || in->b || in->c) {
+            if (!in->a || !in->b || !in->c || in->abc_len != c->rows) {
+                engine_msg(msg, msg_len,
+                           "partition %u: a, b and c must all be given, %llu values each (the "
+                           "rows of circuit %s), got %llu",
+                           i, (unsigned long long)c->rows, c->name,
+                           (unsigned long long)in->abc_len);
+                return CUZK_ERR_INVALID_ARGUMENT;
+            }
+            if (!(p->abc = malloc(3 * sizeof(fr_t) * c->rows)))
+                return CUZK_ERR_OUT_OF_MEMORY;
+            memcpy(p->abc, in->a, sizeof(fr_t) * c->rows);
+            memcpy(p->abc + c->rows, in->b, sizeof(fr_t) * c->rows);
+            memcpy(p->abc + 2 * c->rows, in->c, sizeof(fr_t) * c->rows);
         }
     }
     return CUZK_OK;

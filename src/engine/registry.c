@@ -33,16 +33,13 @@ cuzk_status engine_register(engine_t *e, const circuit_spec *spec, char *msg, si
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     circuit *c = calloc(1, sizeof(*c));
-    if (!c || !(c->path = strdup(path))) {
+    if (!c || circuit_spec_copy(&c->spec, spec) != CUZK_OK) {
         free(c);
         return CUZK_ERR_OUT_OF_MEMORY;
     }
     snprintf(c->name, sizeof(c->name), "%s", spec->name);
     c->ops = ops;
-    c->spec = *spec;
-    c->spec.name = c->name;
-    c->spec.zkey_path = spec->zkey_path ? c->path : NULL;
-    c->spec.params_path = spec->params_path ? c->path : NULL;
+    c->path = circuit_spec_key_path(&c->spec);
     /* Probing reads file headers: outside the lock. */
     circuit_counts counts = {0};
     cuzk_status st = ops->probe(&c->spec, &counts, msg, msg_len);
@@ -50,6 +47,7 @@ cuzk_status engine_register(engine_t *e, const circuit_spec *spec, char *msg, si
         c->num_vars = counts.num_vars;
         c->num_public = counts.num_public;
         c->domain_n = counts.domain_n;
+        c->rows = counts.rows;
         c->estimate_bytes = counts.estimate_bytes;
         c->set_bytes = ALIGN64(c->num_vars * sizeof(fr_t)) + 3 * c->domain_n * sizeof(fr_t);
     }
@@ -67,7 +65,7 @@ cuzk_status engine_register(engine_t *e, const circuit_spec *spec, char *msg, si
     }
     pthread_mutex_unlock(&e->mu);
     if (st != CUZK_OK) {
-        free(c->path);
+        circuit_spec_free(&c->spec);
         free(c);
     }
     return st;
@@ -98,7 +96,8 @@ cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
     char why[384] = "";
     if ((st = c->ops->load(&c->spec, &c->loaded, threads, why, sizeof(why))) != CUZK_OK)
         goto fail;
-    if (c->loaded.plan->num_vars != c->num_vars || c->loaded.plan->domain->n != c->domain_n) {
+    if (c->loaded.plan->num_vars != c->num_vars || c->loaded.plan->domain->n != c->domain_n ||
+        c->loaded.rows != c->rows) {
         engine_msg(why, sizeof(why), "%s changed since it was registered", c->path);
         st = CUZK_ERR_CORRUPT;
         goto fail;
@@ -473,7 +472,7 @@ void registry_free_all(engine *e)
             registry_unload(e, c);
             e->pool_frees += c->sets;
         }
-        free(c->path);
+        circuit_spec_free(&c->spec);
         free(c);
     }
     e->circuits = NULL;

@@ -102,18 +102,29 @@ static cuzk_status synthesize(engine *e, const worker *w, job *j, uint32_t idx, 
     size_t n = c->domain_n;
     fr_t *a = set->abc, *b = a + n, *cc = b + n;
     const circuit_loaded *ld = &c->loaded;
-    circuit_eval_abc(ld, set->w, set->abc, n, e->cfg.synth_threads);
+    if (p->abc) {
+        /* the caller's a, b, c: copied, then checked like evaluated ones */
+        for (int k = 0; k < 3; k++)
+            memcpy(set->abc + (size_t)k * n, p->abc + (size_t)k * ld->rows,
+                   sizeof(fr_t) * ld->rows);
+    } else if (ld->cs) {
+        circuit_eval_abc(ld, set->w, set->abc, n, e->cfg.synth_threads);
+    } else {
+        engine_msg(msg, msg_len, "circuit %s has no constraint system: a, b, c must be given",
+                   c->name);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
     /* The exact check, as the CPU prover makes it: an unsatisfied witness
      * is refused here, before it takes a device. (Where c is defined as
-     * a·b it holds by construction.) */
-    if (!ld->c_is_ab &&
-        !groth16_rows_satisfied(a, b, cc, ld->cs->num_constraints, e->cfg.synth_threads)) {
+     * a·b and evaluated here, it holds by construction.) */
+    if ((p->abc || !ld->c_is_ab) &&
+        !groth16_rows_satisfied(a, b, cc, ld->rows, e->cfg.synth_threads)) {
         engine_msg(msg, msg_len, "the witness does not satisfy the constraints");
         return CUZK_ERR_UNSATISFIED;
     }
     uint64_t t2 = backend_clock_ns();
     engine_span(e, proof_phase_name(PHASE_EVAL_ABC), "cpu", j, idx, w->name, -1, t1, t2,
-                3 * ld->cs->num_constraints * sizeof(fr_t));
+                3 * ld->rows * sizeof(fr_t));
     return CUZK_OK;
 }
 
@@ -289,7 +300,7 @@ static void prover_loop(worker *w)
         phase_ctx pc = {.e = e, .j = j, .idx = it.idx, .worker = w->name, .device = (int)w->slot};
         backend_input in = {.w = pt->set->w,
                             .abc = pt->set->abc,
-                            .rows = c->loaded.cs->num_constraints,
+                            .rows = c->loaded.rows,
                             .rows_checked = true, /* at synthesis (synthesize()) */
                             .copy = on_copy,
                             .copy_ctx = &pc};
