@@ -10,9 +10,10 @@
  * against the circuit with the job's public inputs, and partition 0 is
  * written as snarkjs's proof.json and public.json.
  *
- * It first asks for bellman-style assignments (cuzk_circuit_register_
- * external), the path bellperson's prover would take, and reports that
- * this library does not offer it yet.
+ * A circuit synthesized elsewhere with bellman parameters takes the other
+ * door: cuzk_circuit_register_external with its counts and densities, and
+ * witnesses of kind CUZK_WITNESS_BELLMAN (input and aux assignments with
+ * a, b, c), as bellperson hands them to a C prover (docs/API.md).
  *
  * Uses nothing but the installed header; build with the Makefile beside it.
  * Exit codes: 0 proved and verified, 1 failed, 2 bad command line. */
@@ -138,23 +139,6 @@ int main(int argc, char **argv)
         cuzk_circuit_register_zkey(engine, &circuit, "example", argv[1], CUZK_CHECK_CURVE) !=
             CUZK_OK)
         goto fail;
-
-    /* bellperson's way: the circuit's densities, then per partition the
-     * input and aux assignments and a, b, c. */
-    uint64_t density = 1;
-    cuzk_external_circuit ext = {.size = sizeof(ext),
-                                 .num_inputs = 1,
-                                 .num_aux = 1,
-                                 .num_constraints = 1,
-                                 .a_aux_density = &density,
-                                 .b_input_density = &density,
-                                 .b_aux_density = &density};
-    cuzk_circuit *external = NULL;
-    cuzk_status st = cuzk_circuit_register_external(engine, &external, "bellman", argv[1], &ext,
-                                                    CUZK_CHECK_CURVE);
-    if (st == CUZK_ERR_UNSUPPORTED)
-        printf("bellman assignments: %s\n", cuzk_last_error());
-    cuzk_circuit_release(external);
 
     uint64_t witness_len, num_public;
     if (cuzk_circuit_shape(circuit, &witness_len, &num_public) != CUZK_OK)

@@ -224,11 +224,11 @@ typedef struct cuzk_external_circuit {
     const uint64_t *b_aux_density;
 } cuzk_external_circuit;
 
-/* Registers an external circuit (above). Not yet implemented: the engine
- * has no external circuit kind yet, so this returns CUZK_ERR_UNSUPPORTED
- * (after checking its arguments) and the layouts here and at
- * CUZK_WITNESS_BELLMAN are the contract it will implement.
- *  Returns: CUZK_ERR_UNSUPPORTED for now; CUZK_ERR_INVALID_ARGUMENT.
+/* Registers an external circuit (above). Its parameter file's queries are
+ * checked against the counts and the bitmaps' bits.
+ *  Returns: CUZK_OK; CUZK_ERR_INVALID_ARGUMENT (a count or bitmap that
+ *           does not fit the parameters; the message names the query);
+ *           the file errors of the parameters.
  *  Args:    engine: the engine.
  *  Out:     circuit: the new circuit (NULL on failure).
  *  In:      name: as for cuzk_circuit_register_zkey.
@@ -308,18 +308,18 @@ typedef enum cuzk_witness_kind {
  *
  * CUZK_WITNESS_SEED: seed; the built-in circuit only (benchmarks, tests).
  *
- * CUZK_WITNESS_BELLMAN (external circuits, cuzk_circuit_register_external;
- *   not available yet): what bellperson's prover holds after synthesis,
+ * CUZK_WITNESS_BELLMAN (external circuits, cuzk_circuit_register_external):
+ *   what bellperson's prover holds after synthesis,
  *   copied at submission:
  *     input[0 .. input_len)   the input assignment, ONE first
  *                             (input_len = num_inputs)
  *     aux[0 .. aux_len)       the aux assignment (aux_len = num_aux)
  *     a, b, c[0 .. abc_len)   the evaluations A·w, B·w, C·w, one value per
  *                             constraint row (abc_len = num_constraints);
- *                             all three or none: none is reserved for
- *                             cuzk evaluating them from the circuit's
- *                             matrices, which an external circuit does not
- *                             carry yet. */
+ *                             all three are needed (an external circuit
+ *                             has no matrices to evaluate them from);
+ *                             they are checked row by row (a·b = c)
+ *                             before the partition takes a device. */
 typedef struct cuzk_witness {
     cuzk_witness_kind kind;
     const char *wtns_path;

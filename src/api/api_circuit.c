@@ -183,6 +183,23 @@ static cuzk_status builtin_counts(cuzk_circuit *c, const char *fn, const char *p
     return st == CUZK_OK ? CUZK_OK : api_fail_msg(st, fn, "params_path: its verifying key", "");
 }
 
+static cuzk_status external_counts(cuzk_circuit *c, const char *fn, const circuit_spec *spec)
+{
+    char msg[512] = "";
+    c->num_inputs = spec->num_inputs;
+    c->rows = spec->num_constraints;
+    c->num_vars = spec->num_inputs + spec->num_aux;
+    c->num_public = spec->num_inputs - 1;
+    bellman_params_map_t m;
+    cuzk_status st =
+        bellman_params_open(&m, spec->params_path, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg));
+    if (st != CUZK_OK)
+        return api_fail_msg(st, fn, "params_path", msg);
+    st = groth16_prepare_vk(&c->pvk, &m.vk);
+    bellman_params_close(&m);
+    return st == CUZK_OK ? CUZK_OK : api_fail_msg(st, fn, "params_path: its verifying key", "");
+}
+
 cuzk_status api_register(cuzk_engine *h, cuzk_circuit **out, const char *fn, const char *name,
                          bool auto_suffix, const circuit_spec *spec_in)
 {
@@ -203,8 +220,9 @@ cuzk_status api_register(cuzk_engine *h, cuzk_circuit **out, const char *fn, con
         unlink_failed(h, c);
         return api_fail_msg(st, fn, spec.kind == CIRCUIT_ZKEY ? "zkey_path" : "params_path", msg);
     }
-    st = spec.kind == CIRCUIT_ZKEY ? zkey_counts(c, fn, spec.zkey_path)
-                                   : builtin_counts(c, fn, spec.params_path);
+    st = spec.kind == CIRCUIT_ZKEY       ? zkey_counts(c, fn, spec.zkey_path)
+         : spec.kind == CIRCUIT_EXTERNAL ? external_counts(c, fn, &spec)
+                                         : builtin_counts(c, fn, spec.params_path);
     if (st != CUZK_OK) {
         /* The engine keeps the name: retire it with the circuit. */
         pthread_mutex_lock(&h->mu);
@@ -271,8 +289,16 @@ cuzk_status cuzk_circuit_register_external(cuzk_engine *engine, cuzk_circuit **c
                         "input)");
     if (!d.b_input_density || (d.num_aux && (!d.a_aux_density || !d.b_aux_density)))
         return api_fail(CUZK_ERR_INVALID_ARGUMENT, fn, "desc: a density bitmap is NULL");
-    return api_fail(CUZK_ERR_UNSUPPORTED, fn,
-                    "not yet implemented: the engine has no external circuit kind yet");
+    circuit_spec spec = {.kind = CIRCUIT_EXTERNAL,
+                         .params_path = params_path,
+                         .check = (formats_check)check,
+                         .num_inputs = d.num_inputs,
+                         .num_aux = d.num_aux,
+                         .num_constraints = d.num_constraints,
+                         .a_aux_density = d.a_aux_density,
+                         .b_input_density = d.b_input_density,
+                         .b_aux_density = d.b_aux_density};
+    return api_register(engine, circuit, fn, name, false, &spec);
 }
 
 static cuzk_status check_circuit(const cuzk_circuit *c, const char *fn)

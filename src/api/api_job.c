@@ -32,7 +32,98 @@ void api_job_free(cuzk_job *j)
 
 static const char *kind_name(circuit_kind k)
 {
-    return k == CIRCUIT_ZKEY ? "zkey" : "built-in";
+    return circuit_kind_name(k);
+}
+
+/* n canonical values into a new array (NULL and a message when one is not
+ * below r, naming it as witnesses[i].what[k]). */
+static fr_t *read_values(const cuzk_fr *v, size_t n, size_t i, const char *what, const char *fn,
+                         cuzk_status *st)
+{
+    fr_t *out = malloc((n ? n : 1) * sizeof(fr_t));
+    if (!out) {
+        *st = api_fail(CUZK_ERR_OUT_OF_MEMORY, fn, "no memory for witnesses[%zu].%s", i, what);
+        return NULL;
+    }
+    for (size_t k = 0; k < n; k++)
+        if (!api_fr_in(&out[k], &v[k])) {
+            free(out);
+            *st = api_fail(CUZK_ERR_NOT_CANONICAL, fn, "witnesses[%zu].%s[%zu] is not below r", i,
+                           what, k);
+            return NULL;
+        }
+    return out;
+}
+
+/* CUZK_WITNESS_BELLMAN: input ‖ aux as the engine's full assignment, and
+ * a, b, c in one block (a, then b, then c). */
+static cuzk_status take_bellman(engine_partition_input *in, fr_t *pub, const cuzk_circuit *c,
+                                const cuzk_witness *w, size_t i, const char *fn)
+{
+    if (c->kind != CIRCUIT_EXTERNAL)
+        return api_fail(CUZK_ERR_INVALID_ARGUMENT, fn,
+                        "witnesses[%zu].kind is CUZK_WITNESS_BELLMAN, which external circuits "
+                        "take (cuzk_circuit_register_external); %s is a %s circuit",
+                        i, c->name, kind_name(c->kind));
+    uint64_t ni = c->num_inputs, na = c->num_vars - ni, rows = c->rows;
+    if (!w->input || w->input_len != ni)
+        return api_fail(CUZK_ERR_INVALID_ARGUMENT, fn,
+                        "witnesses[%zu].input%s: circuit %s has %llu inputs (ONE included), got "
+                        "%zu",
+                        i, w->input ? "_len" : " is NULL", c->name, (unsigned long long)ni,
+                        w->input_len);
+    if ((na && !w->aux) || w->aux_len != na)
+        return api_fail(CUZK_ERR_INVALID_ARGUMENT, fn,
+                        "witnesses[%zu].aux%s: circuit %s has %llu aux variables, got %zu", i,
+                        na && !w->aux ? " is NULL" : "_len", c->name, (unsigned long long)na,
+                        w->aux_len);
+    if (!w->a || !w->b || !w->c)
+        return api_fail(CUZK_ERR_INVALID_ARGUMENT, fn,
+                        "witnesses[%zu]: a, b and c are all needed (an external circuit has no "
+                        "constraint system to evaluate them from)",
+                        i);
+    if (w->abc_len != rows)
+        return api_fail(CUZK_ERR_INVALID_ARGUMENT, fn,
+                        "witnesses[%zu].abc_len is %zu, circuit %s has %llu rows", i, w->abc_len,
+                        c->name, (unsigned long long)rows);
+    cuzk_status st = CUZK_OK;
+    fr_t *inp = read_values(w->input, ni, i, "input", fn, &st);
+    fr_t *aux = inp ? read_values(w->aux, na, i, "aux", fn, &st) : NULL;
+    fr_t *all = inp && aux ? malloc((ni + na) * sizeof(fr_t)) : NULL;
+    fr_t *abc = all ? malloc(3 * (rows ? rows : 1) * sizeof(fr_t)) : NULL;
+    if (inp && aux && (!all || !abc))
+        st = api_fail(CUZK_ERR_OUT_OF_MEMORY, fn, "no memory for witnesses[%zu]", i);
+    const cuzk_fr *src[3] = {w->a, w->b, w->c};
+    static const char *const names[3] = {"a", "b", "c"};
+    for (int k = 0; k < 3 && abc && st == CUZK_OK; k++) {
+        fr_t *v = read_values(src[k], rows, i, names[k], fn, &st);
+        if (v) {
+            memcpy(abc + (size_t)k * rows, v, rows * sizeof(fr_t));
+            free(v);
+        }
+    }
+    if (st == CUZK_OK && !fr_is_one(&inp[0]))
+        st = api_fail(CUZK_ERR_INVALID_ARGUMENT, fn,
+                      "witnesses[%zu].input[0] is not 1 (the constant ONE comes first)", i);
+    if (st != CUZK_OK) {
+        free(inp);
+        free(aux);
+        free(all);
+        free(abc);
+        return st;
+    }
+    memcpy(all, inp, ni * sizeof(fr_t));
+    memcpy(all + ni, aux, na * sizeof(fr_t));
+    free(inp);
+    free(aux);
+    memcpy(pub, all + 1, (ni - 1) * sizeof(fr_t));
+    in->witness = all; /* both freed by the caller after the engine copied them */
+    in->witness_len = ni + na;
+    in->a = abc;
+    in->b = abc + rows;
+    in->c = abc + 2 * rows;
+    in->abc_len = rows;
+    return CUZK_OK;
 }
 
 /* ---------------------------------------------------------- submission */
@@ -109,10 +200,7 @@ static cuzk_status take_witness(engine_partition_input *in, fr_t *pub, const cuz
         in->seed = w->seed;
         return CUZK_OK;
     case CUZK_WITNESS_BELLMAN:
-        return api_fail(CUZK_ERR_INVALID_ARGUMENT, fn,
-                        "witnesses[%zu].kind is CUZK_WITNESS_BELLMAN, which external circuits "
-                        "take (cuzk_circuit_register_external); %s is a %s circuit",
-                        i, c->name, kind_name(c->kind));
+        return take_bellman(in, pub, c, w, i, fn);
     }
     return api_fail(CUZK_ERR_INVALID_ARGUMENT, fn, "witnesses[%zu].kind is %d: not a kind", i,
                     (int)w->kind);
@@ -219,8 +307,10 @@ fail:
     if (last)
         api_circuit_free(last);
 done:
-    for (size_t i = 0; in && i < n; i++)
+    for (size_t i = 0; in && i < n; i++) {
         free((void *)in[i].witness);
+        free((void *)in[i].a); /* a, b and c are one block */
+    }
     free(in);
     if (r)
         cuzk_wipe(r, n * sizeof(fr_t));

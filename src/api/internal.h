@@ -67,6 +67,7 @@ struct cuzk_circuit {
     circuit_kind kind;
     porep_like_params shape; /* BUILTIN */
     uint64_t num_vars, num_public;
+    uint64_t num_inputs, rows; /* EXTERNAL: inputs (ONE included) and rows of a, b, c */
     groth16_pvk_t pvk; /* for cuzk_circuit_verify */
     uint32_t refs;     /* the handle (until released) and each unfinished job */
     bool released;

@@ -254,7 +254,8 @@ static cuzk_status external_probe(const circuit_spec *spec, circuit_counts *out,
                                   size_t msg_len)
 {
     if (!spec->params_path || spec->num_inputs < 1 || spec->num_constraints < 1 ||
-        !spec->a_aux_density || !spec->b_input_density || !spec->b_aux_density) {
+        !spec->b_input_density ||
+        (spec->num_aux && (!spec->a_aux_density || !spec->b_aux_density))) {
         set_msg(msg, msg_len,
                 "circuit %s: an external circuit needs its parameters, at least one input "
                 "(ONE), its constraint count and three density bitmaps",
