@@ -109,8 +109,6 @@ check "prove_assignments, 3 partitions" 0 "$tmp/shared/prove_assignments" "$zkey
     "$tmp/p3.json" "$tmp/u3.json" 3
 grep -q '^OK: 3 partition proofs' "$tmp/out" ||
     { echo "FAIL: prove_assignments said no OK"; failed=$((failed + 1)); }
-grep -q 'not yet implemented' "$tmp/out" ||
-    { echo "FAIL: prove_assignments did not report the bellman path"; failed=$((failed + 1)); }
 # Wrong input: a witness of another circuit, named in the message.
 check "prove_zkey refuses another circuit's witness" 1 "$tmp/shared/prove_zkey" "$zkey" \
     "$fix/poseidon_bls12381.wtns" "$tmp/p4.json" "$tmp/u4.json"
