@@ -57,14 +57,17 @@ check "make_chain_circuit" 0 "$gen" --log-constraints 10 --out "$d" --witnesses 
 cp "$tmp/out" "$tmp/gen.json"
 constraints=$(json_field "$tmp/gen.json" constraints)
 wires=$(json_field "$tmp/gen.json" wires)
-[ -n "$constraints" ] && [ "$constraints" -le $((1024 - 2)) ] && [ "$constraints" -gt 512 ] ||
+if [ -n "$constraints" ] && [ "$constraints" -le $((1024 - 2)) ] && [ "$constraints" -gt 512 ]; then
+    ok
+else
     bad "constraints '$constraints' not in (512, 1022]"
+fi
 
 check "snarkjs r1cs info" 0 snarkjs r1cs info "$d/chain.r1cs"
 info=$(sed 's/\x1b\[[0-9;]*m//g' "$tmp/out")
 for want in "Curve: bls12-381" "# of Wires: $wires" "# of Constraints: $constraints" \
     "# of Private Inputs: 1" "# of Public Inputs: 0" "# of Outputs: 1"; do
-    grep -qF "$want" <<<"$info" && ok || bad "snarkjs r1cs info does not say '$want'"
+    if grep -qF "$want" <<<"$info"; then ok; else bad "snarkjs r1cs info does not say '$want'"; fi
 done
 
 for i in $(seq 0 $((n - 1))); do
@@ -75,15 +78,19 @@ cmp -s "$d/chain-0.wtns" "$d/chain-1.wtns" && bad "witnesses 0 and 1 are the sam
 cp "$d/chain-0.wtns" "$tmp/bad.wtns"
 off=$((12 + 12 + 40 + 12 + 32 * (wires / 2)))
 byte=$(od -An -tu1 -j "$off" -N1 "$tmp/bad.wtns" | tr -d ' ')
-printf "$(printf '\\%03o' $(((byte + 1) % 128)))" |
+printf '%b' "\\0$(printf '%03o' $(((byte + 1) % 128)))" |
     dd of="$tmp/bad.wtns" bs=1 seek="$off" conv=notrunc status=none
+cmp -s "$d/chain-0.wtns" "$tmp/bad.wtns" && bad "could not alter the witness"
 check "snarkjs refuses a tampered witness" 1 snarkjs wtns check "$d/chain.r1cs" "$tmp/bad.wtns"
 
 lines=$(wc -l <"$d/witnesses.txt")
-[ "$lines" -eq $n ] && ok || bad "witnesses.txt has $lines lines, expected $n"
+if [ "$lines" -eq $n ]; then ok; else bad "witnesses.txt has $lines lines, expected $n"; fi
 read -r w0 p0 q0 <"$d/witnesses.txt"
-[ "$w0" = "$d/chain-0.wtns" ] && [ "$p0" = "$d/proof-0.json" ] && [ "$q0" = "$d/public-0.json" ] &&
-    ok || bad "witnesses.txt line 1 is '$w0 $p0 $q0'"
+if [ "$w0" = "$d/chain-0.wtns" ] && [ "$p0" = "$d/proof-0.json" ] && [ "$q0" = "$d/public-0.json" ]; then
+    ok
+else
+    bad "witnesses.txt line 1 is '$w0 $p0 $q0'"
+fi
 
 if "$cuzk" setup --help 2>&1 | grep -q -- --r1cs; then
     check "cuzk setup --r1cs" 0 "$cuzk" setup --r1cs "$d/chain.r1cs" --zkey "$d/chain.zkey" --quiet
@@ -99,8 +106,11 @@ if "$cuzk" setup --help 2>&1 | grep -q -- --r1cs; then
             "$tmp/w$i.json"
         out=$(tr -d ' \n' <"$tmp/w$i.json" | sed -n 's/^\["1","\([0-9]*\)".*/\1/p')
         pub=$(tr -d ' \n' <"$d/public-$i.json")
-        [ -n "$out" ] && [ "$pub" = "[\"$out\"]" ] && ok ||
+        if [ -n "$out" ] && [ "$pub" = "[\"$out\"]" ]; then
+            ok
+        else
             bad "public-$i.json is $pub, the witness's output $out"
+        fi
     done
 else
     echo "note: this cuzk has no 'setup --r1cs'; the files are checked, no proof made"
