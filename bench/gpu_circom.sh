@@ -19,6 +19,8 @@
 #
 #   bench/gpu_circom.sh                    # standalone; BUILD=build/gpu
 #   CUZK_GPU_AFTER=bench/gpu_circom.sh bench/gpu.sh   # after gpu.sh's run
+#   CUZK_GPU_TARGETS="cuzk_cli make_chain_circuit" CUZK_GPU_TESTS=none \
+#   CUZK_GPU_BENCHES=' ' CUZK_GPU_AFTER=bench/gpu_circom.sh bench/gpu.sh  # this alone
 #
 # Writes one JSON line per size to $OUT/circom.jsonl (and the generator's
 # line before it), the event logs to $OUT/circom-events.tar.gz; progress on
