@@ -73,4 +73,30 @@ cuzk_status circom_r1cs_for_each_term(const mapped_file_t *f, circom_r1cs_term_f
 cuzk_status circom_r1cs_load(r1cs_t *out, circom_r1cs_header *hdr, uint64_t **labels,
                              const char *path, unsigned threads, char *msg, size_t msg_len);
 
+/* Writing. The columns of r are the wires, in order: circom numbers wires
+ * [ONE, public outputs, public inputs, private inputs, internal signals]
+ * and an r1cs_t [ONE, inputs, aux], so the public part of r must be the
+ * outputs then the public inputs (num_inputs = 1 + num_pub_out +
+ * num_pub_in), and the private inputs its first num_prv_in aux columns.
+ * A system read by circom_r1cs_load is already in that order. */
+typedef struct circom_r1cs_wires {
+    uint32_t num_pub_out;
+    uint32_t num_pub_in;
+    uint32_t num_prv_in;
+    /* The wire-to-label map (r1cs_num_vars(r) entries, labels[0] = 0, each
+     * below num_labels), or NULL: wire i has label i and nLabels is the
+     * number of wires. */
+    const uint64_t *labels;
+    uint64_t num_labels;
+} circom_r1cs_wires;
+
+/* Writes r as a version 1 .r1cs file for BLS12-381's r, as circom 2 lays
+ * it out: sections 2 (constraints), 1 (header), 3 (labels); coefficients
+ * canonical little-endian, terms sorted by wire. A counts/labels mismatch
+ * is CUZK_ERR_INVALID_ARGUMENT, more than 2^32 - 1 wires or constraints
+ * CUZK_ERR_UNSUPPORTED, a failed write CUZK_ERR_IO (path is then left as
+ * it was). */
+cuzk_status circom_r1cs_save(const r1cs_t *r, const circom_r1cs_wires *wires, const char *path,
+                             char *msg, size_t msg_len);
+
 #endif

@@ -41,4 +41,12 @@ cuzk_status circom_wtns_decode(fr_t *out, const circom_wtns_t *w, uint64_t start
 /* The whole witness as a malloc'd array (free()). */
 cuzk_status circom_wtns_load(fr_t **out, uint64_t *n, const char *path, char *msg, size_t msg_len);
 
+/* Writes w[0..n) (Montgomery form, w[0] = 1) as a version 2 .wtns file
+ * for BLS12-381's r, sections 1 and 2 in that order, as the witness
+ * calculators write them. w[0] other than 1 or n = 0 is
+ * CUZK_ERR_INVALID_ARGUMENT, n above 2^32 - 1 CUZK_ERR_UNSUPPORTED, a
+ * failed write CUZK_ERR_IO (path is then left as it was). */
+cuzk_status circom_wtns_save(const fr_t *w, uint64_t n, const char *path, char *msg,
+                             size_t msg_len);
+
 #endif
