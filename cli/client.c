@@ -219,6 +219,7 @@ enum {
     OPT_DATA_FILE,
     OPT_CONTENT_TYPE,
     OPT_HEADER,
+    OPT_FIXED_BLINDING,
 };
 
 /* Every client command's table starts with these. */
@@ -483,6 +484,9 @@ static void submit_usage(FILE *out)
             "  --witness-stream FILE a .wtns sent in the request (one partition per option)\n"
             "  --priority P          critical, high, normal (default) or low\n"
             "  --timeout S           the job's timeout in seconds (0: the server's default)\n"
+            "  --fixed-blinding R,S  tests only: prove every partition with these r and s\n"
+            "                        (decimal); the server must allow it\n"
+            "                        (server.insecure_fixed_blinding)\n"
             "  --wait                wait for the job, as cuzk await\n"
             "  --proof-out FILE      with --wait: the proof (partitions x 192 bytes, or\n"
             "                        snarkjs's proof.json)\n"
@@ -497,7 +501,7 @@ static void submit_usage(FILE *out)
 
 static int cmd_submit(client *c, int argc, char **argv)
 {
-    const char *circuit = NULL, *priority = NULL, *seeds = NULL;
+    const char *circuit = NULL, *priority = NULL, *seeds = NULL, *blinding = NULL;
     result_out result = {0};
     unsigned long long partitions = 0, seed = 0;
     bool have_seed = false, wait = false, json_out = false;
@@ -517,6 +521,7 @@ static int cmd_submit(client *c, int argc, char **argv)
         {"witness-stream", required_argument, NULL, OPT_WITNESS_STREAM},
         {"priority", required_argument, NULL, OPT_PRIORITY},
         {"timeout", required_argument, NULL, OPT_TIMEOUT},
+        {"fixed-blinding", required_argument, NULL, OPT_FIXED_BLINDING},
         {"wait", no_argument, NULL, OPT_WAIT},
         RESULT_OPTIONS,
         {"json", no_argument, NULL, OPT_JSON},
@@ -550,6 +555,9 @@ static int cmd_submit(client *c, int argc, char **argv)
             break;
         case OPT_SEEDS:
             seeds = v;
+            break;
+        case OPT_FIXED_BLINDING:
+            blinding = v;
             break;
         case OPT_PROOF_OUT:
         case OPT_PUBLIC_OUT:
@@ -594,6 +602,17 @@ static int cmd_submit(client *c, int argc, char **argv)
     }
     if (num_streams && (num_paths || seeds || have_seed)) {
         cli_error("submit: --witness-stream does not mix with --witness, --seed or --seeds");
+        goto out;
+    }
+    /* The blinding travels in the JSON body; a streamed body has only the
+     * witnesses. The server checks the values. */
+    const char *comma = blinding ? strchr(blinding, ',') : NULL;
+    if (blinding && (!comma || comma == blinding || !comma[1] || strchr(comma + 1, ','))) {
+        cli_error("--fixed-blinding wants R,S (two decimal field elements), got '%s'", blinding);
+        goto out;
+    }
+    if (blinding && num_streams) {
+        cli_error("submit: --fixed-blinding does not go with --witness-stream (use --witness)");
         goto out;
     }
     const char *needs_wait = result.proof_path    ? "--proof-out"
@@ -642,6 +661,14 @@ static int cmd_submit(client *c, int argc, char **argv)
             json_object_set_new(o, "seed", json_integer((json_int_t)seed));
         if (have_timeout)
             json_object_set_new(o, "timeout_s", json_real(timeout));
+        if (blinding) {
+            fprintf(stderr, "cuzk: --fixed-blinding: every proof uses the given r and s; such "
+                            "proofs reveal the witness to anyone who knows them (for tests "
+                            "only)\n");
+            json_object_set_new(o, "blinding",
+                                json_pack("{s:s#,s:s}", "r", blinding, (int)(comma - blinding),
+                                          "s", comma + 1));
+        }
         if (seeds && !add_seeds(o, seeds)) {
             json_decref(o);
             rc = CLI_EXIT_USAGE;

@@ -32,6 +32,7 @@ static const flag_key flags[] = {
     {"--insecure-no-token", "server.insecure_no_token", "true"},
     {"--log", "server.log", NULL},
     {"--witness-dir", "server.witness_dir", NULL},
+    {"--insecure-fixed-blinding", "server.insecure_fixed_blinding", "true"},
     {"--max-wait", "server.max_wait_s", NULL},
     {"--shutdown-grace", "server.shutdown_grace_s", NULL},
     {"--event-log", "engine.event_log", NULL},
@@ -57,11 +58,11 @@ static void usage(FILE *out)
                  "file's keys and defaults are in docs/CONFIG.md, the API in docs/SERVICE.md.\n"
                  "Command-line settings apply after the file, in order.\n"
                  "\n"
-                 "  --config FILE           the INI configuration file\n"
-                 "  --set S.K=V             any key, e.g. --set engine.retries=3,\n"
-                 "                          --set 'circuit porep.params=/x.params'\n");
+                 "  --config FILE               the INI configuration file\n"
+                 "  --set S.K=V                 any key, e.g. --set engine.retries=3,\n"
+                 "                              --set 'circuit porep.params=/x.params'\n");
     for (size_t i = 0; i < NUM_FLAGS; i++)
-        fprintf(out, "  %-22s  %s%s%s\n", flags[i].flag, flags[i].key,
+        fprintf(out, "  %-26s  %s%s%s\n", flags[i].flag, flags[i].key,
                 flags[i].fixed_value ? "=" : "", flags[i].fixed_value ? flags[i].fixed_value : "");
     fprintf(out, "\nExit codes: 0 after a clean shutdown, 1 failed to start or run, 2 bad\n"
                  "command line, 3 bad configuration file or circuit file.\n");

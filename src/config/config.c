@@ -72,6 +72,7 @@ static const key_def keys[] = {
     {SEC_SERVER, "shutdown_grace_s", KEY_SECONDS, SRV(shutdown_grace_s), 0},
     {SEC_SERVER, "log", KEY_STRING, SRV(log_path), 0},
     {SEC_SERVER, "witness_dir", KEY_STRING, SRV(witness_dir), 0},
+    {SEC_SERVER, "insecure_fixed_blinding", KEY_BOOL, SRV(insecure_fixed_blinding), 0},
     {SEC_CIRCUIT, "kind", KEY_KIND, CIR(kind), 0},
     {SEC_CIRCUIT, "log_constraints", KEY_UINT, CIR(log_constraints), 27},
     {SEC_CIRCUIT, "arity", KEY_UINT, CIR(arity), 8},

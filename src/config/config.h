@@ -47,6 +47,9 @@ typedef struct server_config {
     char *log_path;            /* server log; NULL = stderr */
     char *witness_dir;         /* the folder witness_paths must resolve into; NULL = none:
                                   any readable path over the Unix socket, none over TCP */
+    /* Submissions may fix r and s, for tests that compare proofs bit for
+     * bit; such proofs reveal the witness to whoever knows r and s. */
+    bool insecure_fixed_blinding;
 } server_config;
 
 typedef struct cuzk_config {

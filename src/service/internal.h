@@ -27,8 +27,9 @@ struct service {
     FILE *log;
     pthread_mutex_t log_mu;
     atomic_bool closing;
-    char *socket_path; /* the socket file this service made; removed at stop */
-    char *witness_dir; /* server.witness_dir resolved (realpath), or NULL */
+    char *socket_path;   /* the socket file this service made; removed at stop */
+    char *witness_dir;   /* server.witness_dir resolved (realpath), or NULL */
+    bool fixed_blinding; /* server.insecure_fixed_blinding: submissions may fix r, s */
     uint64_t started_ns;
     double wall_minus_mono; /* realtime - monotonic, seconds: job times as Unix time */
 };

@@ -16,6 +16,8 @@
 #include <jansson.h>
 
 #include "formats/circom_wtns.h"
+#include "formats/decimal.h"
+#include "util/wipe.h"
 
 static bool fail(request_error *err, unsigned status, const char *field, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -159,6 +161,9 @@ void submit_request_free(submit_request *r)
     }
     free(r->paths);
     free(r->witnesses);
+    if (r->blinding) /* blinding factors are secrets wherever they come from */
+        cuzk_wipe(r->blinding, sizeof(fr_t) * 2 * r->spec.partitions);
+    free(r->blinding);
     memset(r, 0, sizeof(*r));
 }
 
@@ -241,11 +246,79 @@ static bool witness_path(char **out, const char *path, const char *witness_dir,
     return ok;
 }
 
-static bool submit_json(submit_request *out, const http_request *rq, const char *witness_dir,
-                        request_error *err)
+/* "blinding": {"r": "<decimal>", "s": "<decimal>"}, one r and s for all
+ * `partitions` of the job, into out->blinding and spec.r, .s. A proof
+ * whose r and s are known is not zero knowledge (they take the blinding
+ * off, and guesses of the witness can be tested against it), so only a
+ * server whose operator allows it takes them: for tests that compare the
+ * proofs of every door bit for bit. */
+static bool get_blinding(submit_request *out, json_t *o, uint32_t partitions, bool allowed,
+                         request_error *err)
 {
-    static const char *const known[] = {"circuit", "priority",      "partitions", "seed",
-                                        "seeds",   "witness_paths", "timeout_s",  NULL};
+    json_t *b = json_object_get(o, "blinding");
+    if (!b)
+        return true;
+    if (!allowed)
+        return fail(err, 403, "blinding",
+                    "field 'blinding' (fixed r and s, for tests only) is refused: this server "
+                    "takes it only when its operator sets server.insecure_fixed_blinding = true "
+                    "(cuzk serve --insecure-fixed-blinding)");
+    if (!json_is_object(b))
+        return fail(err, 400, "blinding",
+                    "field 'blinding' wants an object {\"r\": \"<decimal>\", \"s\": "
+                    "\"<decimal>\"}, got %s",
+                    type_name(b));
+    const char *key;
+    json_t *v;
+    json_object_foreach(b, key, v)
+    {
+        if (strcmp(key, "r") != 0 && strcmp(key, "s") != 0) {
+            char field[64];
+            snprintf(field, sizeof(field), "blinding.%.40s", key);
+            return fail(err, 400, field, "unknown field '%s' (known: r, s)", field);
+        }
+    }
+    fr_t rs[2];
+    static const char *const keys[] = {"r", "s"}, *const names[] = {"blinding.r", "blinding.s"};
+    bool ok = true;
+    for (int i = 0; i < 2 && ok; i++) {
+        v = json_object_get(b, keys[i]);
+        cuzk_status st = CUZK_ERR_INVALID_ARGUMENT;
+        if (v && json_is_string(v) && strlen(json_string_value(v)) == json_string_length(v))
+            st = decimal_to_fr(&rs[i], json_string_value(v));
+        if (!v)
+            ok = fail(err, 400, names[i],
+                      "field '%s' is missing (a decimal string below the group order r)", names[i]);
+        else if (!json_is_string(v))
+            ok = fail(err, 400, names[i],
+                      "field '%s' wants a decimal string below the group order r, got %s", names[i],
+                      type_name(v));
+        else if (st == CUZK_ERR_NOT_CANONICAL)
+            ok = fail(err, 400, names[i], "field '%s' is not below the group order r", names[i]);
+        else if (st != CUZK_OK)
+            ok = fail(err, 400, names[i],
+                      "field '%s' wants a decimal string below the group order r, got '%.80s'",
+                      names[i], json_string_value(v));
+    }
+    if (ok && !(out->blinding = malloc(sizeof(fr_t) * 2 * partitions)))
+        ok = fail(err, 503, NULL, "out of memory for the blinding of %u partitions", partitions);
+    for (uint32_t i = 0; ok && i < partitions; i++) {
+        out->blinding[i] = rs[0];
+        out->blinding[partitions + i] = rs[1];
+    }
+    if (ok) {
+        out->spec.r = out->blinding;
+        out->spec.s = out->blinding + partitions;
+    }
+    cuzk_wipe(rs, sizeof(rs));
+    return ok;
+}
+
+static bool submit_json(submit_request *out, const http_request *rq, const char *witness_dir,
+                        bool allow_fixed_blinding, request_error *err)
+{
+    static const char *const known[] = {"circuit",       "priority",  "partitions", "seed", "seeds",
+                                        "witness_paths", "timeout_s", "blinding",   NULL};
     json_t *o = parse_object(rq, err);
     if (!o)
         return false;
@@ -329,6 +402,7 @@ static bool submit_json(submit_request *out, const http_request *rq, const char 
     out->spec.circuit = out->circuit;
     out->spec.partitions = (uint32_t)partitions;
     out->spec.seed = seed;
+    ok = ok && get_blinding(out, o, (uint32_t)partitions, allow_fixed_blinding, err);
     json_decref(o);
     return ok;
 }
@@ -450,7 +524,7 @@ static bool submit_stream(submit_request *out, const http_request *rq, request_e
 }
 
 bool request_parse_submit(submit_request *out, const http_request *rq, const char *witness_dir,
-                          request_error *err)
+                          bool allow_fixed_blinding, request_error *err)
 {
     memset(out, 0, sizeof(*out));
     bool stream =
@@ -462,7 +536,8 @@ bool request_parse_submit(submit_request *out, const http_request *rq, const cha
             return fail(err, 400, unknown,
                         "unknown query argument '%s' (a JSON submission takes none)", unknown);
     }
-    bool ok = stream ? submit_stream(out, rq, err) : submit_json(out, rq, witness_dir, err);
+    bool ok = stream ? submit_stream(out, rq, err)
+                     : submit_json(out, rq, witness_dir, allow_fixed_blinding, err);
     if (!ok)
         submit_request_free(out);
     return ok;

@@ -6,7 +6,8 @@
  *
  *   POST /v1/jobs, application/json:
  *     {"circuit": "..", "priority": "normal", "partitions": N, "seed": S,
- *      "seeds": [..], "witness_paths": [".."], "timeout_s": T}
+ *      "seeds": [..], "witness_paths": [".."], "timeout_s": T,
+ *      "blinding": {"r": "<decimal>", "s": "<decimal>"}}
  *   POST /v1/jobs, application/octet-stream: one .wtns file per partition
  *     back to back; ?circuit=..&priority=..&partitions=N&timeout_s=T
  *   POST /v1/circuits, application/json:
@@ -38,15 +39,18 @@ typedef struct submit_request {
     char **paths;                   /* witness_paths, owned */
     fr_t **witnesses;               /* decoded streamed witnesses, owned */
     uint32_t num_owned;
+    fr_t *blinding; /* spec.r then spec.s, one each per partition; owned */
 } submit_request;
 
 /* The submission in rq (JSON or a witness stream, by Content-Type).
  * witness_dir (resolved, or NULL) confines witness_paths: with it, each
  * must resolve to a readable file inside it (relative ones from it; 403
  * outside, 400 missing or unreadable); without it they are refused over
- * TCP (403) and taken as given over the Unix socket. */
+ * TCP (403) and taken as given over the Unix socket. A "blinding" (one r
+ * and s for every partition) is taken only with allow_fixed_blinding
+ * (server.insecure_fixed_blinding), else refused with 403. */
 bool request_parse_submit(submit_request *out, const http_request *rq, const char *witness_dir,
-                          request_error *err);
+                          bool allow_fixed_blinding, request_error *err);
 void submit_request_free(submit_request *r);
 
 /* A circuit registration; out is a configured circuit (free its paths with

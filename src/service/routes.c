@@ -129,7 +129,7 @@ static void submit(service *s, const http_request *rq, http_response *rs)
     }
     submit_request sr;
     request_error err;
-    if (!request_parse_submit(&sr, rq, s->witness_dir, &err)) {
+    if (!request_parse_submit(&sr, rq, s->witness_dir, s->fixed_blinding, &err)) {
         reply_request_error(rs, &err);
         return;
     }

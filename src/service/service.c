@@ -73,6 +73,7 @@ cuzk_status service_start(service **out, const service_opts *o, char *msg, size_
     s->metrics = o->metrics;
     s->log = o->log;
     s->max_wait_s = cfg->max_wait_s;
+    s->fixed_blinding = cfg->insecure_fixed_blinding;
     s->started_ns = backend_clock_ns();
     s->wall_minus_mono = wall_minus_mono();
     atomic_init(&s->closing, false);
@@ -143,6 +144,9 @@ cuzk_status service_start(service **out, const service_opts *o, char *msg, size_
         service_log(s, "witness_paths must lie in %s", s->witness_dir);
     else if (cfg->tcp_address)
         service_log(s, "witness_paths refused over TCP (no server.witness_dir)");
+    if (s->fixed_blinding)
+        service_log(s, "WARNING: server.insecure_fixed_blinding: submissions may fix r and s; "
+                       "their proofs reveal the witness to whoever knows them (tests only)");
     *out = s;
     return CUZK_OK;
 }

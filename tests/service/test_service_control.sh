@@ -4,7 +4,8 @@
 # demand), a corrupted witness failing only its job, clients killed in the
 # middle of a request or a long poll (the server stays healthy and exits
 # clean), malformed, wrong and oversized requests (4xx with a JSON error
-# naming the field), TCP with a bearer token, await timeouts, and the
+# naming the field; a fixed blinding on a server that does not allow it:
+# 403 naming the key that would), TCP with a bearer token, await timeouts, and the
 # socket file across restarts: a stale one is replaced, a live server's is
 # not, a file that is not a socket is left alone.
 # Usage: test_service_control.sh path/to/cuzk
@@ -132,6 +133,11 @@ api_fails "bad seeds entry" 400 'seeds[1]' "wants an integer >= 0" POST /v1/jobs
 api_fails "seed for a zkey circuit" 400 "" "" POST /v1/jobs --data '{"circuit":"chain","partitions":1}'
 api_fails "witness file missing" 400 "witness_paths[0]" "cannot read /nonexistent.wtns" POST /v1/jobs \
     --data '{"circuit":"chain","witness_paths":["/nonexistent.wtns"]}'
+api_fails "fixed blinding, not allowed" 403 blinding "server.insecure_fixed_blinding = true" \
+    POST /v1/jobs --data '{"circuit":"p10","partitions":1,"blinding":{"r":"1","s":"2"}}'
+check "cuzk submit --fixed-blinding, not allowed" 1 "$cuzk" submit --circuit p10 --partitions 1 \
+    --fixed-blinding 1,2
+expect "names the key that allows it" "$tmp/err" "cuzk serve --insecure-fixed-blinding"
 api_fails "wrong content type" 415 "" "not accepted" POST /v1/jobs --content-type text/plain \
     --data '{"circuit":"p10","partitions":1}'
 api_fails "unknown query" 400 colour "unknown query argument 'colour'" GET "/v1/jobs?colour=1"
