@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "circuits/porep_like.h"
+#include "cli/args.h"
 #include "cli/builtin.h"
 #include "cli/commands.h"
 #include "cli/engine_run.h"
@@ -64,21 +65,50 @@ static void bench_usage(FILE *out)
             cli_cache_dir());
 }
 
+/* Codes of bench's own options, after the built-in circuit's. */
+enum {
+    OPT_JOBS = BUILTIN_OPT_END,
+    OPT_SYNTH_WORKERS,
+    OPT_WORKERS_PER_DEVICE,
+    OPT_ARITH,
+    OPT_SCALE,
+};
+
+/* Both forms' options: a word is read alike whichever form it ends in. */
+static const struct option bench_options[] = {
+    {"help", no_argument, NULL, 'h'},
+    CLI_COMMON_OPTIONS,
+    BUILTIN_OPTIONS,
+    {"jobs", required_argument, NULL, OPT_JOBS},
+    {"synth-workers", required_argument, NULL, OPT_SYNTH_WORKERS},
+    {"workers-per-device", required_argument, NULL, OPT_WORKERS_PER_DEVICE},
+    {"arith", no_argument, NULL, OPT_ARITH},
+    {"scale", required_argument, NULL, OPT_SCALE},
+    {0},
+};
+
 static int arith(int argc, char **argv)
 {
     double scale = 1.0;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--arith"))
+    cli_args a;
+    cli_args_start(&a, "bench", argc, argv, bench_options);
+    for (int code; (code = cli_args_next(&a)) != CLI_ARGS_END;) {
+        if (code == 'h') {
+            bench_usage(stdout);
+            return CLI_EXIT_OK;
+        }
+        if (code == CLI_ARGS_BAD)
+            return CLI_EXIT_USAGE;
+        if (code == OPT_ARITH)
             continue;
-        if (!strcmp(argv[i], "--scale") && i + 1 < argc) {
-            char *end;
-            scale = strtod(argv[++i], &end);
-            if (*end || scale <= 0) {
-                cli_error("bench: --scale wants a positive number, got '%s'", argv[i]);
-                return CLI_EXIT_USAGE;
-            }
-        } else {
-            cli_error("bench: unknown argument '%s' with --arith", argv[i]);
+        if (code != OPT_SCALE) {
+            cli_error("bench: '%s' does not go with --arith", cli_args_word(&a));
+            return CLI_EXIT_USAGE;
+        }
+        char *end;
+        scale = strtod(a.value, &end);
+        if (*end || scale <= 0) {
+            cli_error("bench: --scale wants a positive number, got '%s'", a.value);
             return CLI_EXIT_USAGE;
         }
     }
@@ -705,46 +735,48 @@ static bool parse_count(const char *option, const char *value, unsigned long lon
 
 int cli_bench(int argc, char **argv)
 {
-    bench_args a = {.jobs = BENCH_DEFAULT_JOBS};
-    builtin_opts *o = &a.o;
+    if (cli_args_has(argc, argv, bench_options, OPT_ARITH))
+        return arith(argc, argv);
+    bench_args b = {.jobs = BENCH_DEFAULT_JOBS};
+    builtin_opts *o = &b.o;
     builtin_opts_init(o, BENCH_DEFAULT_LOG);
     o->partitions = BENCH_DEFAULT_PARTITIONS;
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--arith"))
-            return arith(argc, argv);
-    for (int i = 1; i < argc;) {
-        const char *arg = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+    cli_args a;
+    cli_args_start(&a, "bench", argc, argv, bench_options);
+    for (int code; (code = cli_args_next(&a)) != CLI_ARGS_END;) {
+        if (code == 'h') {
             bench_usage(stdout);
             return CLI_EXIT_OK;
         }
-        unsigned *count = !strcmp(arg, "--jobs")                 ? &a.jobs
-                          : !strcmp(arg, "--synth-workers")      ? &a.synth_workers
-                          : !strcmp(arg, "--workers-per-device") ? &a.workers_per_device
-                                                                 : NULL;
+        if (code == CLI_ARGS_BAD)
+            return CLI_EXIT_USAGE;
+        unsigned *count = code == OPT_JOBS                 ? &b.jobs
+                          : code == OPT_SYNTH_WORKERS      ? &b.synth_workers
+                          : code == OPT_WORKERS_PER_DEVICE ? &b.workers_per_device
+                                                           : NULL;
         if (count) {
-            if (!parse_count(arg, val, count == &a.jobs ? BENCH_MAX_JOBS : 256, count))
+            if (!parse_count(a.option, a.value, count == &b.jobs ? BENCH_MAX_JOBS : 256, count))
                 return CLI_EXIT_USAGE;
-            i += 2;
             continue;
         }
-        if (!strcmp(arg, "--params"))
-            a.params_given = true;
-        int r = builtin_option(argc, argv, &i, o);
-        if (r < 0)
-            return CLI_EXIT_USAGE;
-        if (r == 0) {
-            cli_error("bench: unknown argument '%s'", arg);
+        if (code == CLI_ARG || code == OPT_SCALE) {
+            cli_error(code == CLI_ARG ? "bench: unknown argument '%s'"
+                                      : "bench: %s goes with --arith",
+                      cli_args_word(&a));
             bench_usage(stderr);
             return CLI_EXIT_USAGE;
         }
+        if (code == BUILTIN_OPT_PARAMS)
+            b.params_given = true;
+        if (builtin_option(o, code, a.value) < 0)
+            return CLI_EXIT_USAGE;
     }
-    if ((unsigned long long)a.jobs * o->partitions > 1000000) {
+    if ((unsigned long long)b.jobs * o->partitions > 1000000) {
         cli_error("bench: at most 10^6 partitions in all");
         return CLI_EXIT_USAGE;
     }
     int rc = builtin_resolve(o);
     if (rc != CLI_EXIT_OK)
         return rc;
-    return bench_engine_run(&a);
+    return bench_engine_run(&b);
 }

@@ -35,63 +35,56 @@ void builtin_opts_init(builtin_opts *o, unsigned default_log)
     o->common.verify = true;
 }
 
-int builtin_option(int argc, char **argv, int *i, builtin_opts *o)
+int builtin_option(builtin_opts *o, int code, const char *value)
 {
-    const char *a = argv[*i];
-    unsigned long long v;
-    int r = cli_common_option(argc, argv, i, &o->common);
+    int r = cli_common_option(&o->common, code, value);
     if (r != 0)
         return r;
-    if (!strcmp(a, "--builtin")) {
-        (*i)++;
+    unsigned long long v;
+    switch (code) {
+    case BUILTIN_OPT_BUILTIN:
         return 1;
-    }
-    const char *val = *i + 1 < argc ? argv[*i + 1] : NULL;
-    if (!strcmp(a, "--log-constraints")) {
-        if (!cli_parse_uint(a, val, 27, &v))
+    case BUILTIN_OPT_LOG_CONSTRAINTS:
+        if (!cli_parse_uint("--log-constraints", value, 27, &v))
             return -1;
         if (v < 10) {
             cli_error("--log-constraints must be between 10 and 27");
             return -1;
         }
         o->log_constraints = (unsigned)v;
-    } else if (!strcmp(a, "--arity")) {
-        if (!cli_parse_uint(a, val, 8, &v))
+        return 1;
+    case BUILTIN_OPT_ARITY:
+        if (!cli_parse_uint("--arity", value, 8, &v))
             return -1;
         if (v != 2 && v != 8) {
             cli_error("--arity must be 2 or 8");
             return -1;
         }
         o->arity = (unsigned)v;
-    } else if (!strcmp(a, "--seed")) {
-        if (!cli_parse_uint(a, val, UINT64_MAX / 2, &v))
+        return 1;
+    case BUILTIN_OPT_SEED:
+        if (!cli_parse_uint("--seed", value, UINT64_MAX / 2, &v))
             return -1;
         o->seed = v;
-    } else if (!strcmp(a, "--partitions")) {
-        if (!cli_parse_uint(a, val, 100000, &v))
+        return 1;
+    case BUILTIN_OPT_PARTITIONS:
+        if (!cli_parse_uint("--partitions", value, 100000, &v))
             return -1;
         if (v == 0) {
             cli_error("--partitions must be at least 1");
             return -1;
         }
         o->partitions = (unsigned)v;
-    } else if (!strcmp(a, "--params")) {
-        if (!val) {
-            cli_error("--params wants a file name");
-            return -1;
-        }
-        o->params_path = val;
-    } else if (!strcmp(a, "--out")) {
-        if (!val) {
-            cli_error("--out wants a file name");
-            return -1;
-        }
-        o->out_path = val;
-    } else {
+        return 1;
+    case BUILTIN_OPT_PARAMS:
+        o->params_path = value;
+        return 1;
+    case BUILTIN_OPT_OUT:
+        o->out_path = value;
+        return 1;
+    default:
         return 0;
     }
-    *i += 2;
-    return 1;
 }
 
 /* ------------------------------------------------------ circuit, params */
@@ -215,27 +208,16 @@ int builtin_compile_circuit(const builtin_opts *o, r1cs_t *r)
 
 /* ---------------------------------------------------------- subcommands */
 
-int cli_setup_builtin(int argc, char **argv)
+int cli_setup_builtin(builtin_opts *o)
 {
-    builtin_opts o;
-    builtin_opts_init(&o, 16);
-    for (int i = 1; i < argc;) {
-        int r = builtin_option(argc, argv, &i, &o);
-        if (r < 0)
-            return CLI_EXIT_USAGE;
-        if (r == 0) {
-            cli_error("setup: unknown argument '%s'", argv[i]);
-            return CLI_EXIT_USAGE;
-        }
-    }
-    int rc = builtin_resolve(&o);
+    int rc = builtin_resolve(o);
     if (rc != CLI_EXIT_OK)
         return rc;
     r1cs_t r;
-    if ((rc = builtin_compile_circuit(&o, &r)) != CLI_EXIT_OK)
+    if ((rc = builtin_compile_circuit(o, &r)) != CLI_EXIT_OK)
         return rc;
     groth16_params_t params;
-    rc = builtin_make_params(&o, &r, &params);
+    rc = builtin_make_params(o, &r, &params);
     if (rc == CLI_EXIT_OK)
         groth16_params_free(&params);
     r1cs_free(&r);

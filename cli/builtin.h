@@ -27,9 +27,41 @@ typedef struct builtin_opts {
 } builtin_opts;
 
 void builtin_opts_init(builtin_opts *o, unsigned default_log);
-/* Consumes one option of the built-in circuit (or a common one): 1, 0 if it
- * is not one, -1 on a bad value. */
-int builtin_option(int argc, char **argv, int *i, builtin_opts *o);
+
+/* The built-in circuit's options' codes (cli/args.h), after the common
+ * ones; a command's own codes start at BUILTIN_OPT_END. */
+enum {
+    BUILTIN_OPT_BUILTIN = CLI_OPT_COMMON_END,
+    BUILTIN_OPT_LOG_CONSTRAINTS,
+    BUILTIN_OPT_ARITY,
+    BUILTIN_OPT_SEED,
+    BUILTIN_OPT_PARTITIONS,
+    BUILTIN_OPT_PARAMS,
+    BUILTIN_OPT_OUT,
+    BUILTIN_OPT_END,
+};
+
+/* Their entries of a getopt_long table (CLI_COMMON_OPTIONS beside them). */
+#define BUILTIN_OPTIONS                                                                            \
+    {"builtin", no_argument, NULL, BUILTIN_OPT_BUILTIN},                                           \
+        {"log-constraints", required_argument, NULL, BUILTIN_OPT_LOG_CONSTRAINTS},                 \
+        {"arity", required_argument, NULL, BUILTIN_OPT_ARITY},                                     \
+        {"seed", required_argument, NULL, BUILTIN_OPT_SEED},                                       \
+        {"partitions", required_argument, NULL, BUILTIN_OPT_PARTITIONS},                           \
+        {"params", required_argument, NULL, BUILTIN_OPT_PARAMS},                                   \
+    {                                                                                              \
+        "out", required_argument, NULL, BUILTIN_OPT_OUT                                            \
+    }
+
+/* Whether code is one of BUILTIN_OPTIONS (a common option is not). */
+static inline bool builtin_option_code(int code)
+{
+    return code >= BUILTIN_OPT_BUILTIN && code < BUILTIN_OPT_END;
+}
+
+/* Takes the value of an option of the built-in circuit or a common one
+ * into o: 1, 0 if code is neither, -1 after a message on a bad value. */
+int builtin_option(builtin_opts *o, int code, const char *value);
 /* Picks the circuit shape and the parameter file; a CLI exit code. */
 int builtin_resolve(builtin_opts *o);
 
@@ -38,9 +70,9 @@ const char *cli_cache_dir(void);
 /* mkdir -p: 0, or -1 with errno set. */
 int cli_make_dirs(const char *path);
 
-/* cuzk setup for the built-in circuit (cli/setup.c dispatches and prints
- * the help). */
-int cli_setup_builtin(int argc, char **argv);
+/* cuzk setup for the built-in circuit (cli/setup.c reads the command
+ * line and prints the help). */
+int cli_setup_builtin(builtin_opts *o);
 int cli_prove_builtin(builtin_opts *o);
 int cli_verify_builtin(builtin_opts *o, const char *proof_path);
 

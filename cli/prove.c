@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/args.h"
 #include "cli/builtin.h"
 #include "cli/commands.h"
 
@@ -34,23 +35,6 @@ static void prove_usage(FILE *out)
             "                by default the verifying key is checked fully, the rest on-curve)\n"
             "  --quiet       no timing line on stderr\n"
             "exit codes: 0 proof written, 1 proving failed, 2 usage, 3 bad input file\n");
-}
-
-static int prove_builtin(int argc, char **argv)
-{
-    builtin_opts o;
-    builtin_opts_init(&o, 16);
-    for (int i = 1; i < argc;) {
-        int r = builtin_option(argc, argv, &i, &o);
-        if (r < 0)
-            return CLI_EXIT_USAGE;
-        if (r == 0) {
-            cli_error("prove: unknown argument '%s'", argv[i]);
-            prove_usage(stderr);
-            return CLI_EXIT_USAGE;
-        }
-    }
-    return cli_prove_builtin(&o);
 }
 
 /* The lines of a witness list: `witness.wtns proof.json public.json`,
@@ -127,74 +111,101 @@ static int read_witness_list(const char *path, cli_proof_files **out, size_t *n,
     return CLI_EXIT_OK;
 }
 
-static int prove_circom(int argc, char **argv)
+/* Codes of prove's own options, after the built-in circuit's. */
+enum { OPT_WITNESS_LIST = BUILTIN_OPT_END };
+
+/* Both forms' options: a word is read alike whichever form it ends in. */
+static const struct option prove_options[] = {
+    {"help", no_argument, NULL, 'h'},
+    CLI_COMMON_OPTIONS,
+    BUILTIN_OPTIONS,
+    {"witness-list", required_argument, NULL, OPT_WITNESS_LIST},
+    {0},
+};
+
+typedef struct prove_args {
+    bool builtin;     /* --builtin: the built-in circuit's form */
+    builtin_opts o;   /* o.common: the options of both forms */
+    const char *list; /* --witness-list */
+    const char **pos; /* the circom form's key and files */
+    int npos;
+} prove_args;
+
+/* -1 to go on, else the exit code. */
+static int parse_args(int argc, char **argv, prove_args *p)
 {
-    cli_options opt = {.threads = 0, .verify = true, .quiet = false};
-    const char *list = NULL;
-    const char **pos = calloc((size_t)argc, sizeof(char *));
-    if (!pos)
-        return CLI_EXIT_FAILURE;
-    int npos = 0, rc = -1;
-    for (int i = 1; i < argc && rc < 0;) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+    cli_args a;
+    cli_args_start(&a, "prove", argc, argv, prove_options);
+    for (int code; (code = cli_args_next(&a)) != CLI_ARGS_END;) {
+        if (code == 'h') {
             prove_usage(stdout);
-            rc = CLI_EXIT_OK;
-        } else if (!strcmp(argv[i], "--witness-list")) {
-            if (i + 1 >= argc) {
-                cli_error("--witness-list wants a file");
-                rc = CLI_EXIT_USAGE;
-            } else {
-                list = argv[i + 1];
-                i += 2;
-            }
-        } else {
-            int r = cli_common_option(argc, argv, &i, &opt);
-            if (r < 0) {
-                rc = CLI_EXIT_USAGE;
-            } else if (r == 0 && argv[i][0] == '-' && argv[i][1]) {
-                cli_error("prove: unknown option '%s'", argv[i]);
-                prove_usage(stderr);
-                rc = CLI_EXIT_USAGE;
-            } else if (r == 0) {
-                pos[npos++] = argv[i++];
-            }
+            return CLI_EXIT_OK;
         }
+        if (code == CLI_ARGS_BAD)
+            return CLI_EXIT_USAGE;
+        if (p->builtin && code == CLI_ARG) {
+            cli_error("prove: unknown argument '%s'", a.value);
+            prove_usage(stderr);
+            return CLI_EXIT_USAGE;
+        }
+        if (p->builtin && code == OPT_WITNESS_LIST) {
+            cli_error("prove: --witness-list does not go with --builtin");
+            prove_usage(stderr);
+            return CLI_EXIT_USAGE;
+        }
+        if (!p->builtin && builtin_option_code(code)) {
+            cli_error("prove: %s goes with --builtin", a.option);
+            prove_usage(stderr);
+            return CLI_EXIT_USAGE;
+        }
+        if (code == CLI_ARG)
+            p->pos[p->npos++] = a.value;
+        else if (code == OPT_WITNESS_LIST)
+            p->list = a.value;
+        else if (builtin_option(&p->o, code, a.value) < 0)
+            return CLI_EXIT_USAGE;
     }
-    if (rc < 0 && (list ? npos != 1 : npos < 4 || (npos - 1) % 3 != 0)) {
-        cli_error(list ? "prove: with --witness-list, give the key alone"
-                       : "prove: want circuit.zkey, then witness.wtns proof.json public.json "
-                         "for each witness");
+    if (!p->builtin && (p->list ? p->npos != 1 : p->npos < 4 || (p->npos - 1) % 3 != 0)) {
+        cli_error(p->list ? "prove: with --witness-list, give the key alone"
+                          : "prove: want circuit.zkey, then witness.wtns proof.json public.json "
+                            "for each witness");
         prove_usage(stderr);
-        rc = CLI_EXIT_USAGE;
+        return CLI_EXIT_USAGE;
     }
-    if (rc >= 0) {
-        free(pos);
-        return rc;
-    }
+    return -1;
+}
+
+static int prove_circom(const prove_args *p)
+{
     cli_proof_files *files = NULL;
     size_t n = 0;
     char *text = NULL;
-    if (list) {
-        rc = read_witness_list(list, &files, &n, &text);
+    int rc;
+    if (p->list) {
+        rc = read_witness_list(p->list, &files, &n, &text);
     } else {
-        n = (size_t)(npos - 1) / 3;
+        n = (size_t)(p->npos - 1) / 3;
         files = calloc(n, sizeof(*files));
         rc = files ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
         for (size_t k = 0; files && k < n; k++)
-            files[k] = (cli_proof_files){pos[1 + 3 * k], pos[2 + 3 * k], pos[3 + 3 * k]};
+            files[k] = (cli_proof_files){p->pos[1 + 3 * k], p->pos[2 + 3 * k], p->pos[3 + 3 * k]};
     }
     if (rc == CLI_EXIT_OK)
-        rc = cli_prove_circom(pos[0], files, n, &opt);
+        rc = cli_prove_circom(p->pos[0], files, n, &p->o.common);
     free(files);
     free(text);
-    free(pos);
     return rc;
 }
 
 int cli_prove(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--builtin"))
-            return prove_builtin(argc, argv);
-    return prove_circom(argc, argv);
+    prove_args p = {.builtin = cli_args_has(argc, argv, prove_options, BUILTIN_OPT_BUILTIN)};
+    builtin_opts_init(&p.o, 16);
+    if (!(p.pos = calloc((size_t)argc, sizeof(char *))))
+        return CLI_EXIT_FAILURE;
+    int rc = parse_args(argc, argv, &p);
+    if (rc < 0)
+        rc = p.builtin ? cli_prove_builtin(&p.o) : prove_circom(&p);
+    free(p.pos);
+    return rc;
 }

@@ -2,8 +2,8 @@
  *   cuzk setup --r1cs circuit.r1cs --zkey circuit.zkey [--threads N] [--quiet]
  *   cuzk setup [--builtin] [--log-constraints K] ... (cli/builtin.c) */
 #include <stdio.h>
-#include <string.h>
 
+#include "cli/args.h"
 #include "cli/builtin.h"
 #include "cli/commands.h"
 #include "cli/util.h"
@@ -34,41 +34,45 @@ static void setup_usage(FILE *out)
             cli_cache_dir());
 }
 
+/* Codes of setup's own options, after the built-in circuit's. */
+enum { OPT_R1CS = BUILTIN_OPT_END, OPT_ZKEY };
+
+/* Both forms' options: a word is read alike whichever form it ends in. */
+static const struct option setup_options[] = {
+    {"help", no_argument, NULL, 'h'},
+    CLI_COMMON_OPTIONS,
+    BUILTIN_OPTIONS,
+    {"r1cs", required_argument, NULL, OPT_R1CS},
+    {"zkey", required_argument, NULL, OPT_ZKEY},
+    {0},
+};
+
 typedef struct zkey_setup_args {
     const char *r1cs_path;
     const char *zkey_path;
-    unsigned threads;
-    bool quiet;
+    cli_options common; /* --threads and --quiet only */
 } zkey_setup_args;
 
 /* -1 to go on, else the exit code. */
-static int parse_zkey_args(int argc, char **argv, zkey_setup_args *a)
+static int parse_zkey_args(int argc, char **argv, zkey_setup_args *z)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        unsigned long long v;
-        if (!strcmp(arg, "--r1cs") || !strcmp(arg, "--zkey")) {
-            if (!val) {
-                cli_error("setup: %s wants a file name", arg);
+    cli_args a;
+    cli_args_start(&a, "setup", argc, argv, setup_options);
+    for (int code; (code = cli_args_next(&a)) != CLI_ARGS_END;) {
+        if (code == CLI_ARGS_BAD)
+            return CLI_EXIT_USAGE;
+        if (code == OPT_R1CS || code == OPT_ZKEY) {
+            *(code == OPT_R1CS ? &z->r1cs_path : &z->zkey_path) = a.value;
+        } else if (code == CLI_OPT_THREADS || code == CLI_OPT_QUIET) {
+            if (cli_common_option(&z->common, code, a.value) < 0)
                 return CLI_EXIT_USAGE;
-            }
-            *(arg[2] == 'r' ? &a->r1cs_path : &a->zkey_path) = val;
-            i++;
-        } else if (!strcmp(arg, "--threads")) {
-            if (!cli_parse_uint(arg, val, 4096, &v))
-                return CLI_EXIT_USAGE;
-            a->threads = (unsigned)v;
-            i++;
-        } else if (!strcmp(arg, "--quiet") || !strcmp(arg, "-q")) {
-            a->quiet = true;
         } else {
-            cli_error("setup: '%s' does not go with --r1cs/--zkey", arg);
+            cli_error("setup: '%s' does not go with --r1cs/--zkey", cli_args_word(&a));
             setup_usage(stderr);
             return CLI_EXIT_USAGE;
         }
     }
-    if (!a->r1cs_path || !a->zkey_path) {
+    if (!z->r1cs_path || !z->zkey_path) {
         cli_error("setup: --r1cs and --zkey go together");
         setup_usage(stderr);
         return CLI_EXIT_USAGE;
@@ -76,25 +80,40 @@ static int parse_zkey_args(int argc, char **argv, zkey_setup_args *a)
     return -1;
 }
 
-static int setup_zkey(int argc, char **argv)
+/* -1 to go on, else the exit code. */
+static int parse_builtin_args(int argc, char **argv, builtin_opts *o)
 {
-    zkey_setup_args a = {0};
-    int rc = parse_zkey_args(argc, argv, &a);
-    if (rc >= 0)
-        return rc;
+    cli_args a;
+    cli_args_start(&a, "setup", argc, argv, setup_options);
+    for (int code; (code = cli_args_next(&a)) != CLI_ARGS_END;) {
+        if (code == CLI_ARGS_BAD)
+            return CLI_EXIT_USAGE;
+        int r = code == CLI_ARG ? 0 : builtin_option(o, code, a.value);
+        if (r < 0)
+            return CLI_EXIT_USAGE;
+        if (r == 0) {
+            cli_error("setup: unknown argument '%s'", cli_args_word(&a));
+            return CLI_EXIT_USAGE;
+        }
+    }
+    return -1;
+}
+
+static int setup_zkey(const zkey_setup_args *a)
+{
     char msg[512] = "";
     double t0 = cli_now();
     mapped_file_t f;
     r1cs_t r;
     circom_r1cs_header h;
-    cuzk_status st = mapped_file_open(&f, a.r1cs_path, msg, sizeof(msg));
+    cuzk_status st = mapped_file_open(&f, a->r1cs_path, msg, sizeof(msg));
     if (st == CUZK_OK) {
-        st = circom_r1cs_parse(&r, &h, NULL, &f, a.threads, msg, sizeof(msg));
+        st = circom_r1cs_parse(&r, &h, NULL, &f, a->common.threads, msg, sizeof(msg));
         if (st != CUZK_OK)
             mapped_file_close(&f);
     }
     if (st != CUZK_OK) {
-        cli_file_error(a.r1cs_path, msg, st);
+        cli_file_error(a->r1cs_path, msg, st);
         return CLI_EXIT_BAD_INPUT;
     }
     uint64_t npub = circom_r1cs_num_public(&h);
@@ -102,14 +121,14 @@ static int setup_zkey(int argc, char **argv)
     if (n == 0) {
         cli_error("%s: %u constraints and %llu public signals need a domain over 2^31, more "
                   "than a .zkey holds",
-                  a.r1cs_path, h.num_constraints, (unsigned long long)npub);
+                  a->r1cs_path, h.num_constraints, (unsigned long long)npub);
         r1cs_free(&r);
         mapped_file_close(&f);
         return CLI_EXIT_BAD_INPUT;
     }
     double t_r1cs = cli_now();
     fprintf(stderr, "cuzk setup: DEVELOPMENT key for %s (random toxic waste: not for production)\n",
-            a.r1cs_path);
+            a->r1cs_path);
     rng_t rng;
     if (rng_seed_secure(&rng) != CUZK_OK) {
         cli_error("the system random number generator failed");
@@ -119,25 +138,25 @@ static int setup_zkey(int argc, char **argv)
     }
     cli_progress ps;
     cli_progress_init(&ps);
-    groth16_setup_opts so = {.threads = a.threads,
-                             .progress = a.quiet ? NULL : cli_progress_report,
+    groth16_setup_opts so = {.threads = a->common.threads,
+                             .progress = a->common.quiet ? NULL : cli_progress_report,
                              .progress_ctx = &ps};
-    st = zkey_write_dev(a.zkey_path, &f, &r, &rng, &so, msg, sizeof(msg));
+    st = zkey_write_dev(a->zkey_path, &f, &r, &rng, &so, msg, sizeof(msg));
     rng_wipe(&rng);
     r1cs_free(&r);
     mapped_file_close(&f);
     if (st != CUZK_OK) {
-        cli_error("cannot make %s: %s", a.zkey_path, msg[0] ? msg : cuzk_status_str(st));
+        cli_error("cannot make %s: %s", a->zkey_path, msg[0] ? msg : cuzk_status_str(st));
         return CLI_EXIT_FAILURE;
     }
-    if (!a.quiet) {
+    if (!a->common.quiet) {
         unsigned log_n = 0;
         while (((uint64_t)1 << log_n) < n)
             log_n++;
         fprintf(stderr,
                 "cuzk setup: wrote %s: %u constraints, %u signals (%llu public), domain 2^%u; "
                 "%.2f s (r1cs %.2f s)\n",
-                a.zkey_path, h.num_constraints, h.num_wires, (unsigned long long)npub, log_n,
+                a->zkey_path, h.num_constraints, h.num_wires, (unsigned long long)npub, log_n,
                 cli_now() - t0, t_r1cs - t0);
     }
     return CLI_EXIT_OK;
@@ -145,19 +164,27 @@ static int setup_zkey(int argc, char **argv)
 
 int cli_setup(int argc, char **argv)
 {
-    bool zkey = false, builtin = false;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            setup_usage(stdout);
-            return CLI_EXIT_OK;
-        }
-        zkey |= !strcmp(argv[i], "--r1cs") || !strcmp(argv[i], "--zkey");
-        builtin |= !strcmp(argv[i], "--builtin");
+    /* --help wherever it stands; then the form, which decides what else
+     * goes with it. */
+    if (cli_args_has(argc, argv, setup_options, 'h')) {
+        setup_usage(stdout);
+        return CLI_EXIT_OK;
     }
-    if (zkey && builtin) {
+    bool zkey = cli_args_has(argc, argv, setup_options, OPT_R1CS) ||
+                cli_args_has(argc, argv, setup_options, OPT_ZKEY);
+    if (zkey && cli_args_has(argc, argv, setup_options, BUILTIN_OPT_BUILTIN)) {
         cli_error("setup: --r1cs/--zkey and --builtin are two different setups");
         setup_usage(stderr);
         return CLI_EXIT_USAGE;
     }
-    return zkey ? setup_zkey(argc, argv) : cli_setup_builtin(argc, argv);
+    int rc;
+    if (zkey) {
+        zkey_setup_args z = {0};
+        rc = parse_zkey_args(argc, argv, &z);
+        return rc >= 0 ? rc : setup_zkey(&z);
+    }
+    builtin_opts o;
+    builtin_opts_init(&o, 16);
+    rc = parse_builtin_args(argc, argv, &o);
+    return rc >= 0 ? rc : cli_setup_builtin(&o);
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/args.h"
 #include "cli/commands.h"
 #include "trace/export.h"
 #include "trace/summary.h"
@@ -59,63 +60,98 @@ static bool parse_number(const char *option, const char *text, double *out)
     return true;
 }
 
-/* 0 on success, otherwise the exit code. */
-static int parse_args(int argc, char **argv, trace_args *a)
+enum {
+    OPT_PERFETTO = CLI_ARGS_FIRST_CODE,
+    OPT_SVG,
+    OPT_HTML,
+    OPT_JSON_SUMMARY,
+    OPT_SUMMARY,
+    OPT_GAP_MS,
+    OPT_DIP,
+    OPT_WIDTH,
+    OPT_STRICT,
+};
+
+static const struct option trace_options[] = {
+    {"help", no_argument, NULL, 'h'},
+    {"perfetto", required_argument, NULL, OPT_PERFETTO},
+    {"svg", required_argument, NULL, OPT_SVG},
+    {"html", required_argument, NULL, OPT_HTML},
+    {"json-summary", required_argument, NULL, OPT_JSON_SUMMARY},
+    {"summary", no_argument, NULL, OPT_SUMMARY},
+    {"gap-ms", required_argument, NULL, OPT_GAP_MS},
+    /* one code: two names of one option, so --dip is no ambiguous prefix */
+    {"dip-threshold", required_argument, NULL, OPT_DIP},
+    {"dip-below", required_argument, NULL, OPT_DIP},
+    {"width", required_argument, NULL, OPT_WIDTH},
+    {"strict", no_argument, NULL, OPT_STRICT},
+    {0},
+};
+
+/* 0 on success, otherwise the exit code (-1: the help was printed). */
+static int parse_args(int argc, char **argv, trace_args *t)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        const char **path = !strcmp(arg, "--perfetto")       ? &a->perfetto
-                            : !strcmp(arg, "--svg")          ? &a->svg
-                            : !strcmp(arg, "--html")         ? &a->html
-                            : !strcmp(arg, "--json-summary") ? &a->json
-                                                             : NULL;
-        bool dip = !strcmp(arg, "--dip-threshold") || !strcmp(arg, "--dip-below");
-        bool valued = path || !strcmp(arg, "--gap-ms") || dip || !strcmp(arg, "--width");
-        if (valued && i + 1 >= argc) {
-            cli_error("trace: %s wants a value", arg);
-            return CLI_EXIT_USAGE;
-        }
-        if (path) {
-            *path = argv[++i];
-        } else if (!strcmp(arg, "--gap-ms")) {
-            if (!parse_number(arg, argv[++i], &a->opt.gap_ms))
+    cli_args a;
+    cli_args_start(&a, "trace", argc, argv, trace_options);
+    for (int code; (code = cli_args_next(&a)) != CLI_ARGS_END;) {
+        unsigned long long w;
+        switch (code) {
+        case 'h':
+            trace_usage(stdout);
+            return -1;
+        case OPT_PERFETTO:
+            t->perfetto = a.value;
+            break;
+        case OPT_SVG:
+            t->svg = a.value;
+            break;
+        case OPT_HTML:
+            t->html = a.value;
+            break;
+        case OPT_JSON_SUMMARY:
+            t->json = a.value;
+            break;
+        case OPT_SUMMARY:
+            t->summary = true;
+            break;
+        case OPT_STRICT:
+            t->strict = true;
+            break;
+        case OPT_GAP_MS:
+            if (!parse_number(a.option, a.value, &t->opt.gap_ms))
                 return CLI_EXIT_USAGE;
-        } else if (dip) {
-            if (!parse_number(arg, argv[++i], &a->opt.dip_threshold))
+            break;
+        case OPT_DIP:
+            if (!parse_number(a.option, a.value, &t->opt.dip_threshold))
                 return CLI_EXIT_USAGE;
-        } else if (!strcmp(arg, "--width")) {
-            unsigned long long w;
-            if (!cli_parse_uint(arg, argv[++i], TRACE_SVG_MAX_WIDTH, &w))
+            break;
+        case OPT_WIDTH:
+            if (!cli_parse_uint(a.option, a.value, TRACE_SVG_MAX_WIDTH, &w))
                 return CLI_EXIT_USAGE;
             if (w < TRACE_SVG_MIN_WIDTH) {
                 cli_error("trace: --width wants at least %d pixels", TRACE_SVG_MIN_WIDTH);
                 return CLI_EXIT_USAGE;
             }
-            a->svg_opt.width = (unsigned)w;
-        } else if (!strcmp(arg, "--summary")) {
-            a->summary = true;
-        } else if (!strcmp(arg, "--strict")) {
-            a->strict = true;
-        } else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-            trace_usage(stdout);
-            return -1;
-        } else if (arg[0] == '-' && arg[1] != '\0') {
-            cli_error("trace: unknown option '%s'", arg);
+            t->svg_opt.width = (unsigned)w;
+            break;
+        case CLI_ARG:
+            if (t->log) {
+                cli_error("trace: one log at a time ('%s' and '%s')", t->log, a.value);
+                return CLI_EXIT_USAGE;
+            }
+            t->log = a.value;
+            break;
+        default: /* said by cli_args_next */
             return CLI_EXIT_USAGE;
-        } else if (a->log) {
-            cli_error("trace: one log at a time ('%s' and '%s')", a->log, arg);
-            return CLI_EXIT_USAGE;
-        } else {
-            a->log = arg;
         }
     }
-    if (!a->log) {
+    if (!t->log) {
         cli_error("trace: which log? (cuzk trace LOG.jsonl)");
         trace_usage(stderr);
         return CLI_EXIT_USAGE;
     }
-    if (!a->perfetto && !a->svg && !a->html && !a->json)
-        a->summary = true;
+    if (!t->perfetto && !t->svg && !t->html && !t->json)
+        t->summary = true;
     return 0;
 }
 

@@ -9,7 +9,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/commands.h"
 #include "cuzk/status.h"
 
 void cli_error(const char *fmt, ...)
@@ -78,90 +77,45 @@ bool cli_parse_uint(const char *option, const char *text, unsigned long long max
     return true;
 }
 
-int cli_common_option(int argc, char **argv, int *i, cli_options *opt)
+int cli_common_option(cli_options *opt, int code, const char *value)
 {
-    const char *a = argv[*i];
-    if (!strcmp(a, "--threads")) {
-        unsigned long long v;
-        if (*i + 1 >= argc || !cli_parse_uint("--threads", argv[*i + 1], 4096, &v))
+    unsigned long long v;
+    switch (code) {
+    case CLI_OPT_THREADS:
+        if (!cli_parse_uint("--threads", value, 4096, &v))
             return -1;
         opt->threads = (unsigned)v;
-        *i += 2;
         return 1;
-    }
-    if (!strcmp(a, "--no-verify")) {
+    case CLI_OPT_NO_VERIFY:
         opt->verify = false;
-        (*i)++;
         return 1;
-    }
-    if (!strcmp(a, "--check-subgroup")) {
+    case CLI_OPT_CHECK_SUBGROUP:
         opt->check_subgroup = true;
-        (*i)++;
         return 1;
-    }
-    if (!strcmp(a, "--backend")) {
-        if (*i + 1 >= argc || !backend_kind_parse(argv[*i + 1], &opt->backend)) {
+    case CLI_OPT_BACKEND:
+        if (!backend_kind_parse(value, &opt->backend)) {
             cli_error("--backend wants auto, cpu or cuda");
             return -1;
         }
-        *i += 2;
         return 1;
-    }
-    if (!strcmp(a, "--event-log")) {
-        if (*i + 1 >= argc || !argv[*i + 1][0]) {
+    case CLI_OPT_EVENT_LOG:
+        if (!value[0]) {
             cli_error("--event-log wants a file");
             return -1;
         }
-        opt->event_log = argv[*i + 1];
-        *i += 2;
+        opt->event_log = value;
         return 1;
-    }
-    if (!strcmp(a, "--fixed-blinding")) {
-        if (*i + 1 >= argc || !strchr(argv[*i + 1], ',')) {
+    case CLI_OPT_FIXED_BLINDING:
+        if (!strchr(value, ',')) {
             cli_error("--fixed-blinding wants R,S (two decimal field elements)");
             return -1;
         }
-        opt->blinding = argv[*i + 1];
-        *i += 2;
+        opt->blinding = value;
         return 1;
-    }
-    if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
+    case CLI_OPT_QUIET:
         opt->quiet = true;
-        (*i)++;
         return 1;
+    default:
+        return 0;
     }
-    return 0;
-}
-
-int cli_file_arguments(const char *command, int argc, char **argv, cli_options *opt,
-                       const char **pos, int want, void (*usage)(FILE *out))
-{
-    int npos = 0;
-    for (int i = 1; i < argc;) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            usage(stdout);
-            return CLI_EXIT_OK;
-        }
-        int r = cli_common_option(argc, argv, &i, opt);
-        if (r < 0)
-            return CLI_EXIT_USAGE;
-        if (r > 0)
-            continue;
-        if (argv[i][0] == '-' && argv[i][1]) {
-            cli_error("%s: unknown option '%s'", command, argv[i]);
-            usage(stderr);
-            return CLI_EXIT_USAGE;
-        }
-        if (npos == want) {
-            cli_error("%s: too many arguments", command);
-            usage(stderr);
-            return CLI_EXIT_USAGE;
-        }
-        pos[npos++] = argv[i++];
-    }
-    if (npos != want) {
-        usage(stderr);
-        return CLI_EXIT_USAGE;
-    }
-    return -1;
 }

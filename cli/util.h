@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "backend/backend_kind.h"
+#include "cli/args.h"
 
 /* Options every proving subcommand understands. */
 typedef struct cli_options {
@@ -47,16 +48,33 @@ void cli_progress_report(void *ctx, uint64_t done, uint64_t total);
 bool cli_parse_uint(const char *option, const char *text, unsigned long long max,
                     unsigned long long *out);
 
-/* If argv[*i] is one of the common options, consumes it (and its value),
- * advances *i and returns 1; returns 0 when it is not; -1 on a bad value. */
-int cli_common_option(int argc, char **argv, int *i, cli_options *opt);
+/* The common options' codes (cli/args.h); a command's own codes start at
+ * CLI_OPT_COMMON_END. --quiet's is its short form, -q. */
+enum {
+    CLI_OPT_THREADS = CLI_ARGS_FIRST_CODE,
+    CLI_OPT_NO_VERIFY,
+    CLI_OPT_CHECK_SUBGROUP,
+    CLI_OPT_BACKEND,
+    CLI_OPT_EVENT_LOG,
+    CLI_OPT_FIXED_BLINDING,
+    CLI_OPT_COMMON_END,
+    CLI_OPT_QUIET = 'q',
+};
 
-/* The command line of a file-taking subcommand: the common options into
- * opt and exactly `want` file arguments into pos. Returns -1 when the
- * command should go on; otherwise the exit code to return (--help printed
- * to stdout: CLI_EXIT_OK; an unknown option or a wrong argument count,
- * said on stderr with the usage: CLI_EXIT_USAGE). */
-int cli_file_arguments(const char *command, int argc, char **argv, cli_options *opt,
-                       const char **pos, int want, void (*usage)(FILE *out));
+/* The common options' entries of a getopt_long table. */
+#define CLI_COMMON_OPTIONS                                                                         \
+    {"threads", required_argument, NULL, CLI_OPT_THREADS},                                         \
+        {"no-verify", no_argument, NULL, CLI_OPT_NO_VERIFY},                                       \
+        {"check-subgroup", no_argument, NULL, CLI_OPT_CHECK_SUBGROUP},                             \
+        {"backend", required_argument, NULL, CLI_OPT_BACKEND},                                     \
+        {"event-log", required_argument, NULL, CLI_OPT_EVENT_LOG},                                 \
+        {"fixed-blinding", required_argument, NULL, CLI_OPT_FIXED_BLINDING},                       \
+    {                                                                                              \
+        "quiet", no_argument, NULL, CLI_OPT_QUIET                                                  \
+    }
+
+/* If code is one of the common options', takes its value into opt and
+ * returns 1; 0 when it is not one; -1 after a message on a bad value. */
+int cli_common_option(cli_options *opt, int code, const char *value);
 
 #endif

@@ -1,7 +1,7 @@
 /* cuzk verify: dispatches on the arguments' shape. */
 #include <stdio.h>
-#include <string.h>
 
+#include "cli/args.h"
 #include "cli/builtin.h"
 #include "cli/commands.h"
 
@@ -17,39 +17,50 @@ static void verify_usage(FILE *out)
             "exit codes: 0 valid, 1 invalid, 2 usage, 3 bad input file\n");
 }
 
-static int verify_builtin(int argc, char **argv)
-{
-    builtin_opts o;
-    builtin_opts_init(&o, 16);
-    const char *proof_path = NULL;
-    for (int i = 1; i < argc;) {
-        int r = builtin_option(argc, argv, &i, &o);
-        if (r < 0)
-            return CLI_EXIT_USAGE;
-        if (r > 0)
-            continue;
-        if (argv[i][0] == '-' || proof_path) {
-            cli_error("verify: unexpected argument '%s'", argv[i]);
-            return CLI_EXIT_USAGE;
-        }
-        proof_path = argv[i++];
-    }
-    if (!proof_path) {
-        verify_usage(stderr);
-        return CLI_EXIT_USAGE;
-    }
-    return cli_verify_builtin(&o, proof_path);
-}
+/* Both forms' options: a word is read alike whichever form it ends in. */
+static const struct option verify_options[] = {
+    {"help", no_argument, NULL, 'h'},
+    CLI_COMMON_OPTIONS,
+    BUILTIN_OPTIONS,
+    {0},
+};
 
 int cli_verify(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--builtin"))
-            return verify_builtin(argc, argv);
-    cli_options opt = {.threads = 0, .verify = true, .quiet = false};
+    bool builtin = cli_args_has(argc, argv, verify_options, BUILTIN_OPT_BUILTIN);
+    builtin_opts o; /* o.common: the options of both forms */
+    builtin_opts_init(&o, 16);
     const char *pos[3];
-    int rc = cli_file_arguments("verify", argc, argv, &opt, pos, 3, verify_usage);
-    if (rc >= 0)
-        return rc;
-    return cli_verify_snarkjs(pos[0], pos[1], pos[2], &opt);
+    int npos = 0, want = builtin ? 1 : 3;
+    cli_args a;
+    cli_args_start(&a, "verify", argc, argv, verify_options);
+    for (int code; (code = cli_args_next(&a)) != CLI_ARGS_END;) {
+        if (code == 'h') {
+            verify_usage(stdout);
+            return CLI_EXIT_OK;
+        }
+        if (code == CLI_ARGS_BAD)
+            return CLI_EXIT_USAGE;
+        if (code == CLI_ARG && npos == want) {
+            cli_error("verify: unexpected argument '%s'", a.value);
+            verify_usage(stderr);
+            return CLI_EXIT_USAGE;
+        }
+        if (!builtin && builtin_option_code(code)) {
+            cli_error("verify: %s goes with --builtin", a.option);
+            verify_usage(stderr);
+            return CLI_EXIT_USAGE;
+        }
+        if (code == CLI_ARG)
+            pos[npos++] = a.value;
+        else if (builtin_option(&o, code, a.value) < 0)
+            return CLI_EXIT_USAGE;
+    }
+    if (npos != want) {
+        verify_usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    if (builtin)
+        return cli_verify_builtin(&o, pos[0]);
+    return cli_verify_snarkjs(pos[0], pos[1], pos[2], &o.common);
 }
