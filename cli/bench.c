@@ -49,6 +49,7 @@ static void bench_usage(FILE *out)
             "                  [--threads T] [--seed S] [--params FILE] [--no-verify]\n"
             "                  [--backend auto|cpu|cuda] [--out DIR] [--synth-workers S]\n"
             "                  [--workers-per-device W] [--event-log FILE]\n"
+            "                  [--fixed-blinding R,S (tests only)]\n"
             "       cuzk bench --arith [--scale X]\n"
             "  Submits J jobs (default %d) of N partitions each (default %d) of the built-in\n"
             "  storage-proof-shaped circuit of about 2^K constraints (default K = %d) to the\n"

@@ -29,6 +29,8 @@ static void prove_usage(FILE *out)
             "options:\n"
             "  --backend B   auto (default), cpu or cuda\n"
             "  --event-log FILE  the engine's timing log (JSON lines; `cuzk trace` reads it)\n"
+            "  --fixed-blinding R,S  tests only: every proof with these r and s (decimal), so\n"
+            "                proofs can be compared bit for bit; such proofs reveal the witness\n"
             "  --threads N   CPU threads (default: all)\n"
             "  --no-verify   skip the verification of the new proof\n"
             "  --check-subgroup  check every point of the key for subgroup membership (slow;\n"
