@@ -3,7 +3,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "circuits/circuit.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,18 +11,7 @@
 #include "circuits/zkey.h"
 #include "formats/bellman_params.h"
 #include "groth16/prover.h"
-
-static void set_msg(char *msg, size_t len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void set_msg(char *msg, size_t len, const char *fmt, ...)
-{
-    if (!msg || !len)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, len, fmt, ap);
-    va_end(ap);
-}
+#include "util/msg.h"
 
 static uint64_t next_pow2(uint64_t x)
 {
@@ -54,11 +42,11 @@ static cuzk_status builtin_probe(const circuit_spec *spec, circuit_counts *out, 
     if (st == CUZK_OK)
         st = porep_like_count(&spec->shape, &cons, &aux);
     if (st != CUZK_OK) {
-        set_msg(msg, msg_len, "circuit %s: the built-in shape is out of range", spec->name);
+        msg_set(msg, msg_len, "circuit %s: the built-in shape is out of range", spec->name);
         return st;
     }
     if (!spec->params_path) {
-        set_msg(msg, msg_len, "circuit %s: needs its parameters path", spec->name);
+        msg_set(msg, msg_len, "circuit %s: needs its parameters path", spec->name);
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     uint64_t ni = porep_like_num_inputs(&spec->shape);
@@ -68,12 +56,12 @@ static cuzk_status builtin_probe(const circuit_spec *spec, circuit_counts *out, 
     char why[256] = "";
     st = bellman_params_open(&m, spec->params_path, spec->check, why, sizeof(why));
     if (st != CUZK_OK) {
-        set_msg(msg, msg_len, "circuit %s: %s", spec->name, why[0] ? why : cuzk_status_str(st));
+        msg_set(msg, msg_len, "circuit %s: %s", spec->name, why[0] ? why : cuzk_status_str(st));
         return st;
     }
     uint64_t *n = m.count;
     if (m.vk.num_ic != 1 + ni || n[BELLMAN_L] != aux) {
-        set_msg(msg, msg_len,
+        msg_set(msg, msg_len,
                 "circuit %s: %s does not fit the shape: it has %zu inputs and %llu aux "
                 "variables, the shape %llu and %llu",
                 spec->name, spec->params_path, m.vk.num_ic, (unsigned long long)n[BELLMAN_L],
@@ -85,7 +73,7 @@ static cuzk_status builtin_probe(const circuit_spec *spec, circuit_counts *out, 
     uint64_t rows = cons + 1 + ni; /* bellman's input rows */
     out->rows = rows;
     if (out->domain_n != next_pow2(rows)) {
-        set_msg(msg, msg_len,
+        msg_set(msg, msg_len,
                 "circuit %s: %s does not fit the shape: it is for a domain of %llu, the shape "
                 "needs %llu",
                 spec->name, spec->params_path, (unsigned long long)out->domain_n,
@@ -132,7 +120,7 @@ static cuzk_status builtin_load(const circuit_spec *spec, circuit_loaded *out, u
     out->state = s;
     cuzk_status st = builtin_compile(&s->r1cs, &spec->shape, threads);
     if (st != CUZK_OK) {
-        set_msg(msg, msg_len, "cannot build the constraint system: %s", cuzk_status_str(st));
+        msg_set(msg, msg_len, "cannot build the constraint system: %s", cuzk_status_str(st));
         goto fail;
     }
     if ((st = bellman_params_load(&s->params, spec->params_path, spec->check, threads, msg,
@@ -170,7 +158,7 @@ static cuzk_status zkey_probe(const circuit_spec *spec, circuit_counts *out, cha
                               size_t msg_len)
 {
     if (!spec->zkey_path) {
-        set_msg(msg, msg_len, "circuit %s: needs its zkey path", spec->name);
+        msg_set(msg, msg_len, "circuit %s: needs its zkey path", spec->name);
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     zkey_t z;
@@ -256,7 +244,7 @@ static cuzk_status external_probe(const circuit_spec *spec, circuit_counts *out,
     if (!spec->params_path || spec->num_inputs < 1 || spec->num_constraints < 1 ||
         !spec->b_input_density ||
         (spec->num_aux && (!spec->a_aux_density || !spec->b_aux_density))) {
-        set_msg(msg, msg_len,
+        msg_set(msg, msg_len,
                 "circuit %s: an external circuit needs its parameters, at least one input "
                 "(ONE), its constraint count and three density bitmaps",
                 spec->name);
@@ -266,7 +254,7 @@ static cuzk_status external_probe(const circuit_spec *spec, circuit_counts *out,
     char why[256] = "";
     cuzk_status st = bellman_params_open(&m, spec->params_path, spec->check, why, sizeof(why));
     if (st != CUZK_OK) {
-        set_msg(msg, msg_len, "circuit %s: %s", spec->name, why[0] ? why : cuzk_status_str(st));
+        msg_set(msg, msg_len, "circuit %s: %s", spec->name, why[0] ? why : cuzk_status_str(st));
         return st;
     }
     uint64_t ni = spec->num_inputs, na = spec->num_aux, *n = m.count;
@@ -287,7 +275,7 @@ static cuzk_status external_probe(const circuit_spec *spec, circuit_counts *out,
     };
     for (size_t i = 0; i < sizeof(checks) / sizeof(checks[0]); i++)
         if (checks[i].have != checks[i].want) {
-            set_msg(msg, msg_len,
+            msg_set(msg, msg_len,
                     "circuit %s: %s does not fit the counts and densities given: query %s has "
                     "%llu points, they need %llu",
                     spec->name, spec->params_path, checks[i].what,
@@ -335,7 +323,7 @@ static cuzk_status external_load(const circuit_spec *spec, circuit_loaded *out, 
         bellman_params_load(&s->params, spec->params_path, spec->check, threads, msg, msg_len);
     if (st == CUZK_OK && (st = domain_init(&s->domain, spec->num_constraints, DOMAIN_ROOTS_BELLMAN,
                                            threads)) != CUZK_OK)
-        set_msg(msg, msg_len, "cannot build the evaluation domain: %s", cuzk_status_str(st));
+        msg_set(msg, msg_len, "cannot build the evaluation domain: %s", cuzk_status_str(st));
     if (st != CUZK_OK) {
         external_unload(out);
         return st;

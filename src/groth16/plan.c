@@ -1,7 +1,6 @@
 /* Building proof plans, and their CPU executor. */
 #include "groth16/plan.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -9,17 +8,8 @@
 #include "curve/g2.h"
 #include "msm/msm.h"
 #include "poly/quotient.h"
+#include "util/msg.h"
 #include "util/parallel.h"
-
-static void set_msg(char *msg, size_t len, const char *fmt, ...)
-{
-    if (!msg || !len)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, len, fmt, ap);
-    va_end(ap);
-}
 
 static groth16_msm_part part_of(const void *points, uint64_t num_points, groth16_scalars from,
                                 uint64_t offset, uint64_t count, const uint64_t *density)
@@ -96,7 +86,7 @@ static uint64_t popcount_bits(const uint64_t *bits, uint64_t n)
 cuzk_status groth16_plan_check(const groth16_plan *plan, char *msg, size_t msg_len)
 {
     if (!plan->domain || plan->num_msms > GROTH16_PLAN_MAX_MSMS) {
-        set_msg(msg, msg_len, "the proof plan has no domain or too many MSMs");
+        msg_set(msg, msg_len, "the proof plan has no domain or too many MSMs");
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     for (unsigned i = 0; i < plan->num_msms; i++) {
@@ -107,7 +97,7 @@ cuzk_status groth16_plan_check(const groth16_plan *plan, char *msg, size_t msg_l
             uint64_t want = p->density ? popcount_bits(p->density, p->count) : p->count;
             if (p->offset > len || p->count > len - p->offset || p->num_points != want ||
                 (p->num_points && !p->points)) {
-                set_msg(msg, msg_len,
+                msg_set(msg, msg_len,
                         "%s, part %u: %llu points for scalars %llu..%llu of %llu (%llu wanted)",
                         proof_phase_name(m->phase), k, (unsigned long long)p->num_points,
                         (unsigned long long)p->offset, (unsigned long long)(p->offset + p->count),

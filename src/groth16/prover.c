@@ -1,7 +1,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "groth16/prover.h"
 
-#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -10,17 +9,8 @@
 
 #include "groth16/assemble.h"
 #include "util/parallel.h"
+#include "util/msg.h"
 #include "util/wipe.h"
-
-static void set_msg(char *msg, size_t len, const char *fmt, ...)
-{
-    if (!msg || !len)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, len, fmt, ap);
-    va_end(ap);
-}
 
 static double now_seconds(void)
 {
@@ -84,13 +74,13 @@ cuzk_status groth16_circuit_init(groth16_circuit_t *c, const r1cs_t *r,
     c->params = params;
     cuzk_status st = r1cs_density(&c->density, r, threads);
     if (st != CUZK_OK) {
-        set_msg(msg, msg_len, "cannot compute the density of the constraint system: %s",
+        msg_set(msg, msg_len, "cannot compute the density of the constraint system: %s",
                 cuzk_status_str(st));
         return st;
     }
     st = domain_init(&c->domain, r->num_constraints, DOMAIN_ROOTS_BELLMAN, threads);
     if (st != CUZK_OK) {
-        set_msg(msg, msg_len, "cannot build the evaluation domain for %llu constraints: %s",
+        msg_set(msg, msg_len, "cannot build the evaluation domain for %llu constraints: %s",
                 (unsigned long long)r->num_constraints, cuzk_status_str(st));
         groth16_circuit_free(c);
         return st;
@@ -109,7 +99,7 @@ cuzk_status groth16_circuit_init(groth16_circuit_t *c, const r1cs_t *r,
     };
     for (size_t i = 0; i < sizeof(checks) / sizeof(checks[0]); i++) {
         if (checks[i].have != checks[i].want) {
-            set_msg(msg, msg_len,
+            msg_set(msg, msg_len,
                     "parameters do not fit the circuit: query %s has %llu points, the circuit "
                     "needs %llu",
                     checks[i].what, (unsigned long long)checks[i].have,
