@@ -16,9 +16,13 @@
  *
  * Usage: bench_cuda_msm [--runs R] [--group g1|g2] [--kind random|01]
  *                       [--log-n K] [--c BITS] [--seed S] [--batch-entries N]
+ *                       [--split]
+ * (--split: random scalars through the split call, cuda_msm_g*_split, as a
+ * witness that is mostly not 0 or 1 meets it; kind "random-split")
  * (--batch-entries: sorted entries per batch of windows, the context's
  * max_batch_entries; printed as batch_entries, 0 for the default)
  * Without CUDA, or without a GPU, prints one line and exits 0. */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -146,6 +150,7 @@ typedef struct bench_state {
     int runs;
     uint64_t seed;
     size_t batch_entries; /* the context's sort batch; 0: its default */
+    bool force_split;     /* --split: random scalars through the split call */
 } bench_state;
 
 static int run_case(bench_state *b, const bench_case *bc, unsigned force_c)
@@ -164,11 +169,11 @@ static int run_case(bench_state *b, const bench_case *bc, unsigned force_c)
     float ms[MAX_RUNS];
     for (int r = -1; r < b->runs; r++) { /* r = −1: the warm-up */
         TRY_CUDA("record", cudaEventRecord(e0, b->stream));
-        if (g == CUDA_MSM_G1 && bc->zero_one)
+        if (g == CUDA_MSM_G1 && (bc->zero_one || b->force_split))
             TRY("msm", cuda_msm_g1_split(b->ctx, b->points[g], b->d_scalars, n, b->out, b->stream));
         else if (g == CUDA_MSM_G1)
             TRY("msm", cuda_msm_g1(b->ctx, b->points[g], b->d_scalars, n, b->out, b->stream));
-        else if (bc->zero_one)
+        else if (bc->zero_one || b->force_split)
             TRY("msm", cuda_msm_g2_split(b->ctx, b->points[g], b->d_scalars, n, b->out, b->stream));
         else
             TRY("msm", cuda_msm_g2(b->ctx, b->points[g], b->d_scalars, n, b->out, b->stream));
@@ -219,9 +224,13 @@ static int run_case(bench_state *b, const bench_case *bc, unsigned force_c)
            "\"median_ms\":%.3f,\"min_ms\":%.3f,\"max_ms\":%.3f,\"runs\":%d,\"checked\":%s,"
            "\"check\":\"%s\",\"c\":%u,\"batch_entries\":%zu,\"floor_ms\":%.2f,\"device\":\"%s\","
            "\"commit\":\"%s\"}\n",
-           g == CUDA_MSM_G1 ? "g1" : "g2", bc->zero_one ? "01" : "random", bc->log_n,
-           ms[b->runs / 2], ms[0], ms[b->runs - 1], b->runs, checked ? "true" : "false", check, c,
-           b->batch_entries, floor_ms(g, n, bc->zero_one, c), b->info.name, CUZK_GIT_COMMIT);
+           g == CUDA_MSM_G1 ? "g1" : "g2",
+           bc->zero_one     ? "01"
+           : b->force_split ? "random-split"
+                            : "random",
+           bc->log_n, ms[b->runs / 2], ms[0], ms[b->runs - 1], b->runs, checked ? "true" : "false",
+           check, c, b->batch_entries, floor_ms(g, n, bc->zero_one, c), b->info.name,
+           CUZK_GIT_COMMIT);
     fflush(stdout);
     if (!checked)
         fprintf(stderr, "bench_cuda_msm: %s %s 2^%u: the result is WRONG\n",
@@ -255,6 +264,8 @@ int main(int argc, char **argv)
             only_group = strcmp(argv[++i], "g2") == 0 ? CUDA_MSM_G2 : CUDA_MSM_G1;
         else if (strcmp(argv[i], "--kind") == 0 && i + 1 < argc)
             only_kind = strcmp(argv[++i], "01") == 0;
+        else if (strcmp(argv[i], "--split") == 0)
+            b.force_split = true;
         else if (strcmp(argv[i], "--log-n") == 0 && i + 1 < argc)
             only_log = atoi(argv[++i]);
         else if (strcmp(argv[i], "--c") == 0 && i + 1 < argc)
