@@ -11,6 +11,7 @@
 #include "circuits/zkey.h"
 #include "formats/bellman_params.h"
 #include "groth16/prover.h"
+#include "msm/msm.h"
 #include "util/msg.h"
 
 static uint64_t next_pow2(uint64_t x)
@@ -225,16 +226,6 @@ static cuzk_status zkey_load(const circuit_spec *spec, circuit_loaded *out, unsi
 
 /* ------------------------------------------------------------ external */
 
-static uint64_t popcount_bits(const uint64_t *bits, uint64_t n)
-{
-    uint64_t k = 0;
-    for (uint64_t i = 0; i < n / 64; i++)
-        k += (uint64_t)__builtin_popcountll(bits[i]);
-    if (n % 64)
-        k += (uint64_t)__builtin_popcountll(bits[n / 64] & ((UINT64_C(1) << (n % 64)) - 1));
-    return k;
-}
-
 /* The counts the caller gave against the parameter file's header: every
  * query's length follows from them and the bitmaps (bellman's
  * create_random_proof reads the same queries). */
@@ -258,9 +249,9 @@ static cuzk_status external_probe(const circuit_spec *spec, circuit_counts *out,
         return st;
     }
     uint64_t ni = spec->num_inputs, na = spec->num_aux, *n = m.count;
-    uint64_t a_aux = popcount_bits(spec->a_aux_density, na);
-    uint64_t b_in = popcount_bits(spec->b_input_density, ni);
-    uint64_t b_aux = popcount_bits(spec->b_aux_density, na);
+    uint64_t a_aux = msm_popcount(spec->a_aux_density, na);
+    uint64_t b_in = msm_popcount(spec->b_input_density, ni);
+    uint64_t b_aux = msm_popcount(spec->b_aux_density, na);
     uint64_t domain = next_pow2(spec->num_constraints);
     struct {
         const char *what;
@@ -340,10 +331,10 @@ static cuzk_status external_load(const circuit_spec *spec, circuit_loaded *out, 
                                .a_aux_density = spec->a_aux_density,
                                .b_input_density = spec->b_input_density,
                                .b_aux_density = spec->b_aux_density,
-                               .a_aux_count = popcount_bits(spec->a_aux_density, na),
+                               .a_aux_count = msm_popcount(spec->a_aux_density, na),
                                .b_input_count =
-                                   popcount_bits(spec->b_input_density, spec->num_inputs),
-                               .b_aux_count = popcount_bits(spec->b_aux_density, na)};
+                                   msm_popcount(spec->b_input_density, spec->num_inputs),
+                               .b_aux_count = msm_popcount(spec->b_aux_density, na)};
     groth16_plan_bellman(&s->plan, &q, &s->domain);
     if ((st = groth16_plan_check(&s->plan, msg, msg_len)) != CUZK_OK) {
         external_unload(out);

@@ -73,16 +73,6 @@ void groth16_plan_snarkjs(groth16_plan *plan, const groth16_snarkjs_query *q,
     plan->num_msms = 4;
 }
 
-static uint64_t popcount_bits(const uint64_t *bits, uint64_t n)
-{
-    uint64_t k = 0;
-    for (uint64_t i = 0; i < n / 64; i++)
-        k += (uint64_t)__builtin_popcountll(bits[i]);
-    if (n % 64)
-        k += (uint64_t)__builtin_popcountll(bits[n / 64] & ((UINT64_C(1) << (n % 64)) - 1));
-    return k;
-}
-
 cuzk_status groth16_plan_check(const groth16_plan *plan, char *msg, size_t msg_len)
 {
     if (!plan->domain || plan->num_msms > GROTH16_PLAN_MAX_MSMS) {
@@ -94,7 +84,7 @@ cuzk_status groth16_plan_check(const groth16_plan *plan, char *msg, size_t msg_l
         for (unsigned k = 0; k < m->num_parts; k++) {
             const groth16_msm_part *p = &m->part[k];
             uint64_t len = p->scalars == GROTH16_SCALARS_H ? plan->num_h : plan->num_vars;
-            uint64_t want = p->density ? popcount_bits(p->density, p->count) : p->count;
+            uint64_t want = p->density ? msm_popcount(p->density, p->count) : p->count;
             if (p->offset > len || p->count > len - p->offset || p->num_points != want ||
                 (p->num_points && !p->points)) {
                 msg_set(msg, msg_len,

@@ -86,6 +86,10 @@ cuzk_status msm_g2_dense(g2_jac_t *out, const g2_affine_t *points, size_t n_poin
                          const fr_t *scalars, size_t n_scalars, const uint64_t *density_bits,
                          unsigned threads);
 
+/* Number of set bits among the first n bits of a density bitmap: the
+ * points it selects. */
+uint64_t msm_popcount(const uint64_t *bits, size_t n);
+
 /* msm_g1_raw with the window size fixed to c bits (4 <= c <= 20), instead
  * of the one the cost model picks: for tests and window-size measurements. */
 cuzk_status msm_g1_raw_window(g1_jac_t *out, const g1_affine_t *points,
@@ -111,20 +115,18 @@ typedef enum msm_endo {
 } msm_endo;
 
 typedef struct msm_tuning {
-    unsigned window;     /* c bits (4 <= c <= 20), 0 = the cost model's */
+    unsigned window; /* c bits (4 <= c <= 20), 0 = the cost model's */
     msm_buckets buckets;
-    unsigned batch;      /* affine: additions per shared inversion, 0 = default */
-    unsigned queue;      /* affine: additions deferred for a busy bucket before
-                            the XYZZ spill buckets take them, 0 = default */
+    unsigned batch; /* affine: additions per shared inversion, 0 = default */
+    unsigned queue; /* affine: additions deferred for a busy bucket before
+                       the XYZZ spill buckets take them, 0 = default */
     msm_endo endo;
 } msm_tuning;
 
-cuzk_status msm_g1_raw_tuned(g1_jac_t *out, const g1_affine_t *points,
-                             const uint64_t (*scalars)[4], size_t n, unsigned threads,
-                             const msm_tuning *tuning);
-cuzk_status msm_g2_raw_tuned(g2_jac_t *out, const g2_affine_t *points,
-                             const uint64_t (*scalars)[4], size_t n, unsigned threads,
-                             const msm_tuning *tuning);
+cuzk_status msm_g1_raw_tuned(g1_jac_t *out, const g1_affine_t *points, const uint64_t (*scalars)[4],
+                             size_t n, unsigned threads, const msm_tuning *tuning);
+cuzk_status msm_g2_raw_tuned(g2_jac_t *out, const g2_affine_t *points, const uint64_t (*scalars)[4],
+                             size_t n, unsigned threads, const msm_tuning *tuning);
 
 /* The window size the cost model picks for n points on `threads` threads
  * (that of the 2n split points where the endomorphism split is used). */

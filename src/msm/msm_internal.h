@@ -132,7 +132,4 @@ static inline bool msm_fr_is_one(const fr_t *a)
             (a->l[3] ^ FR_ONE.l[3])) == 0;
 }
 
-/* Number of set bits among the first n bits of a bitmap. */
-uint64_t msm_popcount(const uint64_t *bits, size_t n);
-
 #endif
