@@ -249,31 +249,29 @@ static cuzk_status external_probe(const circuit_spec *spec, circuit_counts *out,
         return st;
     }
     uint64_t ni = spec->num_inputs, na = spec->num_aux, *n = m.count;
-    uint64_t a_aux = msm_popcount(spec->a_aux_density, na);
-    uint64_t b_in = msm_popcount(spec->b_input_density, ni);
-    uint64_t b_aux = msm_popcount(spec->b_aux_density, na);
     uint64_t domain = next_pow2(spec->num_constraints);
-    struct {
-        const char *what;
-        uint64_t have, want;
-    } checks[] = {
-        {"IC (inputs)", m.vk.num_ic, ni},
-        {"L (aux variables)", n[BELLMAN_L], na},
-        {"H (domain size - 1)", n[BELLMAN_H], domain - 1},
-        {"A", n[BELLMAN_A], ni + a_aux},
-        {"B_G1", n[BELLMAN_B_G1], b_in + b_aux},
-        {"B_G2", n[BELLMAN_B_G2], b_in + b_aux},
-    };
-    for (size_t i = 0; i < sizeof(checks) / sizeof(checks[0]); i++)
-        if (checks[i].have != checks[i].want) {
-            msg_set(msg, msg_len,
-                    "circuit %s: %s does not fit the counts and densities given: query %s has "
-                    "%llu points, they need %llu",
-                    spec->name, spec->params_path, checks[i].what,
-                    (unsigned long long)checks[i].have, (unsigned long long)checks[i].want);
-            bellman_params_close(&m);
-            return CUZK_ERR_INVALID_ARGUMENT;
-        }
+    groth16_bellman_query q = {.num_inputs = ni,
+                               .num_aux = na,
+                               .a_aux_count = msm_popcount(spec->a_aux_density, na),
+                               .b_input_count = msm_popcount(spec->b_input_density, ni),
+                               .b_aux_count = msm_popcount(spec->b_aux_density, na)};
+    groth16_query_lengths have = {.ic = m.vk.num_ic,
+                                  .h = n[BELLMAN_H],
+                                  .l = n[BELLMAN_L],
+                                  .a = n[BELLMAN_A],
+                                  .b_g1 = n[BELLMAN_B_G1],
+                                  .b_g2 = n[BELLMAN_B_G2]};
+    uint64_t have_len, want_len;
+    const char *bad = groth16_query_mismatch(&have, &q, domain, &have_len, &want_len);
+    if (bad) {
+        msg_set(msg, msg_len,
+                "circuit %s: %s does not fit the counts and densities given: query %s has %llu "
+                "points, they need %llu",
+                spec->name, spec->params_path, bad, (unsigned long long)have_len,
+                (unsigned long long)want_len);
+        bellman_params_close(&m);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
     out->num_vars = ni + na;
     out->num_public = ni - 1;
     out->domain_n = domain;

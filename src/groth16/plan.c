@@ -50,6 +50,31 @@ void groth16_plan_bellman(groth16_plan *plan, const groth16_bellman_query *q,
     plan->num_msms = 5;
 }
 
+const char *groth16_query_mismatch(const groth16_query_lengths *have,
+                                   const groth16_bellman_query *q, uint64_t domain_n,
+                                   uint64_t *have_len, uint64_t *want_len)
+{
+    const uint64_t b = q->b_input_count + q->b_aux_count;
+    const struct {
+        const char *what;
+        uint64_t have, want;
+    } checks[] = {
+        {"IC (inputs)", have->ic, q->num_inputs},
+        {"L (aux variables)", have->l, q->num_aux},
+        {"H (domain size - 1)", have->h, domain_n - 1},
+        {"A", have->a, q->num_inputs + q->a_aux_count},
+        {"B_G1", have->b_g1, b},
+        {"B_G2", have->b_g2, b},
+    };
+    for (size_t i = 0; i < sizeof(checks) / sizeof(checks[0]); i++)
+        if (checks[i].have != checks[i].want) {
+            *have_len = checks[i].have;
+            *want_len = checks[i].want;
+            return checks[i].what;
+        }
+    return NULL;
+}
+
 void groth16_plan_snarkjs(groth16_plan *plan, const groth16_snarkjs_query *q,
                           const domain_t *domain)
 {

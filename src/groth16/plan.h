@@ -97,6 +97,18 @@ typedef struct groth16_bellman_query {
 void groth16_plan_bellman(groth16_plan *plan, const groth16_bellman_query *q,
                           const domain_t *domain);
 
+/* The lengths of a bellman parameter file's queries (IC, H, L, A, B_G1,
+ * B_G2), against what q's counts (inputs, aux, the density counts) and a
+ * domain of domain_n need: NULL when every one fits, else the name of the
+ * first that does not ("IC (inputs)", "L (aux variables)", ...), with its
+ * length in *have and the needed one in *want. */
+typedef struct groth16_query_lengths {
+    uint64_t ic, h, l, a, b_g1, b_g2;
+} groth16_query_lengths;
+const char *groth16_query_mismatch(const groth16_query_lengths *have,
+                                   const groth16_bellman_query *q, uint64_t domain_n,
+                                   uint64_t *have_len, uint64_t *want_len);
+
 /* A snarkjs key as a plan: H (n points) and C (one per private signal,
  * signals num_public + 1 ..) into one MSM, A, B1, B2 over all signals. */
 typedef struct groth16_snarkjs_query {

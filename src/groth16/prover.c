@@ -86,28 +86,6 @@ cuzk_status groth16_circuit_init(groth16_circuit_t *c, const r1cs_t *r,
         return st;
     }
     const r1cs_density_t *d = &c->density;
-    struct {
-        const char *what;
-        uint64_t have, want;
-    } checks[] = {
-        {"IC (inputs)", params->vk.num_ic, r->num_inputs},
-        {"L (aux variables)", params->num_l, r->num_aux},
-        {"H (domain size - 1)", params->num_h, c->domain.n - 1},
-        {"A", params->num_a, r->num_inputs + d->a_aux_count},
-        {"B_G1", params->num_b_g1, d->b_input_count + d->b_aux_count},
-        {"B_G2", params->num_b_g2, d->b_input_count + d->b_aux_count},
-    };
-    for (size_t i = 0; i < sizeof(checks) / sizeof(checks[0]); i++) {
-        if (checks[i].have != checks[i].want) {
-            msg_set(msg, msg_len,
-                    "parameters do not fit the circuit: query %s has %llu points, the circuit "
-                    "needs %llu",
-                    checks[i].what, (unsigned long long)checks[i].have,
-                    (unsigned long long)checks[i].want);
-            groth16_circuit_free(c);
-            return CUZK_ERR_INVALID_ARGUMENT;
-        }
-    }
     groth16_bellman_query q = {.h = params->h,
                                .l = params->l,
                                .a = params->a,
@@ -121,6 +99,22 @@ cuzk_status groth16_circuit_init(groth16_circuit_t *c, const r1cs_t *r,
                                .a_aux_count = d->a_aux_count,
                                .b_input_count = d->b_input_count,
                                .b_aux_count = d->b_aux_count};
+    groth16_query_lengths have = {.ic = params->vk.num_ic,
+                                  .h = params->num_h,
+                                  .l = params->num_l,
+                                  .a = params->num_a,
+                                  .b_g1 = params->num_b_g1,
+                                  .b_g2 = params->num_b_g2};
+    uint64_t have_len, want_len;
+    const char *bad = groth16_query_mismatch(&have, &q, c->domain.n, &have_len, &want_len);
+    if (bad) {
+        msg_set(msg, msg_len,
+                "parameters do not fit the circuit: query %s has %llu points, the circuit needs "
+                "%llu",
+                bad, (unsigned long long)have_len, (unsigned long long)want_len);
+        groth16_circuit_free(c);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
     groth16_plan_bellman(&c->plan, &q, &c->domain);
     return CUZK_OK;
 }
