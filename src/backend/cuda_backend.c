@@ -448,9 +448,12 @@ static cuzk_status warm_up(const cuda_circuit *cc, const cuda_dev_circuit *d, ch
     groth16_sums discard;
     phase_clock pc = {.mark = backend_clock_ns()};
     if (d->r1cs) {
-        cuzk_status st = eval_device(cc, d, sg, &pc, msg, msg_len);
-        if (st != CUZK_OK && st != CUZK_ERR_UNSATISFIED)
+        char why[256] = ""; /* the check's complaint about the made-up witness: not for msg */
+        cuzk_status st = eval_device(cc, d, sg, &pc, why, sizeof(why));
+        if (st != CUZK_OK && st != CUZK_ERR_UNSATISFIED) {
+            backend_msg(msg, msg_len, "warming up: %s", why);
             return st;
+        }
     }
     return prove_device(cc, d, sg, n, &discard, &pc, msg, msg_len);
 }
