@@ -40,7 +40,22 @@
  * points (one inversion each), dominates; then (runs + 1) proofs. Expected
  * run time at 24, 26, 27: a minute or two on an H200 (not yet measured).
  *
- * Usage: bench_cuda_prove [--logs 24,26,27] [--runs R] [--seed S]
+ * With --eval-abc, each run first evaluates a, b, c on the device
+ * (cuda/r1cs_eval.h, as the CUDA backend does when only w crosses PCIe)
+ * from the built-in circuit's real constraint system at that size,
+ * compiled on the host (builtin_compile, which grows linearly: 2^18 took
+ * 4.6 s in a sanitizer build on a loaded machine, so expect a minute or
+ * so at 2^24 and several at 2^27; its result holds about 5.7 nonzeros a
+ * row at 6 bytes each plus 24 bytes a row) and made resident; phase
+ * "eval_abc" times it and h then runs on its output instead of random
+ * a, b, c. The witness is the
+ * one above (the real one's 0/1 share, not a satisfying assignment: the
+ * device's check finds a failing row, at the same cost), so eval_abc has
+ * "checked":false (tests/cuda/test_cuda_r1cs.c checks the values) and a
+ * line with phase "eval_abc_setup" gives the compile and upload times,
+ * the nonzeros and the device bytes of the matrices.
+ *
+ * Usage: bench_cuda_prove [--logs 24,26,27] [--runs R] [--seed S] [--eval-abc]
  * Without CUDA, or without a GPU, prints one line and exits 0. */
 #include <stdbool.h>
 #include <stdint.h>
@@ -53,10 +68,13 @@
 #include <cuda_runtime_api.h>
 
 #include "backend/cuda_plan.h"
+#include "circuits/builtin.h"
 #include "circuits/porep_like.h"
 #include "cuda/device.h"
 #include "cuda/msm.h"
 #include "cuda/ntt.h"
+#include "cuda/r1cs_eval.h"
+#include "r1cs/r1cs.h"
 #include "curve/g1.h"
 #include "curve/g2.h"
 #include "field/fr.h"
@@ -82,12 +100,22 @@
 /* The queries of bellman parameters, for counting the points. */
 enum query { Q_H, Q_L, Q_A_IN, Q_A_AUX, Q_B1_IN, Q_B1_AUX, Q_B2_IN, Q_B2_AUX, Q_COUNT };
 
-enum phase { PH_H, PH_MSM_H, PH_MSM_L, PH_MSM_A, PH_MSM_B_G1, PH_MSM_B_G2, PH_TOTAL, PH_COUNT };
+enum phase {
+    PH_EVAL_ABC,
+    PH_H,
+    PH_MSM_H,
+    PH_MSM_L,
+    PH_MSM_A,
+    PH_MSM_B_G1,
+    PH_MSM_B_G2,
+    PH_TOTAL,
+    PH_COUNT
+};
 
-/* The phases of the bellman plan, in its order (groth16/phase.h's names),
- * then the whole sequence. */
-static const proof_phase plan_phases[PH_TOTAL] = {PHASE_H,     PHASE_MSM_H,    PHASE_MSM_L,
-                                                  PHASE_MSM_A, PHASE_MSM_B_G1, PHASE_MSM_B_G2};
+/* The evaluation of a, b, c (with --eval-abc), the phases of the bellman
+ * plan in its order (groth16/phase.h's names), then the whole sequence. */
+static const proof_phase plan_phases[PH_TOTAL] = {
+    PHASE_EVAL_ABC, PHASE_H, PHASE_MSM_H, PHASE_MSM_L, PHASE_MSM_A, PHASE_MSM_B_G1, PHASE_MSM_B_G2};
 
 static const char *phase_label(int p)
 {
@@ -117,6 +145,8 @@ typedef struct prove_size {
     void *d_w_random; /* the witness's random values before they are spread */
     cudaStream_t stream;
     uint64_t *bits_a_aux, *bits_b_in, *bits_b_aux;
+    cuda_r1cs *r1cs; /* --eval-abc: the circuit's matrices; NULL: random a, b, c */
+    cuda_r1cs_check *check;
 } prove_size;
 
 typedef struct bench_opts {
@@ -124,6 +154,7 @@ typedef struct bench_opts {
     size_t n_logs;
     int runs;
     uint64_t seed;
+    bool eval_abc;
     cuda_device_info info;
 } bench_opts;
 
@@ -323,6 +354,8 @@ static uint64_t buffer_bytes(const prove_shape *sh)
 static void size_free(prove_size *s)
 {
     cuda_plan_parts_free(&s->parts);
+    cuda_r1cs_check_free(s->check);
+    cuda_r1cs_free(s->r1cs);
     for (int i = 0; i < 3; i++)
         if (s->d_abc[i])
             cuda_ntt_free(s->ntt, s->d_abc[i]);
@@ -492,8 +525,8 @@ static int prove_once(prove_size *s, const prove_shape *sh, uint64_t seed, doubl
                       bool ok[PH_COUNT])
 {
     const size_t n = (size_t)sh->n;
-    /* a, b, c afresh: h overwrote them. Not timed. */
-    for (int i = 0; i < 3; i++)
+    /* a, b, c afresh (h overwrote them), unless evaluated below. Not timed. */
+    for (int i = 0; i < 3 && !s->r1cs; i++)
         TRY_MSM("a, b, c", cuda_msm_scalars_fill(s->msm, s->d_abc[i], n, seed + 16 + (uint64_t)i,
                                                  CUDA_MSM_SCALARS_RANDOM, s->stream));
     TRY_CUDA("a, b, c", cudaStreamSynchronize(s->stream));
@@ -503,6 +536,13 @@ static int prove_once(prove_size *s, const prove_shape *sh, uint64_t seed, doubl
     char msg[256] = "";
     groth16_sums sums;
     const uint64_t start = bench_now_ns();
+    if (s->r1cs) {
+        uint64_t bad;
+        cuzk_status est = cuda_r1cs_eval(s->r1cs, s->check, s->d_w, s->d_abc, s->stream, &bad);
+        if (est != CUZK_OK)
+            return fail_status("evaluating a, b, c", est, cuda_r1cs_last_error());
+    }
+    rc.t[PH_EVAL_ABC] = bench_now_ns();
     cuzk_status st = cuda_plan_run(&s->plan, sh->log_n, s->ntt, s->msm, &s->parts, s->d_abc, s->d_w,
                                    sh->rows, &sums, on_step, &rc, msg, sizeof(msg));
     if (st != CUZK_OK)
@@ -515,6 +555,7 @@ static int prove_once(prove_size *s, const prove_shape *sh, uint64_t seed, doubl
         prev = rc.t[p];
     }
     ms[PH_TOTAL] = (double)(rc.t[PH_TOTAL] - start) / 1e6;
+    ok[PH_EVAL_ABC] = false; /* no check of its values here */
     bool all = true;
     for (int p = PH_MSM_H; p <= PH_MSM_B_G2; p++) {
         ok[p] = rc.ok[p];
@@ -546,6 +587,65 @@ static int free_memory(uint64_t *bytes)
         return 1;
     }
     *bytes = free_bytes;
+    return 0;
+}
+
+/* --eval-abc: the built-in circuit's constraint system at this size,
+ * compiled on the host, made resident on the device and freed on the
+ * host; one "eval_abc_setup" line. Out of device memory, the size runs
+ * without it (one "skipped" line says so). */
+static int make_r1cs(const bench_opts *o, prove_size *s, const prove_shape *sh)
+{
+    porep_like_params p;
+    r1cs_t r;
+    cuzk_status st = porep_like_params_for_constraints(&p, sh->log_n, ARITY);
+    const uint64_t t0 = bench_now_ns();
+    if (st == CUZK_OK)
+        st = builtin_compile(&r, &p, 0);
+    if (st != CUZK_OK)
+        return fail_status("compiling the built-in circuit", st, NULL);
+    const uint64_t t1 = bench_now_ns();
+    if (r.num_constraints != sh->rows || r1cs_num_vars(&r) != sh->num_inputs + sh->num_aux) {
+        fprintf(stderr,
+                "bench_cuda_prove: 2^%u: the compiled circuit's counts differ from "
+                "porep_like_count's\n",
+                sh->log_n);
+        r1cs_free(&r);
+        return 1;
+    }
+    cuda_r1cs_src src = {.rows = r.num_constraints,
+                         .num_vars = r1cs_num_vars(&r),
+                         .coeffs = (const struct fr *)r.coeffs,
+                         .num_coeffs = r.num_coeffs,
+                         .coeff_width = r.coeff_width};
+    const r1cs_matrix *ms[3] = {&r.a, &r.b, &r.c};
+    for (int k = 0; k < 3; k++)
+        src.m[k] = (cuda_r1cs_matrix_src){
+            .row_ptr = ms[k]->row_ptr, .col = ms[k]->col, .coeff = ms[k]->coeff, .nnz = ms[k]->nnz};
+    const uint64_t nnz = r.a.nnz + r.b.nnz + r.c.nnz;
+    st = cuda_r1cs_upload(&s->r1cs, DEVICE, &src);
+    if (st == CUZK_OK)
+        st = cuda_r1cs_check_create(&s->check, DEVICE);
+    const uint64_t t2 = bench_now_ns();
+    r1cs_free(&r);
+    if (st != CUZK_OK) {
+        const char *err = cuda_r1cs_last_error();
+        if (!strstr(err, "out of memory"))
+            return fail_status("uploading the constraint system", st, err);
+        cuda_r1cs_check_free(s->check);
+        cuda_r1cs_free(s->r1cs);
+        s->check = NULL;
+        s->r1cs = NULL;
+        print_skip(o, sh->log_n, "eval_abc: the matrices do not fit beside the points");
+        return 0;
+    }
+    printf("{\"bench\":\"cuda_prove\",\"log_n\":%u,\"phase\":\"eval_abc_setup\","
+           "\"compile_ms\":%.0f,\"upload_ms\":%.0f,\"nnz\":%llu,\"matrix_device_bytes\":%llu,"
+           "\"eval_bytes\":%llu,\"device\":\"%s\",\"commit\":\"%s\"}\n",
+           sh->log_n, (double)(t1 - t0) / 1e6, (double)(t2 - t1) / 1e6, (unsigned long long)nnz,
+           (unsigned long long)cuda_r1cs_device_bytes(s->r1cs),
+           (unsigned long long)cuda_r1cs_eval_bytes(s->r1cs), o->info.name, CUZK_GIT_COMMIT);
+    fflush(stdout);
     return 0;
 }
 
@@ -613,6 +713,10 @@ static int run_size(const bench_opts *o, unsigned log_n)
         return rc;
     }
     const double setup_ms = (double)(bench_now_ns() - setup_start) / 1e6;
+    if (o->eval_abc && (rc = make_r1cs(o, &s, &sh)) != 0) {
+        size_free(&s);
+        return rc;
+    }
     const uint64_t nvars = sh.num_inputs + sh.num_aux;
     printf(
         "{\"bench\":\"cuda_prove\",\"log_n\":%u,\"phase\":\"sizes\",\"n\":%llu,\"rows\":%llu,"
@@ -649,19 +753,22 @@ static int run_size(const bench_opts *o, unsigned log_n)
                 ms[p][r] = run_ms[p];
         }
     }
+    const bool evaluated = s.r1cs != NULL;
     size_free(&s);
     if (rc != 0)
         return rc;
 
     bool all = true;
     for (int p = 0; p < PH_COUNT; p++) {
+        if (p == PH_EVAL_ABC && !evaluated)
+            continue;
         qsort(ms[p], (size_t)o->runs, sizeof(double), cmp_double);
         printf("{\"bench\":\"cuda_prove\",\"log_n\":%u,\"phase\":\"%s\",\"median_ms\":%.3f,"
                "\"min_ms\":%.3f,\"max_ms\":%.3f,\"runs\":%d,\"checked\":%s,\"device\":\"%s\","
                "\"commit\":\"%s\"}\n",
                log_n, phase_label(p), ms[p][o->runs / 2], ms[p][0], ms[p][o->runs - 1], o->runs,
                checked[p] ? "true" : "false", o->info.name, CUZK_GIT_COMMIT);
-        all = all && checked[p];
+        all = all && (checked[p] || p == PH_EVAL_ABC);
     }
     fflush(stdout);
     if (!all)
@@ -692,7 +799,7 @@ static int parse_logs(bench_opts *o, const char *list)
 static int usage(void)
 {
     fprintf(stderr,
-            "usage: bench_cuda_prove [--logs 24,26,27] [--runs R] [--seed S]\n"
+            "usage: bench_cuda_prove [--logs 24,26,27] [--runs R] [--seed S] [--eval-abc]\n"
             "  log n in %d..%d (at most %d sizes), 1 <= R <= %d\n",
             MIN_LOG, MAX_LOG, MAX_SIZES, MAX_RUNS);
     return 2;
@@ -713,6 +820,8 @@ int main(int argc, char **argv)
             o.runs = atoi(argv[++i]);
         } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
             o.seed = strtoull(argv[++i], NULL, 0);
+        } else if (strcmp(argv[i], "--eval-abc") == 0) {
+            o.eval_abc = true;
         } else {
             return usage();
         }

@@ -12,7 +12,9 @@
  *
  *   admission       queue_wait: held back by the queue bound or busy
  *                   synthesis workers
- *   synthesis       synthesize start to eval_abc end
+ *   synthesis       synthesize start to eval_abc end (to synthesize end
+ *                   when the backend evaluates a, b, c: its eval_abc span
+ *                   is then a device span, part of prove)
  *   device wait     synthesized, while its device ran partitions that
  *                   reached it first (their backend calls, first to last span)
  *   prove           the backend's prove(), first to last span

@@ -18,7 +18,11 @@
  *                       section), A, B_G1, B_G2 -> groth16_sums
  *   engine (finalize):  A, B, C from the sums with r, s (groth16_assemble),
  *                       then the pairing check
- * so the blinding factors never reach a device. */
+ * so the blinding factors never reach a device. A backend that
+ * evaluates_abc may take the middle step too: given the constraint system
+ * at prepare(), its prove() accepts w alone (abc NULL) and evaluates a, b,
+ * c itself (a GPU backend next to its resident matrices, so only w crosses
+ * PCIe and the engine holds no host a, b, c). */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -33,10 +37,19 @@
 /* What the engine holds resident for a circuit: its proof plan, whose
  * points and density bitmaps the backend borrows for as long as its handle
  * lives (a GPU backend uploads them once). */
+struct r1cs; /* r1cs_t of r1cs/r1cs.h */
 typedef struct backend_circuit_desc {
     const char *name;         /* for messages */
     const groth16_plan *plan; /* the key as a proof plan (groth16/plan.h) */
     unsigned threads;         /* for preparing (0: the backend's own count) */
+    /* The constraint system, borrowed like the plan, when prove() is to be
+     * called with abc NULL (only for a backend that evaluates_abc); NULL:
+     * every input brings its a, b, c, and nothing is made resident for
+     * evaluating them. rows: the rows evaluated (cs->num_constraints);
+     * c_is_ab: C has no entries and c = a·b row by row (snarkjs keys). */
+    const struct r1cs *cs;
+    uint64_t rows;
+    bool c_is_ab;
 } backend_circuit_desc;
 
 /* One host<->device copy a backend issued: what it carried, which way, on
@@ -54,11 +67,16 @@ typedef void (*backend_copy_fn)(void *ctx, const backend_copy *copy);
 /* One partition's inputs to prove(). */
 typedef struct backend_input {
     const fr_t *w; /* the full assignment, w[0] = 1 */
-    fr_t *abc;     /* a, b, c: three consecutive domain-sized vectors; clobbered */
+    /* a, b, c: three consecutive domain-sized vectors; clobbered. NULL:
+     * the backend evaluates them from w with the constraint system given
+     * at prepare() (desc.cs), and makes the exact check a·b = c itself
+     * unless C is the product; a witness that fails it is
+     * CUZK_ERR_UNSATISFIED, with the lowest failing row in msg. */
+    fr_t *abc;
     uint64_t rows; /* evaluated rows of each (the rest of each vector is ignored) */
     /* The caller has already checked a·b = c on every row (the engine does
      * at synthesis, before a partition takes a device): a backend that
-     * checks it itself may skip that. */
+     * checks it itself may skip that. Only with abc. */
     bool rows_checked;
     /* Called for every copy prove() issues (NULL: not wanted; a backend
      * then reports its copies as "upload"/"download" phases, if at all). */
@@ -66,7 +84,8 @@ typedef struct backend_input {
     void *copy_ctx;
 } backend_input;
 
-/* Called by prove() as each phase ends: PHASE_H, the plan's MSM phases,
+/* Called by prove() as each phase ends: PHASE_EVAL_ABC when it evaluated
+ * a, b, c (abc NULL), PHASE_H, the plan's MSM phases,
  * and PHASE_UPLOAD / PHASE_DOWNLOAD for a backend's copies when there is no
  * copy callback; cat is "cpu", "gpu" or "copy"; times on the monotonic
  * clock (backend_clock_ns); bytes is what the phase read (scalars and
@@ -79,12 +98,14 @@ typedef struct backend backend_t;
 struct backend {
     const char *name;     /* "cpu", "cuda", or a test's name: for messages */
     bool is_cpu;          /* runs on the host's cores (no device memory, no copies) */
+    bool evaluates_abc;   /* prove() takes abc NULL for a circuit prepared with desc.cs */
     unsigned num_devices; /* >= 1 */
     void *impl;
 
     /* Makes a circuit's parameters resident on every device (or whatever
-     * the backend needs per circuit) and returns a handle for prove().
-     * *bytes is the memory this took (host and device), for accounting. */
+     * the backend needs per circuit: with desc.cs, what evaluating a, b, c
+     * takes) and returns a handle for prove(). *bytes is the memory this
+     * took (host and device), for accounting. */
     cuzk_status (*prepare)(backend_t *b, const backend_circuit_desc *desc, void **handle,
                            uint64_t *bytes, char *msg, size_t msg_len);
     /* Frees what prepare() made; never called while a prove() uses handle. */
@@ -109,7 +130,10 @@ struct backend {
 /* The CPU backend: the Groth16 CPU prover's phases on `threads` threads per
  * device. It has one device, the CPU; `devices` > 1 makes it pose as that
  * many (each with its own lock), so tests can exercise placement on one
- * machine. */
+ * machine. It evaluates_abc: with abc NULL it evaluates a, b, c on its
+ * threads, under the device's lock, into scratch of its own (three
+ * domain-sized vectors per device, made at the first such call and kept
+ * until release). */
 typedef struct backend_cpu_opts {
     unsigned devices; /* 0: 1 */
     unsigned threads; /* per device; 0: all CPUs */

@@ -1,7 +1,8 @@
 /* The CPU backend: the proof plan (groth16/plan.h) executed on the host's
- * cores, from the a, b, c the engine's synthesis stage evaluated, each
- * phase reported to the engine as it ends. The "device" is the CPU: its
- * lock is held for the whole computation, which is all kernel work here. */
+ * cores, from the a, b, c the engine's synthesis stage evaluated, or
+ * evaluated here from the witness (backend.h: abc NULL), each phase
+ * reported to the engine as it ends. The "device" is the CPU: its lock is
+ * held for the whole computation, which is all kernel work here. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <stdio.h>
@@ -9,6 +10,8 @@
 #include <string.h>
 
 #include "backend/backend.h"
+#include "groth16/prover.h"
+#include "r1cs/r1cs.h"
 
 typedef struct cpu_backend {
     backend_t base;
@@ -17,28 +20,71 @@ typedef struct cpu_backend {
     pthread_mutex_t *locks; /* one per device */
 } cpu_backend;
 
+/* One circuit: its plan and, for evaluating a, b, c, its constraint
+ * system; both borrowed. */
+typedef struct cpu_circuit {
+    const groth16_plan *plan;
+    const r1cs_t *cs; /* NULL: every input brings a, b, c */
+    uint64_t rows;
+    bool c_is_ab;
+    /* Per device: a, b, c evaluated here (3 n), made at the first input
+     * without them, under the device's lock; NULL until then. */
+    fr_t **scratch;
+    unsigned devices;
+} cpu_circuit;
+
 static cuzk_status cpu_prepare(backend_t *b, const backend_circuit_desc *d, void **handle,
                                uint64_t *bytes, char *msg, size_t msg_len)
 {
-    (void)b;
+    cpu_backend *cb = b->impl;
     *handle = NULL;
     *bytes = 0;
+    const char *name = d && d->name ? d->name : "circuit";
     if (!d || !d->plan) {
-        backend_msg(msg, msg_len, "%s: no proof plan", d && d->name ? d->name : "circuit");
+        backend_msg(msg, msg_len, "%s: no proof plan", name);
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     cuzk_status st = groth16_plan_check(d->plan, msg, msg_len);
     if (st != CUZK_OK)
         return st;
+    if (d->cs && (d->rows != d->cs->num_constraints || d->rows > d->plan->domain->n ||
+                  r1cs_num_vars(d->cs) != d->plan->num_vars)) {
+        backend_msg(msg, msg_len,
+                    "%s: the constraint system (%llu rows, %llu variables) does not match the "
+                    "plan (%llu rows evaluated, domain %zu, %llu variables)",
+                    name, (unsigned long long)d->cs->num_constraints,
+                    (unsigned long long)r1cs_num_vars(d->cs), (unsigned long long)d->rows,
+                    d->plan->domain->n, (unsigned long long)d->plan->num_vars);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    cpu_circuit *cc = calloc(1, sizeof(*cc));
+    fr_t **scratch = calloc(cb->devices, sizeof(fr_t *));
+    if (!cc || !scratch) {
+        free(cc);
+        free(scratch);
+        return CUZK_ERR_OUT_OF_MEMORY;
+    }
     /* The plan's points stay where the circuit keeps them: nothing to copy. */
-    *handle = (void *)d->plan;
+    *cc = (cpu_circuit){.plan = d->plan,
+                        .cs = d->cs,
+                        .rows = d->rows,
+                        .c_is_ab = d->c_is_ab,
+                        .scratch = scratch,
+                        .devices = cb->devices};
+    *handle = cc;
     return CUZK_OK;
 }
 
 static void cpu_release(backend_t *b, void *handle)
 {
     (void)b;
-    (void)handle;
+    cpu_circuit *cc = handle;
+    if (!cc)
+        return;
+    for (unsigned i = 0; i < cc->devices; i++)
+        free(cc->scratch[i]);
+    free(cc->scratch);
+    free(cc);
 }
 
 /* Reports each phase with its own start (the plan's two groups overlap). */
@@ -65,26 +111,78 @@ static void step(void *ctx, proof_phase phase, bool end)
         pc->fn(pc->ctx, phase, "cpu", pc->start[phase], t, bytes);
 }
 
+/* The lowest row with a·b ≠ c (after groth16_rows_satisfied said there is
+ * one: the failure path only). */
+static uint64_t first_bad_row(const fr_t *a, const fr_t *b, const fr_t *c, uint64_t rows)
+{
+    fr_t ab;
+    for (uint64_t i = 0; i < rows; i++) {
+        fr_mul(&ab, &a[i], &b[i]);
+        if (!fr_eq(&ab, &c[i]))
+            return i;
+    }
+    return R1CS_ROW_NONE;
+}
+
+/* a, b, c from w into the device's scratch (device lock held), then the
+ * exact check where C is given. */
+static cuzk_status evaluate(cpu_backend *cb, cpu_circuit *cc, unsigned device, const fr_t *w,
+                            fr_t **abc, phase_clock *pc, char *msg, size_t msg_len)
+{
+    size_t n = cc->plan->domain->n;
+    if (!cc->scratch[device] && !(cc->scratch[device] = malloc(3 * n * sizeof(fr_t)))) {
+        backend_msg(msg, msg_len, "no memory for a, b, c (%zu bytes)", 3 * n * sizeof(fr_t));
+        return CUZK_ERR_OUT_OF_MEMORY;
+    }
+    uint64_t t0 = backend_clock_ns();
+    fr_t *a = cc->scratch[device], *b = a + n, *c = b + n;
+    r1cs_eval(cc->cs, w, a, b, cc->c_is_ab ? NULL : c, cb->threads);
+    if (cc->c_is_ab) {
+        r1cs_mul_rows(c, a, b, cc->rows, cb->threads);
+    } else if (!groth16_rows_satisfied(a, b, c, cc->rows, cb->threads)) {
+        backend_msg(msg, msg_len, "the witness does not satisfy the constraints: row %llu",
+                    (unsigned long long)first_bad_row(a, b, c, cc->rows));
+        return CUZK_ERR_UNSATISFIED;
+    }
+    if (pc->fn)
+        pc->fn(pc->ctx, PHASE_EVAL_ABC, "cpu", t0, backend_clock_ns(), 3 * cc->rows * sizeof(fr_t));
+    *abc = a;
+    return CUZK_OK;
+}
+
 static cuzk_status cpu_prove(backend_t *b, unsigned device, void *handle, const backend_input *in,
                              groth16_sums *out, backend_phase_fn phase, void *phase_ctx, char *msg,
                              size_t msg_len)
 {
     cpu_backend *cb = b->impl;
-    const groth16_plan *plan = handle;
-    if (device >= cb->devices || !plan || !in || !in->w || !in->abc) {
+    cpu_circuit *cc = handle;
+    if (device >= cb->devices || !cc || !in || !in->w) {
         backend_msg(msg, msg_len, "bad arguments (device %u of %u)", device, cb->devices);
         return CUZK_ERR_INVALID_ARGUMENT;
     }
-    if (in->rows > plan->domain->n) {
+    const groth16_plan *plan = cc->plan;
+    if (!in->abc && !cc->cs) {
+        backend_msg(msg, msg_len,
+                    "no a, b, c given, and the circuit was prepared without its constraint "
+                    "system to evaluate them");
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    uint64_t rows = in->abc ? in->rows : cc->rows;
+    if (rows > plan->domain->n) {
         backend_msg(msg, msg_len, "a, b, c have %llu rows, the domain %zu",
-                    (unsigned long long)in->rows, plan->domain->n);
+                    (unsigned long long)rows, plan->domain->n);
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     pthread_mutex_lock(&cb->locks[device]);
     phase_clock pc = {.fn = phase, .ctx = phase_ctx, .plan = plan};
     proof_phase failed = PHASE_H;
-    cuzk_status st =
-        groth16_plan_sums(out, plan, in->w, in->abc, in->rows, cb->threads, step, &pc, &failed);
+    fr_t *abc = in->abc;
+    cuzk_status st = abc ? CUZK_OK : evaluate(cb, cc, device, in->w, &abc, &pc, msg, msg_len);
+    if (st != CUZK_OK) {
+        pthread_mutex_unlock(&cb->locks[device]);
+        return st;
+    }
+    st = groth16_plan_sums(out, plan, in->w, abc, rows, cb->threads, step, &pc, &failed);
     pthread_mutex_unlock(&cb->locks[device]);
     if (st == CUZK_ERR_UNSATISFIED)
         backend_msg(msg, msg_len,
@@ -123,6 +221,7 @@ cuzk_status backend_cpu_create(backend_t **out, const backend_cpu_opts *opts)
     cb->base = (backend_t){
         .name = "cpu",
         .is_cpu = true,
+        .evaluates_abc = true,
         .num_devices = cb->devices,
         .impl = cb,
         .prepare = cpu_prepare,

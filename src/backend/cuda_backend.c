@@ -4,18 +4,20 @@
  * Per circuit and device (prepare): the points of every part of the
  * circuit's proof plan (groth16/plan.h) are uploaded once and stay
  * resident, with their density bitmaps, beside an NTT context for the
- * domain, an MSM context sized for the largest
- * query, and up to CUDA_STAGES stages: device vectors for a, b, c and the
- * witness with a copy stream of their own. Nothing is allocated per
- * partition.
+ * domain, an MSM context sized for the largest query, the constraint
+ * system's matrices when the engine gives them (cuda/r1cs_eval.h), and up
+ * to CUDA_STAGES stages: device vectors for a, b, c and the witness with a
+ * copy stream of their own. Nothing is allocated per partition.
  *
- * prove: a partition takes a free stage and copies a, b, c and w up on
- * the stage's stream, outside the device's lock, so with two stages one
- * partition's copies overlap another's kernels (the engine runs two prover
- * workers per device). Then, under the lock, h is computed in place and
- * feeds the H MSM, and the witness MSMs read w, all from device memory.
- * The blinding factors never reach the device: the engine assembles A, B,
- * C. */
+ * prove: a partition takes a free stage and copies w (and a, b, c when
+ * the input brings them) up on the stage's stream, outside the device's
+ * lock, so with two stages one partition's copies overlap another's
+ * kernels (the engine runs two prover workers per device). Then, under
+ * the lock, a, b, c are evaluated from w into the stage when the input
+ * has none (with the exact check a·b = c on the device), h is computed in
+ * place and feeds the H MSM, and the witness MSMs read w, all from device
+ * memory. The blinding factors never reach the device: the engine
+ * assembles A, B, C. */
 #define _POSIX_C_SOURCE 200809L
 #include "backend/backend.h"
 
@@ -29,8 +31,10 @@
 #include "cuda/device.h"
 #include "cuda/msm.h"
 #include "cuda/ntt.h"
+#include "cuda/r1cs_eval.h"
 #include "backend/cuda_plan.h"
 #include "groth16/prover.h"
+#include "r1cs/r1cs.h"
 
 /* Stages per circuit and device: two let one partition's copies run
  * beside another's kernels; the second is made only when it leaves
@@ -51,9 +55,10 @@ typedef struct cuda_backend {
 /* One partition's inputs on the device, and the stream that copies them. */
 typedef struct cuda_stage {
     void *d_abc[3];
-    void *d_w;    /* the witness, uploaded once per partition for every MSM */
-    void *stream; /* non-blocking (cuda/device.h) */
-    bool busy;    /* under the backend's stage_mu of the device */
+    void *d_w;              /* the witness, uploaded once per partition for every MSM */
+    void *stream;           /* non-blocking (cuda/device.h) */
+    cuda_r1cs_check *check; /* the evaluation's result, when the circuit has matrices */
+    bool busy;              /* under the backend's stage_mu of the device */
 } cuda_stage;
 
 /* One circuit's resident state on one device. */
@@ -64,10 +69,14 @@ typedef struct cuda_dev_circuit {
     cuda_stage stage[CUDA_STAGES];
     unsigned nstages;
     cuda_plan_parts parts; /* the plan's points and densities */
+    cuda_r1cs *r1cs;       /* A, B, C for evaluating a, b, c; NULL: inputs bring them */
 } cuda_dev_circuit;
 
 typedef struct cuda_circuit {
     const groth16_plan *plan; /* borrowed from the engine */
+    const r1cs_t *cs;         /* likewise; NULL: inputs bring a, b, c */
+    uint64_t rows;            /* rows evaluated from cs */
+    bool c_is_ab;
     unsigned log_n;
     uint64_t num_vars;
     cuda_dev_circuit *dev; /* one per device */
@@ -83,6 +92,7 @@ static cuzk_status dev_error(char *msg, size_t msg_len, const char *what, const 
 static void dev_circuit_free(cuda_dev_circuit *d)
 {
     cuda_plan_parts_free(&d->parts);
+    cuda_r1cs_free(d->r1cs);
     for (unsigned s = 0; s < CUDA_STAGES; s++) {
         cuda_stage *sg = &d->stage[s];
         for (int i = 0; i < 3; i++)
@@ -90,6 +100,7 @@ static void dev_circuit_free(cuda_dev_circuit *d)
                 cuda_ntt_free(d->ntt, sg->d_abc[i]);
         if (sg->d_w)
             cuda_ntt_free(d->ntt, sg->d_w);
+        cuda_r1cs_check_free(sg->check);
         cuda_stream_destroy(sg->stream);
     }
     cuda_msm_ctx_destroy(d->msm);
@@ -107,7 +118,8 @@ static void cuda_circuit_free(cuda_circuit *cc)
     free(cc);
 }
 
-/* One more stage: a, b, c (n each), the witness (nvars) and a stream. */
+/* One more stage: a, b, c (n each), the witness (nvars), a stream, and
+ * the evaluation's result when the circuit has matrices. */
 static cuzk_status add_stage(cuda_dev_circuit *d, size_t n, uint64_t nvars, uint64_t *bytes,
                              char *msg, size_t msg_len)
 {
@@ -119,8 +131,39 @@ static cuzk_status add_stage(cuda_dev_circuit *d, size_t n, uint64_t nvars, uint
         return dev_error(msg, msg_len, "witness buffer", cuda_ntt_last_error());
     if (cuda_stream_create(d->device, &sg->stream) != 0)
         return dev_error(msg, msg_len, "copy stream", "cannot create a CUDA stream");
+    if (d->r1cs && cuda_r1cs_check_create(&sg->check, d->device) != CUZK_OK)
+        return dev_error(msg, msg_len, "constraint check", cuda_r1cs_last_error());
     d->nstages++;
     *bytes += (3 * (uint64_t)n + nvars) * sizeof(fr_t);
+    return CUZK_OK;
+}
+
+/* The constraint system's matrices, resident for evaluating a, b, c. */
+static cuzk_status upload_r1cs(const cuda_circuit *cc, cuda_dev_circuit *d, uint64_t *bytes,
+                               char *msg, size_t msg_len)
+{
+    const r1cs_t *cs = cc->cs;
+    cuda_r1cs_src src = {.rows = cc->rows,
+                         .num_vars = r1cs_num_vars(cs),
+                         .coeffs = (const struct fr *)cs->coeffs,
+                         .num_coeffs = cs->num_coeffs,
+                         .coeff_width = cs->coeff_width,
+                         .c_is_ab = cc->c_is_ab};
+    const r1cs_matrix *ms[3] = {&cs->a, &cs->b, &cs->c};
+    for (int k = 0; k < 3; k++)
+        src.m[k] = (cuda_r1cs_matrix_src){
+            .row_ptr = ms[k]->row_ptr, .col = ms[k]->col, .coeff = ms[k]->coeff, .nnz = ms[k]->nnz};
+    cuzk_status st = cuda_r1cs_upload(&d->r1cs, d->device, &src);
+    if (st == CUZK_ERR_INVALID_ARGUMENT) {
+        backend_msg(msg, msg_len,
+                    "the constraint system cannot be evaluated on the device (%llu rows: at most "
+                    "2^32 - 1)",
+                    (unsigned long long)cc->rows);
+        return st;
+    }
+    if (st != CUZK_OK)
+        return dev_error(msg, msg_len, "uploading the constraint system", cuda_r1cs_last_error());
+    *bytes += cuda_r1cs_device_bytes(d->r1cs);
     return CUZK_OK;
 }
 
@@ -139,6 +182,8 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
         st = cuda_ntt_ctx_prepare(d->ntt, cc->log_n);
     if (st != CUZK_OK)
         return dev_error(msg, msg_len, "NTT context", cuda_ntt_last_error());
+    if (cc->cs && (st = upload_r1cs(cc, d, bytes, msg, msg_len)) != CUZK_OK)
+        return st;
     uint64_t nvars = cc->num_vars;
     if ((st = add_stage(d, n, nvars, bytes, msg, msg_len)) != CUZK_OK)
         return st;
@@ -187,10 +232,24 @@ static cuzk_status cuda_prepare(backend_t *b, const backend_circuit_desc *desc, 
     cuzk_status st = groth16_plan_check(desc->plan, msg, msg_len);
     if (st != CUZK_OK)
         return st;
+    const r1cs_t *cs = desc->cs;
+    if (cs && (desc->rows != cs->num_constraints || desc->rows > desc->plan->domain->n ||
+               r1cs_num_vars(cs) != desc->plan->num_vars)) {
+        backend_msg(msg, msg_len,
+                    "%s: the constraint system (%llu rows, %llu variables) does not match the "
+                    "plan (%llu rows evaluated, domain %zu, %llu variables)",
+                    desc->name ? desc->name : "circuit", (unsigned long long)cs->num_constraints,
+                    (unsigned long long)r1cs_num_vars(cs), (unsigned long long)desc->rows,
+                    desc->plan->domain->n, (unsigned long long)desc->plan->num_vars);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
     cuda_circuit *cc = calloc(1, sizeof(*cc));
     if (!cc)
         return CUZK_ERR_OUT_OF_MEMORY;
     cc->plan = desc->plan;
+    cc->cs = cs;
+    cc->rows = desc->rows;
+    cc->c_is_ab = desc->c_is_ab;
     cc->log_n = log2_exact(desc->plan->domain->n);
     cc->num_vars = desc->plan->num_vars;
     cc->ndev = cb->devices;
@@ -293,9 +352,10 @@ static void lap_msm(phase_clock *pc, proof_phase phase, uint64_t bytes, const ch
         copied(pc, what, BACKEND_COPY_D2H, STREAM_MSM, pc->mark, pc->mark, calls * point_bytes);
 }
 
-/* a, b, c and the witness up into stage sg, on its stream (outside the
- * device's lock). The witness goes up once and every MSM reads it from
- * device memory (a host pointer would be staged by each call). */
+/* a, b, c (when the input brings them) and the witness up into stage sg,
+ * on its stream (outside the device's lock). The witness goes up once and
+ * every MSM reads it from device memory (a host pointer would be staged by
+ * each call). */
 static cuzk_status upload_stage(const cuda_circuit *cc, const cuda_dev_circuit *d,
                                 const cuda_stage *sg, const backend_input *in, phase_clock *pc,
                                 char *msg, size_t msg_len)
@@ -303,13 +363,15 @@ static cuzk_status upload_stage(const cuda_circuit *cc, const cuda_dev_circuit *
     size_t n = (size_t)1 << cc->log_n;
     uint64_t nvars = cc->num_vars;
     const struct fr *abc = (const struct fr *)in->abc;
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 3 && abc; i++)
         if (cuda_ntt_upload(d->ntt, sg->d_abc[i], abc + (size_t)i * n, in->rows, sg->stream) !=
             CUZK_OK)
             return dev_error(msg, msg_len, "uploading a, b, c", cuda_ntt_last_error());
-    if (cuda_ntt_sync(d->ntt, sg->stream) != CUZK_OK)
-        return dev_error(msg, msg_len, "uploading a, b, c", cuda_ntt_last_error());
-    lap_copy(pc, "a,b,c", BACKEND_COPY_H2D, STREAM_STAGE, 3 * in->rows * sizeof(fr_t));
+    if (abc) {
+        if (cuda_ntt_sync(d->ntt, sg->stream) != CUZK_OK)
+            return dev_error(msg, msg_len, "uploading a, b, c", cuda_ntt_last_error());
+        lap_copy(pc, "a,b,c", BACKEND_COPY_H2D, STREAM_STAGE, 3 * in->rows * sizeof(fr_t));
+    }
     if (cuda_ntt_upload(d->ntt, sg->d_w, (const struct fr *)in->w, nvars, sg->stream) != CUZK_OK ||
         cuda_ntt_sync(d->ntt, sg->stream) != CUZK_OK)
         return dev_error(msg, msg_len, "uploading the witness", cuda_ntt_last_error());
@@ -335,22 +397,43 @@ static void device_step(void *ctx, proof_phase phase, const groth16_msm *m,
             m->term == GROTH16_TERM_B_G2 ? CUDA_MSM_G2_JAC_BYTES : CUDA_MSM_G1_JAC_BYTES);
 }
 
+/* a, b, c from the stage's witness into its vectors, on its stream, with
+ * the exact check where C is given (under the device's lock). */
+static cuzk_status eval_device(const cuda_circuit *cc, const cuda_dev_circuit *d,
+                               const cuda_stage *sg, phase_clock *pc, char *msg, size_t msg_len)
+{
+    uint64_t bad = CUDA_R1CS_ROW_NONE;
+    if (cuda_r1cs_eval(d->r1cs, sg->check, sg->d_w, sg->d_abc, sg->stream, &bad) != CUZK_OK)
+        return dev_error(msg, msg_len, "evaluating a, b, c", cuda_r1cs_last_error());
+    lap(pc, PHASE_EVAL_ABC, "gpu", cuda_r1cs_eval_bytes(d->r1cs));
+    if (bad != CUDA_R1CS_ROW_NONE) {
+        backend_msg(msg, msg_len,
+                    "the witness does not satisfy the constraints: row %llu (of %llu, checked on "
+                    "the device)",
+                    (unsigned long long)bad, (unsigned long long)cc->rows);
+        return CUZK_ERR_UNSATISFIED;
+    }
+    return CUZK_OK;
+}
+
 /* h and the plan's MSMs from stage sg (under the device's lock). */
 static cuzk_status prove_device(const cuda_circuit *cc, const cuda_dev_circuit *d,
-                                const cuda_stage *sg, const backend_input *in, groth16_sums *out,
+                                const cuda_stage *sg, uint64_t rows, groth16_sums *out,
                                 phase_clock *pc, char *msg, size_t msg_len)
 {
     pc->n = (uint64_t)1 << cc->log_n;
-    return cuda_plan_run(cc->plan, cc->log_n, d->ntt, d->msm, &d->parts, sg->d_abc, sg->d_w,
-                         in->rows, out, device_step, pc, msg, msg_len);
+    return cuda_plan_run(cc->plan, cc->log_n, d->ntt, d->msm, &d->parts, sg->d_abc, sg->d_w, rows,
+                         out, device_step, pc, msg, msg_len);
 }
 
 /* One proof's device work on made-up inputs, discarded, at prepare time:
  * the first use of each kernel on a device costs seconds (module loading,
  * first allocations), which belongs to loading the circuit, not to its
  * first partition (the first GPU run showed a 2.5 s h and 0.4–0.6 s MSMs
- * there). Every input element is the 256-bit integer 0x0101…01, below
- * both curves' r, so a valid Montgomery representation. */
+ * there); the evaluation of a, b, c too where the circuit has matrices
+ * (its check fails on such a witness, which does not matter here). Every
+ * input element is the 256-bit integer 0x0101…01, below both curves' r,
+ * so a valid Montgomery representation. */
 static cuzk_status warm_up(const cuda_circuit *cc, const cuda_dev_circuit *d, char *msg,
                            size_t msg_len)
 {
@@ -362,10 +445,17 @@ static cuzk_status warm_up(const cuda_circuit *cc, const cuda_dev_circuit *d, ch
             return dev_error(msg, msg_len, "warming up", "cannot fill a device buffer");
     if (cuda_memset_bytes(d->device, sg->d_w, 1, nvars * sizeof(fr_t)) != 0)
         return dev_error(msg, msg_len, "warming up", "cannot fill a device buffer");
-    backend_input in = {.rows = n};
     groth16_sums discard;
     phase_clock pc = {.mark = backend_clock_ns()};
-    return prove_device(cc, d, sg, &in, &discard, &pc, msg, msg_len);
+    if (d->r1cs) {
+        char why[256] = ""; /* the check's complaint about the made-up witness: not for msg */
+        cuzk_status st = eval_device(cc, d, sg, &pc, why, sizeof(why));
+        if (st != CUZK_OK && st != CUZK_ERR_UNSATISFIED) {
+            backend_msg(msg, msg_len, "warming up: %s", why);
+            return st;
+        }
+    }
+    return prove_device(cc, d, sg, n, &discard, &pc, msg, msg_len);
 }
 
 static cuzk_status cuda_prove(backend_t *b, unsigned device, void *handle, const backend_input *in,
@@ -374,16 +464,23 @@ static cuzk_status cuda_prove(backend_t *b, unsigned device, void *handle, const
 {
     cuda_backend *cb = b->impl;
     const cuda_circuit *cc = handle;
-    if (device >= cb->devices || !cc || !in || !in->w || !in->abc ||
-        in->rows > ((uint64_t)1 << cc->log_n)) {
+    if (device >= cb->devices || !cc || !in || !in->w ||
+        (in->abc && in->rows > ((uint64_t)1 << cc->log_n))) {
         backend_msg(msg, msg_len, "bad arguments (device %u of %u)", device, cb->devices);
         return CUZK_ERR_INVALID_ARGUMENT;
     }
+    if (!in->abc && !cc->cs) {
+        backend_msg(msg, msg_len,
+                    "no a, b, c given, and the circuit was prepared without its constraint "
+                    "system to evaluate them");
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
     size_t n = (size_t)1 << cc->log_n;
-    /* The exact satisfaction check runs on the host, outside the lock,
-     * unless the caller made it already (it costs a pass over a, b, c on
-     * host cores that synthesis needs). */
-    if (!in->rows_checked &&
+    uint64_t rows = in->abc ? in->rows : cc->rows;
+    /* The exact satisfaction check of given a, b, c runs on the host,
+     * outside the lock, unless the caller made it already (it costs a pass
+     * over a, b, c on host cores that synthesis needs). */
+    if (in->abc && !in->rows_checked &&
         !groth16_rows_satisfied(in->abc, in->abc + n, in->abc + 2 * n, in->rows, cb->threads)) {
         backend_msg(msg, msg_len, "the witness does not satisfy the constraints");
         return CUZK_ERR_UNSATISFIED;
@@ -411,7 +508,10 @@ static cuzk_status cuda_prove(backend_t *b, unsigned device, void *handle, const
     if (st == CUZK_OK) {
         pthread_mutex_lock(&cb->locks[device]);
         pc.mark = backend_clock_ns(); /* the wait for the lock is no phase */
-        st = prove_device(cc, d, sg, in, out, &pc, msg, msg_len);
+        if (!in->abc)
+            st = eval_device(cc, d, sg, &pc, msg, msg_len);
+        if (st == CUZK_OK)
+            st = prove_device(cc, d, sg, rows, out, &pc, msg, msg_len);
         pthread_mutex_unlock(&cb->locks[device]);
     }
 
@@ -478,6 +578,7 @@ cuzk_status backend_cuda_create(backend_t **out, unsigned threads, char *msg, si
     }
     cb->base.name = "cuda";
     cb->base.is_cpu = false;
+    cb->base.evaluates_abc = true;
     cb->base.num_devices = cb->devices;
     cb->base.impl = cb;
     cb->base.prepare = cuda_prepare;

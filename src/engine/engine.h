@@ -57,6 +57,16 @@ const char *engine_priority_name(engine_priority p);
 bool engine_priority_parse(const char *s, engine_priority *out);
 const char *engine_state_name(engine_state s);
 
+/* Where a, b, c of a circuit with a constraint system are evaluated. */
+typedef enum engine_abc_eval {
+    /* On the backend when it is not the CPU and every backend can (a GPU
+     * next to its resident matrices: only w crosses PCIe, and the
+     * partition buffers hold w alone); else by the synthesis workers. */
+    ENGINE_ABC_AUTO = 0,
+    ENGINE_ABC_SYNTHESIS, /* always by the synthesis workers, on the host */
+    ENGINE_ABC_BACKEND,   /* on the backend whenever every backend can, the CPU's too (tests) */
+} engine_abc_eval;
+
 /* Every knob; engine_config_default() fills in the defaults (the table in
  * docs/ENGINE.md). Thread counts and budgets of 0 mean "auto-sized". */
 typedef struct engine_config {
@@ -68,6 +78,7 @@ typedef struct engine_config {
     unsigned synth_workers;         /* synthesis workers; 0 = auto: GPU backend: the CPUs less the
                                        finalizers and prover workers; CPU backend: ncpu / 4, 1 .. 8 */
     unsigned synth_threads;         /* threads of one synthesis worker's a, b, c; 1 */
+    engine_abc_eval abc_eval;       /* where a, b, c are evaluated; auto */
     unsigned finalizers;            /* finalizer threads; 0 = auto: ncpu / 16, 1 .. 4 */
     unsigned load_threads;          /* threads for loading circuits; 0 = all CPUs */
     unsigned queue_bound;           /* synthesized-or-synthesizing partitions not yet taken by a

@@ -31,11 +31,12 @@
 
 typedef struct job job;
 
-/* One partition's buffers: w, then a, b, c (domain-sized), 64-byte aligned. */
+/* One partition's buffers: w, then a, b, c (domain-sized), 64-byte aligned;
+ * w alone where the backend evaluates a, b, c (circuit.abc_on_backend). */
 typedef struct buf_set {
     struct buf_set *next;
     fr_t *w;
-    fr_t *abc;
+    fr_t *abc;           /* NULL: w alone */
     backend_t *host_mem; /* the backend whose host_alloc made it; NULL: aligned_alloc */
 } buf_set;
 
@@ -60,6 +61,9 @@ typedef struct circuit {
     uint64_t rows;           /* rows of a, b, c */
     uint64_t estimate_bytes; /* resident size before the first load; then the last actual */
     uint64_t set_bytes;      /* one buf_set's data */
+    /* The backends evaluate a, b, c from w (prove() gets abc NULL), so the
+     * sets hold w alone: fixed at registration (engine_abc_eval). */
+    bool abc_on_backend;
     /* Residency. */
     circuit_state state;
     uint32_t refs;           /* unfinished jobs naming it */

@@ -224,6 +224,14 @@ static cuzk_status copy_inputs(job *j, const engine_job_spec *spec, const circui
                        c->name, c->ops->name);
             return CUZK_ERR_INVALID_ARGUMENT;
         }
+        if ((in->a || in->b || in->c) && c->abc_on_backend) {
+            engine_msg(msg, msg_len,
+                       "partition %u: circuit %s evaluates a, b, c from the witness on its "
+                       "backend; a, b and c are given only for circuits without a constraint "
+                       "system (kind external)",
+                       i, c->name);
+            return CUZK_ERR_INVALID_ARGUMENT;
+        }
         if (in->a || in->b || in->c) {
             if (!in->a || !in->b || !in->c || in->abc_len != c->rows) {
                 engine_msg(msg, msg_len,

@@ -20,6 +20,24 @@ circuit *registry_find(engine *e, const char *name)
     return NULL;
 }
 
+/* Whether the partitions of a circuit of kind ops get their a, b, c from
+ * the backends: the kind has a constraint system, every backend (the CPU
+ * fallback included) can evaluate, and the configuration wants it. Auto
+ * leaves it to the synthesis workers on the CPU backend: there prove()
+ * holds the device, which is all the cores, so evaluating inside it
+ * would lengthen every partition's critical path instead of overlapping
+ * the previous partition's MSMs, and save no memory (the CPU backend
+ * needs the same three vectors as scratch). */
+static bool abc_on_backend(const engine *e, const circuit_ops *ops)
+{
+    if (ops->needs_abc || e->cfg.abc_eval == ENGINE_ABC_SYNTHESIS || !e->num_backends)
+        return false;
+    for (unsigned b = 0; b < e->num_backends; b++)
+        if (!e->backends[b]->evaluates_abc)
+            return false;
+    return e->cfg.abc_eval == ENGINE_ABC_BACKEND || !e->backends[0]->is_cpu;
+}
+
 cuzk_status engine_register(engine_t *e, const circuit_spec *spec, char *msg, size_t msg_len)
 {
     if (!e || !spec || !spec->name || !spec->name[0] || strlen(spec->name) >= 64) {
@@ -49,7 +67,9 @@ cuzk_status engine_register(engine_t *e, const circuit_spec *spec, char *msg, si
         c->domain_n = counts.domain_n;
         c->rows = counts.rows;
         c->estimate_bytes = counts.estimate_bytes;
-        c->set_bytes = ALIGN64(c->num_vars * sizeof(fr_t)) + 3 * c->domain_n * sizeof(fr_t);
+        c->abc_on_backend = abc_on_backend(e, ops);
+        c->set_bytes = ALIGN64(c->num_vars * sizeof(fr_t)) +
+                       (c->abc_on_backend ? 0 : 3 * c->domain_n * sizeof(fr_t));
     }
     pthread_mutex_lock(&e->mu);
     if (st == CUZK_OK && registry_find(e, c->name)) {
@@ -108,7 +128,18 @@ cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
         goto fail;
     }
     bytes += sizeof(c->pvk) + c->pvk.num_ic * sizeof(g1_affine_t);
-    backend_circuit_desc d = {.name = c->name, .plan = c->loaded.plan, .threads = threads};
+    if (c->abc_on_backend && !c->loaded.cs) {
+        engine_msg(why, sizeof(why), "its kind (%s) gave no constraint system to evaluate a, b, c",
+                   c->ops->name);
+        st = CUZK_ERR_INTERNAL;
+        goto fail;
+    }
+    backend_circuit_desc d = {.name = c->name,
+                              .plan = c->loaded.plan,
+                              .threads = threads,
+                              .cs = c->abc_on_backend ? c->loaded.cs : NULL,
+                              .rows = c->loaded.rows,
+                              .c_is_ab = c->loaded.c_is_ab};
     for (unsigned b = 0; b < e->num_backends; b++) {
         uint64_t bb = 0;
         char bmsg[256] = "";
@@ -325,7 +356,8 @@ buf_set *pool_alloc_set(engine *e, const circuit *c)
     s->next = NULL;
     s->host_mem = pinned ? b : NULL;
     s->w = data;
-    s->abc = (fr_t *)((uint8_t *)data + ALIGN64(c->num_vars * sizeof(fr_t)));
+    s->abc =
+        c->abc_on_backend ? NULL : (fr_t *)((uint8_t *)data + ALIGN64(c->num_vars * sizeof(fr_t)));
     return s;
 }
 

@@ -83,7 +83,9 @@ static cuzk_status load_witness(const circuit *c, const partition *p, fr_t *w, c
     return CUZK_OK;
 }
 
-/* Witness and a, b, c of one partition into its buffers (unlocked). */
+/* Witness and a, b, c of one partition into its buffers (unlocked); the
+ * witness alone where the backend evaluates a, b, c (set->abc NULL: it
+ * checks them and reports eval_abc as its own phase). */
 static cuzk_status synthesize(engine *e, const worker *w, job *j, uint32_t idx, buf_set *set,
                               char *msg, size_t msg_len)
 {
@@ -99,6 +101,8 @@ static cuzk_status synthesize(engine *e, const worker *w, job *j, uint32_t idx, 
     uint64_t t1 = backend_clock_ns();
     engine_span(e, proof_phase_name(PHASE_SYNTHESIZE), "cpu", j, idx, w->name, -1, t0, t1,
                 c->num_vars * sizeof(fr_t));
+    if (!set->abc)
+        return CUZK_OK;
     size_t n = c->domain_n;
     fr_t *a = set->abc, *b = a + n, *cc = b + n;
     const circuit_loaded *ld = &c->loaded;
@@ -299,9 +303,9 @@ static void prover_loop(worker *w)
         char msg[384] = "";
         phase_ctx pc = {.e = e, .j = j, .idx = it.idx, .worker = w->name, .device = (int)w->slot};
         backend_input in = {.w = pt->set->w,
-                            .abc = pt->set->abc,
+                            .abc = pt->set->abc, /* NULL: the backend evaluates them */
                             .rows = c->loaded.rows,
-                            .rows_checked = true, /* at synthesis (synthesize()) */
+                            .rows_checked = pt->set->abc != NULL, /* at synthesis */
                             .copy = on_copy,
                             .copy_ctx = &pc};
         engine_telemetry_hold(e, true);

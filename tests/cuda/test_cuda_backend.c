@@ -1,6 +1,10 @@
 /* The CUDA backend against the CPU backend: for the same a, b, c and
  * witness, the MSM sums are equal point for point, so the proofs are equal
- * for the same r, s; and GPU proofs verify. Built-in circuit (bellman
+ * for the same r, s; and GPU proofs verify. The same with a, b, c
+ * evaluated by the backends from the witness (abc NULL: on the device next
+ * to the resident matrices, and on the CPU backend's threads), and a
+ * witness that does not satisfy the constraints refused by the device's
+ * check (CUZK_ERR_UNSATISFIED, naming the row). Built-in circuit (bellman
  * parameters) and the circom fixture (snarkjs key). Skipped without a GPU. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -44,7 +48,20 @@ static void sums_equal(const groth16_sums *x, const groth16_sums *y)
     assert_true(g1_jac_eq(&x->c, &y->c));
 }
 
-/* Both backends on one circuit; the proofs verify and agree. */
+/* Counts the PHASE_EVAL_ABC reports (cat "gpu"). */
+static void count_eval(void *ctx, proof_phase phase, const char *cat, uint64_t start, uint64_t end,
+                       uint64_t bytes)
+{
+    (void)start;
+    (void)end;
+    (void)bytes;
+    if (phase == PHASE_EVAL_ABC && !strcmp(cat, "gpu"))
+        ++*(int *)ctx;
+}
+
+/* Both backends on one circuit, with a, b, c given and evaluated by each
+ * backend from w (desc carries the constraint system); the sums agree, so
+ * the proofs for fixed r, s agree, and they verify. */
 static void compare(backend_t *cpu, backend_t *gpu, const backend_circuit_desc *desc, const fr_t *w,
                     const fr_t *abc, size_t n, uint64_t rows, const groth16_vk_t *vk,
                     const fr_t *inputs, size_t num_inputs)
@@ -55,7 +72,7 @@ static void compare(backend_t *cpu, backend_t *gpu, const backend_circuit_desc *
     expect_ok(gpu->prepare(gpu, desc, &hg, &bytes, msg, sizeof(msg)));
     fr_t *buf = malloc(3 * n * sizeof(fr_t));
     assert_non_null(buf);
-    groth16_sums sc, sg;
+    groth16_sums sc, sg, sd, se;
     for (int rep = 0; rep < 2; rep++) { /* twice: the device state is reused */
         memcpy(buf, abc, 3 * n * sizeof(fr_t));
         backend_input in = {.w = w, .abc = buf, .rows = rows};
@@ -63,20 +80,55 @@ static void compare(backend_t *cpu, backend_t *gpu, const backend_circuit_desc *
         memcpy(buf, abc, 3 * n * sizeof(fr_t));
         expect_ok(gpu->prove(gpu, 0, hg, &in, &sg, NULL, NULL, msg, sizeof(msg)));
         sums_equal(&sc, &sg);
+        backend_input from_w = {.w = w, .rows = rows};
+        int evals = 0;
+        expect_ok(gpu->prove(gpu, 0, hg, &from_w, &sd, count_eval, &evals, msg, sizeof(msg)));
+        assert_int_equal(evals, 1);
+        sums_equal(&sc, &sd);
+        expect_ok(cpu->prove(cpu, 0, hc, &from_w, &se, NULL, NULL, msg, sizeof(msg)));
+        sums_equal(&sc, &se);
     }
     rng_t rng;
     rng_seed(&rng, g_seed);
     fr_t r, s;
     fr_random(&r, &rng);
     fr_random(&s, &rng);
-    groth16_proof_t proof;
+    groth16_proof_t proof, on_device, on_cpu;
     groth16_assemble(&proof, vk, &sg, &r, &s);
+    groth16_assemble(&on_device, vk, &sd, &r, &s);
+    groth16_assemble(&on_cpu, vk, &sc, &r, &s);
+    assert_true(g1_affine_eq(&on_device.a, &on_cpu.a) && g2_affine_eq(&on_device.b, &on_cpu.b) &&
+                g1_affine_eq(&on_device.c, &on_cpu.c));
     groth16_pvk_t pvk;
     expect_ok(groth16_prepare_vk(&pvk, vk));
     assert_int_equal(groth16_verify(&pvk, &proof, inputs, num_inputs), CUZK_OK);
+    assert_int_equal(groth16_verify(&pvk, &on_device, inputs, num_inputs), CUZK_OK);
     groth16_pvk_free(&pvk);
     free(buf);
     cpu->release(cpu, hc);
+    gpu->release(gpu, hg);
+}
+
+/* A witness broken in one aux value: the device's check refuses it. */
+static void refuse_unsatisfied(backend_t *gpu, const backend_circuit_desc *desc, const fr_t *w,
+                               uint64_t nv, uint64_t num_inputs)
+{
+    void *hg;
+    uint64_t bytes;
+    expect_ok(gpu->prepare(gpu, desc, &hg, &bytes, msg, sizeof(msg)));
+    fr_t *bad = malloc(nv * sizeof(fr_t));
+    assert_non_null(bad);
+    memcpy(bad, w, nv * sizeof(fr_t));
+    uint64_t v = num_inputs + g_seed % (nv - num_inputs);
+    fr_add(&bad[v], &bad[v], &FR_ONE);
+    backend_input in = {.w = bad, .rows = desc->rows};
+    groth16_sums sums;
+    assert_int_equal(gpu->prove(gpu, 0, hg, &in, &sums, NULL, NULL, msg, sizeof(msg)),
+                     CUZK_ERR_UNSATISFIED);
+    printf("w[%llu] broken: %s\n", (unsigned long long)v, msg);
+    assert_non_null(strstr(msg, "does not satisfy"));
+    assert_non_null(strstr(msg, "row "));
+    free(bad);
     gpu->release(gpu, hg);
 }
 
@@ -100,11 +152,13 @@ static void test_builtin(void **state)
         assert_true(w && abc);
         expect_ok(builtin_witness(w, nv, &p, g_seed + k));
         r1cs_eval(&r, w, abc, abc + n, abc + 2 * n, 0);
-        backend_circuit_desc desc = {.name = "builtin", .plan = &c.plan};
+        backend_circuit_desc desc = {
+            .name = "builtin", .plan = &c.plan, .cs = &r, .rows = r.num_constraints};
         printf("builtin circuit 2^%u: %llu constraints\n", k,
                (unsigned long long)r.num_constraints);
         compare(be[0], be[1], &desc, w, abc, n, r.num_constraints, &params.vk, w + 1,
                 r.num_inputs - 1);
+        refuse_unsatisfied(be[1], &desc, w, nv, r.num_inputs);
         free(w);
         free(abc);
         groth16_circuit_free(&c);
@@ -132,7 +186,8 @@ static void test_zkey(void **state)
         zkey_circuit_t zc;
         expect_ok(zkey_circuit_init(&zc, &z, FORMATS_CHECK_CURVE, 0, msg, sizeof(msg)));
         zkey_circuit_eval_abc(&zc, w, abc, 0);
-        backend_circuit_desc desc = {.name = names[i], .plan = &zc.plan};
+        backend_circuit_desc desc = {
+            .name = names[i], .plan = &zc.plan, .cs = &zc.cs, .rows = n, .c_is_ab = true};
         printf("zkey %s: domain %zu, %u signals\n", names[i], n, z.num_vars);
         compare(be[0], be[1], &desc, w, abc, n, n, &z.vk, w + 1, z.num_public);
         zkey_circuit_free(&zc);

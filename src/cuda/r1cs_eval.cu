@@ -1,0 +1,600 @@
+/* Constraint evaluation on the device (r1cs_eval.h): the matrices resident,
+ * a = A·w, b = B·w, c = C·w by sparse row dot products, then c = a·b or the
+ * exact check a·b = c.
+ *
+ * Row-length skew. A PoRep-like system is mostly rows of 1 to 3 terms with
+ * some packing rows of 256 (a bit decomposition summed back), and a circom
+ * system may carry a row of thousands of terms (a long linear sum). One
+ * thread per row makes a warp as slow as its longest row, so rows are
+ * split by length, once, at upload:
+ *   <= R1CS_THREAD_MAX terms   one thread per row (a warp waits for at most
+ *                              32 terms of one of its threads);
+ *   <= R1CS_WARP_MAX terms     one warp per row (at most 32 terms a lane),
+ *                              partial sums reduced by shuffles;
+ *   longer                     one block of R1CS_BLOCK threads per row
+ *                              (len / 256 terms a thread; a 10^6-term row
+ *                              is ~4,000 terms a thread, a few ms on one
+ *                              SM while the others run the rest).
+ * The thread-per-row kernel skips the longer rows; the group kernels write
+ * them from a list of their indices. No measurement chose the thresholds:
+ * 32 bounds the divergence of the common case at the cost of one warp
+ * reduction for rows just above it, which are rare.
+ *
+ * Per term: witness values 0 are skipped, coefficients +1 and −1 (table
+ * entries 0 and 1) cost one addition or subtraction, a witness value 1
+ * adds the coefficient itself; only the rest multiplies. Every value is
+ * fully reduced, so the sums are the CPU's bit for bit (r1cs/eval.c).
+ *
+ * The per-thread code is __host__ __device__ (the Fr operations of
+ * ntt_fr.cuh): the host emulation runs it unchanged, each group of a long
+ * row walked lane by lane and its partial sums added in lane order. */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuda/cuda_check.h"
+#include "cuda/ntt_fr.cuh"
+#include "cuda/r1cs_eval.h"
+
+static_assert(sizeof(dfr_t) == 32, "dfr_t is not the size of fr_t");
+
+#define R1CS_HD static __host__ __device__ __forceinline__
+#define R1CS_THREAD_MAX 32u
+#define R1CS_WARP_MAX 1024u
+#define R1CS_BLOCK 256u
+#define R1CS_ROW_PTR_CHUNK ((size_t)1 << 20) /* entries narrowed per copy */
+
+enum { TIER_WARP = 0, TIER_BLOCK = 1, TIERS = 2 };
+
+typedef struct r1cs_dev_matrix {
+    void *row_ptr; /* uint32_t, or uint64_t when ptr64 */
+    uint32_t *col;
+    void *coeff; /* uint16_t or uint32_t */
+    uint64_t nnz;
+    bool ptr64;
+    uint32_t *tier_rows[TIERS]; /* rows of each group tier */
+    uint32_t tier_count[TIERS];
+} r1cs_dev_matrix;
+
+struct cuda_r1cs {
+    int device;
+    uint64_t rows, num_vars;
+    bool c_is_ab;
+    unsigned coeff_width;
+    dfr_t *table;
+    r1cs_dev_matrix m[3];
+    unsigned num_matrices; /* 2 when c_is_ab */
+    uint64_t bytes;
+};
+
+struct cuda_r1cs_check {
+    int device;
+    unsigned long long *d_first_bad;
+    unsigned long long *h_first_bad; /* page-locked on a GPU */
+};
+
+extern "C" const char *cuda_r1cs_last_error(void)
+{
+    return cuda_check_last();
+}
+
+/* ---- the per-thread code ------------------------------------------------- */
+
+R1CS_HD bool rfr_is_zero(const dfr_t *x)
+{
+    uint32_t v = 0;
+    for (int k = 0; k < DFR_LIMBS; k++)
+        v |= x->l[k];
+    return v == 0;
+}
+
+R1CS_HD bool rfr_eq(const dfr_t *x, const dfr_t *y)
+{
+    uint32_t v = 0;
+    for (int k = 0; k < DFR_LIMBS; k++)
+        v |= x->l[k] ^ y->l[k];
+    return v == 0;
+}
+
+R1CS_HD bool rfr_is_one(const dfr_t *x)
+{
+    const uint32_t one[DFR_LIMBS] = DFR_ONE;
+    uint32_t v = 0;
+    for (int k = 0; k < DFR_LIMBS; k++)
+        v |= x->l[k] ^ one[k];
+    return v == 0;
+}
+
+/* The matrix as the kernels read it. */
+template <typename Ptr, typename Idx> struct r1cs_view {
+    const Ptr *row_ptr;
+    const uint32_t *col;
+    const Idx *coeff;
+    const dfr_t *table;
+    const dfr_t *w;
+};
+
+/* acc += coefficient k · w[col[k]], by the cheapest means the values allow. */
+template <typename Ptr, typename Idx>
+R1CS_HD void r1cs_term(dfr_t *acc, const r1cs_view<Ptr, Idx> &v, uint64_t k)
+{
+    dfr_t x;
+    nfr_ldg(&x, &v.w[v.col[k]]);
+    if (rfr_is_zero(&x))
+        return;
+    const uint32_t ci = v.coeff[k];
+    if (ci == 0) { /* R1CS_COEFF_ONE */
+        nfr_add(acc, acc, &x);
+    } else if (ci == 1) { /* R1CS_COEFF_MINUS_ONE */
+        nfr_sub(acc, acc, &x);
+    } else {
+        dfr_t t;
+        nfr_ldg(&t, &v.table[ci]);
+        if (!rfr_is_one(&x))
+            nfr_mul(&t, &t, &x);
+        nfr_add(acc, acc, &t);
+    }
+}
+
+/* The sum over terms begin + lane, begin + lane + stride, ... below end. */
+template <typename Ptr, typename Idx>
+R1CS_HD void r1cs_partial(dfr_t *acc, const r1cs_view<Ptr, Idx> &v, uint64_t begin, uint64_t end,
+                          uint32_t lane, uint32_t stride)
+{
+    nfr_set_zero(acc);
+    for (uint64_t k = begin + lane; k < end; k += stride)
+        r1cs_term(acc, v, k);
+}
+
+/* Row i by one thread, unless it is longer than R1CS_THREAD_MAX (a group
+ * kernel writes it). */
+template <typename Ptr, typename Idx>
+R1CS_HD void r1cs_thread_row(const r1cs_view<Ptr, Idx> &v, dfr_t *out, uint32_t i)
+{
+    const uint64_t b = v.row_ptr[i], e = v.row_ptr[i + 1];
+    if (e - b > R1CS_THREAD_MAX)
+        return;
+    dfr_t acc;
+    r1cs_partial(&acc, v, b, e, 0, 1);
+    nfr_st(&out[i], &acc);
+}
+
+/* Row i of the finishing pass: c = a·b (c_is_ab), or whether a·b ≠ c. */
+R1CS_HD bool r1cs_finish_row(const dfr_t *a, const dfr_t *b, dfr_t *c, uint32_t i, bool c_is_ab)
+{
+    dfr_t x, y;
+    nfr_ld(&x, &a[i]);
+    nfr_ld(&y, &b[i]);
+    nfr_mul(&x, &x, &y);
+    if (c_is_ab) {
+        nfr_st(&c[i], &x);
+        return false;
+    }
+    nfr_ld(&y, &c[i]);
+    return !rfr_eq(&x, &y);
+}
+
+/* ---- kernels -------------------------------------------------------------- */
+
+template <typename Ptr, typename Idx>
+__global__ void __launch_bounds__(R1CS_BLOCK)
+    r1cs_rows_thread(r1cs_view<Ptr, Idx> v, dfr_t *out, uint32_t rows)
+{
+    const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < rows)
+        r1cs_thread_row(v, out, i);
+}
+
+#ifdef __CUDA_ARCH__
+/* Lane 0 of the warp gets the sum of the warp's 32 values (the others
+ * garbage). */
+static __device__ __forceinline__ void r1cs_warp_sum(dfr_t *acc)
+{
+#pragma unroll
+    for (unsigned off = 16; off > 0; off >>= 1) {
+        dfr_t o;
+#pragma unroll
+        for (int k = 0; k < DFR_LIMBS; k++)
+            o.l[k] = __shfl_down_sync(0xffffffffu, acc->l[k], off);
+        dfr_add(acc, acc, &o);
+    }
+}
+#endif
+
+/* One row of `list` per GROUP threads (32: a warp; R1CS_BLOCK: the
+ * block). Every thread reaches the shuffles and the barrier: a group past
+ * the list sums nothing and stores nothing. */
+template <typename Ptr, typename Idx, unsigned GROUP>
+__global__ void __launch_bounds__(R1CS_BLOCK)
+    r1cs_rows_group(r1cs_view<Ptr, Idx> v, dfr_t *out, const uint32_t *list, uint32_t count)
+{
+#ifdef __CUDA_ARCH__
+    static_assert(GROUP == 32 || GROUP == R1CS_BLOCK, "a group is a warp or the block");
+    const uint32_t g = blockIdx.x * (R1CS_BLOCK / GROUP) + threadIdx.x / GROUP;
+    const uint32_t lane = threadIdx.x % GROUP;
+    uint32_t row = 0;
+    uint64_t b = 0, e = 0;
+    if (g < count) {
+        row = list[g];
+        b = v.row_ptr[row];
+        e = v.row_ptr[row + 1];
+    }
+    dfr_t acc;
+    r1cs_partial(&acc, v, b, e, lane, GROUP);
+    r1cs_warp_sum(&acc);
+    if (GROUP > 32) {
+        __shared__ dfr_t warp_sums[R1CS_BLOCK / 32];
+        if ((threadIdx.x & 31u) == 0)
+            warp_sums[threadIdx.x >> 5] = acc;
+        __syncthreads();
+        if (threadIdx.x < 32) {
+            if (threadIdx.x < R1CS_BLOCK / 32)
+                acc = warp_sums[threadIdx.x];
+            else
+                nfr_set_zero(&acc);
+            r1cs_warp_sum(&acc);
+        }
+    }
+    if (lane == 0 && g < count)
+        nfr_st(&out[row], &acc);
+#endif
+}
+
+__global__ void __launch_bounds__(R1CS_BLOCK)
+    r1cs_rows_finish(const dfr_t *a, const dfr_t *b, dfr_t *c, uint32_t rows, bool c_is_ab,
+                     unsigned long long *first_bad)
+{
+    const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < rows && r1cs_finish_row(a, b, c, i, c_is_ab))
+        atomicMin(first_bad, (unsigned long long)i);
+}
+
+/* ---- one matrix ---------------------------------------------------------- */
+
+static uint32_t blocks_for(uint64_t threads)
+{
+    return (uint32_t)((threads + R1CS_BLOCK - 1) / R1CS_BLOCK);
+}
+
+template <typename Ptr, typename Idx>
+static void matrix_emulate(const r1cs_view<Ptr, Idx> &v, const r1cs_dev_matrix *m, dfr_t *out,
+                           uint32_t rows)
+{
+    for (uint32_t i = 0; i < rows; i++)
+        r1cs_thread_row(v, out, i);
+    static const uint32_t group[TIERS] = {32, R1CS_BLOCK};
+    for (int t = 0; t < TIERS; t++) {
+        for (uint32_t g = 0; g < m->tier_count[t]; g++) {
+            const uint32_t row = m->tier_rows[t][g];
+            dfr_t sum, part;
+            nfr_set_zero(&sum);
+            for (uint32_t lane = 0; lane < group[t]; lane++) {
+                r1cs_partial(&part, v, v.row_ptr[row], v.row_ptr[row + 1], lane, group[t]);
+                nfr_add(&sum, &sum, &part);
+            }
+            out[row] = sum;
+        }
+    }
+}
+
+template <typename Ptr, typename Idx>
+static cuzk_status matrix_eval(const cuda_r1cs *r, const r1cs_dev_matrix *m, const dfr_t *w,
+                               dfr_t *out, cudaStream_t stream)
+{
+    const r1cs_view<Ptr, Idx> v = {(const Ptr *)m->row_ptr, m->col, (const Idx *)m->coeff, r->table,
+                                   w};
+    const uint32_t rows = (uint32_t)r->rows;
+    if (r->device == CUDA_R1CS_HOST_EMULATION) {
+        matrix_emulate(v, m, out, rows);
+        return CUZK_OK;
+    }
+    cuzk_status st = CUZK_OK;
+    r1cs_rows_thread<Ptr, Idx><<<blocks_for(rows), R1CS_BLOCK, 0, stream>>>(v, out, rows);
+    CUDA_CHECK_LAUNCH(st, "r1cs_rows_thread");
+    if (m->tier_count[TIER_WARP]) {
+        const uint32_t n = m->tier_count[TIER_WARP];
+        r1cs_rows_group<Ptr, Idx, 32><<<blocks_for((uint64_t)n * 32), R1CS_BLOCK, 0, stream>>>(
+            v, out, m->tier_rows[TIER_WARP], n);
+        CUDA_CHECK_LAUNCH(st, "r1cs_rows_group (warp per row)");
+    }
+    if (m->tier_count[TIER_BLOCK]) {
+        const uint32_t n = m->tier_count[TIER_BLOCK];
+        r1cs_rows_group<Ptr, Idx, R1CS_BLOCK>
+            <<<n, R1CS_BLOCK, 0, stream>>>(v, out, m->tier_rows[TIER_BLOCK], n);
+        CUDA_CHECK_LAUNCH(st, "r1cs_rows_group (block per row)");
+    }
+    return st;
+}
+
+static cuzk_status matrix_dispatch(const cuda_r1cs *r, const r1cs_dev_matrix *m, const dfr_t *w,
+                                   dfr_t *out, cudaStream_t stream)
+{
+    if (m->ptr64)
+        return r->coeff_width == 2 ? matrix_eval<uint64_t, uint16_t>(r, m, w, out, stream)
+                                   : matrix_eval<uint64_t, uint32_t>(r, m, w, out, stream);
+    return r->coeff_width == 2 ? matrix_eval<uint32_t, uint16_t>(r, m, w, out, stream)
+                               : matrix_eval<uint32_t, uint32_t>(r, m, w, out, stream);
+}
+
+/* ---- memory ---------------------------------------------------------------- */
+
+static cuzk_status set_device(int device)
+{
+    if (device != CUDA_R1CS_HOST_EMULATION)
+        CUDA_TRY(cudaSetDevice(device));
+    return CUZK_OK;
+}
+
+static cuzk_status mem_alloc(int device, void **p, size_t bytes, uint64_t *total)
+{
+    *p = NULL;
+    bytes = bytes ? bytes : 1;
+    if (device == CUDA_R1CS_HOST_EMULATION) {
+        *p = aligned_alloc(64, (bytes + 63) & ~(size_t)63);
+        if (!*p)
+            return CUZK_ERR_OUT_OF_MEMORY;
+    } else {
+        CUDA_TRY(cudaMalloc(p, bytes));
+    }
+    *total += bytes;
+    return CUZK_OK;
+}
+
+static void mem_free(int device, void *p)
+{
+    if (!p)
+        return;
+    if (device == CUDA_R1CS_HOST_EMULATION)
+        free(p);
+    else
+        (void)cudaFree(p);
+}
+
+static cuzk_status copy_up(int device, void *dst, const void *src, size_t bytes)
+{
+    if (!bytes)
+        return CUZK_OK;
+    if (device == CUDA_R1CS_HOST_EMULATION)
+        memcpy(dst, src, bytes);
+    else
+        CUDA_TRY(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
+    return CUZK_OK;
+}
+
+static cuzk_status upload(int device, void **dst, const void *src, size_t bytes, uint64_t *total)
+{
+    cuzk_status st = mem_alloc(device, dst, bytes, total);
+    return st == CUZK_OK ? copy_up(device, *dst, src, bytes) : st;
+}
+
+/* ---- upload ----------------------------------------------------------------- */
+
+/* Row pointers: as they are, or narrowed to u32 chunk by chunk. */
+static cuzk_status upload_row_ptr(cuda_r1cs *r, r1cs_dev_matrix *m, const uint64_t *row_ptr)
+{
+    const size_t count = (size_t)r->rows + 1;
+    if (m->ptr64)
+        return upload(r->device, &m->row_ptr, row_ptr, count * sizeof(uint64_t), &r->bytes);
+    cuzk_status st = mem_alloc(r->device, &m->row_ptr, count * sizeof(uint32_t), &r->bytes);
+    const size_t chunk = count < R1CS_ROW_PTR_CHUNK ? count : R1CS_ROW_PTR_CHUNK;
+    uint32_t *narrow = st == CUZK_OK ? (uint32_t *)malloc(chunk * sizeof(uint32_t)) : NULL;
+    if (st == CUZK_OK && !narrow)
+        st = CUZK_ERR_OUT_OF_MEMORY;
+    for (size_t at = 0; at < count && st == CUZK_OK; at += chunk) {
+        const size_t len = count - at < chunk ? count - at : chunk;
+        for (size_t i = 0; i < len; i++)
+            narrow[i] = (uint32_t)row_ptr[at + i];
+        st = copy_up(r->device, (uint32_t *)m->row_ptr + at, narrow, len * sizeof(uint32_t));
+    }
+    free(narrow);
+    return st;
+}
+
+/* The rows too long for one thread, by tier. */
+static cuzk_status upload_tiers(cuda_r1cs *r, r1cs_dev_matrix *m, const uint64_t *row_ptr)
+{
+    uint32_t count[TIERS] = {0, 0};
+    for (uint64_t i = 0; i < r->rows; i++) {
+        const uint64_t len = row_ptr[i + 1] - row_ptr[i];
+        if (len > R1CS_THREAD_MAX)
+            count[len > R1CS_WARP_MAX ? TIER_BLOCK : TIER_WARP]++;
+    }
+    uint32_t *list[TIERS] = {NULL, NULL};
+    cuzk_status st = CUZK_OK;
+    for (int t = 0; t < TIERS; t++)
+        if (count[t] && !(list[t] = (uint32_t *)malloc(count[t] * sizeof(uint32_t))))
+            st = CUZK_ERR_OUT_OF_MEMORY;
+    uint32_t fill[TIERS] = {0, 0};
+    for (uint64_t i = 0; i < r->rows && st == CUZK_OK; i++) {
+        const uint64_t len = row_ptr[i + 1] - row_ptr[i];
+        if (len > R1CS_THREAD_MAX) {
+            const int t = len > R1CS_WARP_MAX ? TIER_BLOCK : TIER_WARP;
+            list[t][fill[t]++] = (uint32_t)i;
+        }
+    }
+    for (int t = 0; t < TIERS && st == CUZK_OK; t++) {
+        m->tier_count[t] = count[t];
+        if (count[t])
+            st = upload(r->device, (void **)&m->tier_rows[t], list[t], count[t] * sizeof(uint32_t),
+                        &r->bytes);
+    }
+    for (int t = 0; t < TIERS; t++)
+        free(list[t]);
+    return st;
+}
+
+static cuzk_status upload_matrix(cuda_r1cs *r, r1cs_dev_matrix *m, const cuda_r1cs_matrix_src *src)
+{
+    m->nnz = src->nnz;
+    m->ptr64 = src->nnz > UINT32_MAX;
+    cuzk_status st =
+        upload(r->device, (void **)&m->col, src->col, src->nnz * sizeof(uint32_t), &r->bytes);
+    if (st == CUZK_OK)
+        st = upload(r->device, &m->coeff, src->coeff, src->nnz * r->coeff_width, &r->bytes);
+    if (st == CUZK_OK)
+        st = upload_row_ptr(r, m, src->row_ptr);
+    if (st == CUZK_OK)
+        st = upload_tiers(r, m, src->row_ptr);
+    return st;
+}
+
+extern "C" void cuda_r1cs_free(cuda_r1cs *r)
+{
+    if (!r)
+        return;
+    if (set_device(r->device) == CUZK_OK) {
+        for (int k = 0; k < 3; k++) {
+            r1cs_dev_matrix *m = &r->m[k];
+            mem_free(r->device, m->row_ptr);
+            mem_free(r->device, m->col);
+            mem_free(r->device, m->coeff);
+            for (int t = 0; t < TIERS; t++)
+                mem_free(r->device, m->tier_rows[t]);
+        }
+        mem_free(r->device, r->table);
+    }
+    free(r);
+}
+
+extern "C" cuzk_status cuda_r1cs_upload(cuda_r1cs **out, int device, const cuda_r1cs_src *src)
+{
+    if (!out)
+        return CUZK_ERR_INVALID_ARGUMENT;
+    *out = NULL;
+    if (!src || src->rows > UINT32_MAX || src->num_vars == 0 || src->num_vars > (1ull << 32) ||
+        (src->coeff_width != 2 && src->coeff_width != 4) || src->num_coeffs < 2 || !src->coeffs)
+        return CUZK_ERR_INVALID_ARGUMENT;
+    const unsigned nm = src->c_is_ab ? 2 : 3;
+    for (unsigned k = 0; k < nm; k++) {
+        const cuda_r1cs_matrix_src *m = &src->m[k];
+        if (!m->row_ptr || (m->nnz && (!m->col || !m->coeff)) || m->row_ptr[0] != 0 ||
+            m->row_ptr[src->rows] != m->nnz)
+            return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    cuda_r1cs *r = (cuda_r1cs *)calloc(1, sizeof(*r));
+    if (!r)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    r->device = device;
+    r->rows = src->rows;
+    r->num_vars = src->num_vars;
+    r->c_is_ab = src->c_is_ab != 0;
+    r->coeff_width = src->coeff_width;
+    r->num_matrices = nm;
+    cuzk_status st = set_device(device);
+    if (st == CUZK_OK)
+        st = upload(device, (void **)&r->table, src->coeffs, src->num_coeffs * sizeof(dfr_t),
+                    &r->bytes);
+    for (unsigned k = 0; k < nm && st == CUZK_OK; k++)
+        st = upload_matrix(r, &r->m[k], &src->m[k]);
+    if (st != CUZK_OK) {
+        cuda_r1cs_free(r);
+        return st;
+    }
+    *out = r;
+    return CUZK_OK;
+}
+
+extern "C" uint64_t cuda_r1cs_device_bytes(const cuda_r1cs *r)
+{
+    return r ? r->bytes : 0;
+}
+
+extern "C" uint64_t cuda_r1cs_eval_bytes(const cuda_r1cs *r)
+{
+    if (!r)
+        return 0;
+    uint64_t bytes = 0;
+    for (unsigned k = 0; k < r->num_matrices; k++) {
+        const r1cs_dev_matrix *m = &r->m[k];
+        bytes += m->nnz * (sizeof(uint32_t) + r->coeff_width + sizeof(dfr_t)) +
+                 (r->rows + 1) * (m->ptr64 ? 8 : 4);
+    }
+    return bytes + 3 * r->rows * sizeof(dfr_t) * 2; /* the outputs, written then read back */
+}
+
+/* ---- evaluation ------------------------------------------------------------- */
+
+extern "C" cuzk_status cuda_r1cs_check_create(cuda_r1cs_check **out, int device)
+{
+    if (!out)
+        return CUZK_ERR_INVALID_ARGUMENT;
+    *out = NULL;
+    cuda_r1cs_check *ck = (cuda_r1cs_check *)calloc(1, sizeof(*ck));
+    if (!ck)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    ck->device = device;
+    cuzk_status st = set_device(device);
+    uint64_t bytes = 0;
+    if (st == CUZK_OK)
+        st = mem_alloc(device, (void **)&ck->d_first_bad, sizeof(unsigned long long), &bytes);
+    if (st == CUZK_OK && device == CUDA_R1CS_HOST_EMULATION) {
+        if (!(ck->h_first_bad = (unsigned long long *)malloc(sizeof(unsigned long long))))
+            st = CUZK_ERR_OUT_OF_MEMORY;
+    } else if (st == CUZK_OK) {
+        CUDA_CHECK(st, cudaMallocHost((void **)&ck->h_first_bad, sizeof(unsigned long long)));
+    }
+    if (st != CUZK_OK) {
+        cuda_r1cs_check_free(ck);
+        return st;
+    }
+    *out = ck;
+    return CUZK_OK;
+}
+
+extern "C" void cuda_r1cs_check_free(cuda_r1cs_check *ck)
+{
+    if (!ck)
+        return;
+    if (set_device(ck->device) == CUZK_OK) {
+        mem_free(ck->device, ck->d_first_bad);
+        if (ck->device == CUDA_R1CS_HOST_EMULATION)
+            free(ck->h_first_bad);
+        else if (ck->h_first_bad)
+            (void)cudaFreeHost(ck->h_first_bad);
+    }
+    free(ck);
+}
+
+static void finish_emulate(const cuda_r1cs *r, dfr_t *const abc[3], unsigned long long *first_bad)
+{
+    for (uint32_t i = 0; i < (uint32_t)r->rows; i++)
+        if (r1cs_finish_row(abc[0], abc[1], abc[2], i, r->c_is_ab) && i < *first_bad)
+            *first_bad = i;
+}
+
+extern "C" cuzk_status cuda_r1cs_eval(const cuda_r1cs *r, cuda_r1cs_check *ck, const void *d_w,
+                                      void *const d_abc[3], void *stream, uint64_t *first_bad_row)
+{
+    if (!r || !ck || !d_w || !d_abc || !d_abc[0] || !d_abc[1] || !d_abc[2] || !first_bad_row ||
+        ck->device != r->device)
+        return CUZK_ERR_INVALID_ARGUMENT;
+    *first_bad_row = CUDA_R1CS_ROW_NONE;
+    dfr_t *abc[3] = {(dfr_t *)d_abc[0], (dfr_t *)d_abc[1], (dfr_t *)d_abc[2]};
+    const dfr_t *w = (const dfr_t *)d_w;
+    cudaStream_t s = (cudaStream_t)stream;
+    cuzk_status st = set_device(r->device);
+    if (st != CUZK_OK || r->rows == 0)
+        return st;
+    if (r->device == CUDA_R1CS_HOST_EMULATION) {
+        *ck->h_first_bad = CUDA_R1CS_ROW_NONE;
+        for (unsigned k = 0; k < r->num_matrices; k++)
+            matrix_dispatch(r, &r->m[k], w, abc[k], s);
+        finish_emulate(r, abc, ck->h_first_bad);
+        *first_bad_row = *ck->h_first_bad;
+        return CUZK_OK;
+    }
+    CUDA_CHECK(st, cudaMemsetAsync(ck->d_first_bad, 0xff, sizeof(unsigned long long), s));
+    for (unsigned k = 0; k < r->num_matrices && st == CUZK_OK; k++)
+        st = matrix_dispatch(r, &r->m[k], w, abc[k], s);
+    if (st == CUZK_OK) {
+        r1cs_rows_finish<<<blocks_for(r->rows), R1CS_BLOCK, 0, s>>>(
+            abc[0], abc[1], abc[2], (uint32_t)r->rows, r->c_is_ab, ck->d_first_bad);
+        CUDA_CHECK_LAUNCH(st, "r1cs_rows_finish");
+    }
+    CUDA_CHECK(st, cudaMemcpyAsync(ck->h_first_bad, ck->d_first_bad, sizeof(unsigned long long),
+                                   cudaMemcpyDeviceToHost, s));
+    CUDA_CHECK(st, cudaStreamSynchronize(s));
+    if (st == CUZK_OK)
+        *first_bad_row = *ck->h_first_bad;
+    return st;
+}
