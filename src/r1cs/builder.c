@@ -324,16 +324,23 @@ static void append_chunk(void *ctx, size_t begin, size_t end)
     const append_ctx *a = ctx;
     for (size_t i = begin; i < end; i++) {
         r1cs_builder *blk = a->blocks[i];
-        const uint32_t *map = a->coeff_map[i];
+        const uint32_t *restrict map = a->coeff_map[i];
+        const uint64_t rows = blk->num_constraints;
         for (int k = 0; k < 3; k++) {
             build_matrix *src = &blk->m[k], *dst = &a->dst->m[k];
-            uint64_t nnz0 = a->nnz0[3 * i + (size_t)k], row0 = a->row0[i];
-            for (uint64_t r = 0; r < blk->num_constraints; r++)
-                dst->row_ptr[row0 + r + 1] = nnz0 + src->row_ptr[r + 1];
-            if (src->nnz)
-                memcpy(dst->col + nnz0, src->col, (size_t)src->nnz * sizeof(uint32_t));
-            for (uint64_t j = 0; j < src->nnz; j++)
-                dst->coeff[nnz0 + j] = map[src->coeff[j]];
+            const uint64_t nnz0 = a->nnz0[3 * i + (size_t)k], nnz = src->nnz;
+            /* locals, so that the stores cannot be taken to change the
+             * bounds or the sources (the loops vectorize) */
+            uint64_t *restrict row_out = dst->row_ptr + a->row0[i] + 1;
+            const uint64_t *restrict row_in = src->row_ptr + 1;
+            uint32_t *restrict coeff_out = dst->coeff + nnz0;
+            const uint32_t *restrict coeff_in = src->coeff;
+            for (uint64_t r = 0; r < rows; r++)
+                row_out[r] = nnz0 + row_in[r];
+            if (nnz)
+                memcpy(dst->col + nnz0, src->col, (size_t)nnz * sizeof(uint32_t));
+            for (uint64_t j = 0; j < nnz; j++)
+                coeff_out[j] = map[coeff_in[j]];
             free(src->row_ptr);
             free(src->col);
             free(src->coeff);
