@@ -12,8 +12,20 @@
  * only (each later proof: the compiled matrices exist); compile_ms: the
  * builder's compile. Times are medians over the runs, one thread.
  *
+ * Then, per size and per thread count of --threads, the paths the prover
+ * takes, which synthesize the challenges in parallel (porep_like.h):
+ *   {"bench":"circuit_parallel","log_constraints":k,"challenges":K,"threads":t,
+ *    "witness_ms":..,"shape_ms":..,"witness_speedup":..,"shape_speedup":..,
+ *    "witness_identical":true,"shape_identical":true,...}
+ * witness_ms: porep_like_witness (in place, each thread its challenges'
+ * slice of w); shape_ms: porep_like_synthesize_shape (challenges as blocks
+ * on t threads, joined in order); the speedups are against the same call
+ * on one thread, and *_identical compare the result with one thread's.
+ *
  * Usage: bench_circuit [--min-log L] [--max-log L] [--arity 2|8] [--runs N]
- *                      [--seed S]     (defaults 12..18, arity 2, 1 run) */
+ *                      [--seed S] [--threads T1,T2,..] [--parallel-only]
+ *   (defaults 12..18, arity 2, 1 run, threads 1,2,4,8 capped at the CPUs;
+ *    --parallel-only skips the first line's one-builder measures) */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +36,9 @@
 #include "r1cs/density.h"
 #include "r1cs/witness.h"
 #include "suite.h"
+#include "util/parallel.h"
+
+#define MAX_THREAD_COUNTS 16
 
 static int cmp_double(const void *x, const void *y)
 {
@@ -62,11 +77,121 @@ static double synth_once(const porep_like_params *p, unsigned flags, uint64_t se
     return ms;
 }
 
+/* The shape on `threads` threads, compiled (one thread: the compile is
+ * not what is measured); *ms is the synthesis and join alone. */
+static void shape_threads(r1cs_t *out, const porep_like_params *p, unsigned threads, double *ms)
+{
+    r1cs_builder *b;
+    check(r1cs_builder_new(&b, R1CS_BUILD_SHAPE), "builder");
+    uint64_t t0 = bench_now_ns();
+    check(porep_like_synthesize_shape(b, p, threads), "shape synthesis");
+    *ms = (double)(bench_now_ns() - t0) / 1e6;
+    check(r1cs_builder_compile(out, b, 1), "compile");
+    r1cs_builder_free(b);
+}
+
+static bool same_system(const r1cs_t *x, const r1cs_t *y)
+{
+    if (x->num_constraints != y->num_constraints || x->num_inputs != y->num_inputs ||
+        x->num_aux != y->num_aux || x->num_coeffs != y->num_coeffs ||
+        x->coeff_width != y->coeff_width ||
+        memcmp(x->coeffs, y->coeffs, x->num_coeffs * sizeof(fr_t)))
+        return false;
+    const r1cs_matrix *mx[3] = {&x->a, &x->b, &x->c}, *my[3] = {&y->a, &y->b, &y->c};
+    for (int k = 0; k < 3; k++)
+        if (mx[k]->nnz != my[k]->nnz ||
+            memcmp(mx[k]->row_ptr, my[k]->row_ptr, (x->num_constraints + 1) * sizeof(uint64_t)) ||
+            memcmp(mx[k]->col, my[k]->col, mx[k]->nnz * sizeof(uint32_t)) ||
+            memcmp(mx[k]->coeff, my[k]->coeff, mx[k]->nnz * x->coeff_width))
+            return false;
+    return true;
+}
+
+/* Both parallel paths on t threads, medians over the runs; the witness
+ * into w, the last run's system into *sys. */
+static void measure(const porep_like_params *p, uint64_t seed, int runs, unsigned t, fr_t *w,
+                    uint64_t n, r1cs_t *sys, double *tw, double *ts, double *w_ms, double *s_ms)
+{
+    for (int r = 0; r < runs; r++) {
+        uint64_t t0 = bench_now_ns();
+        check(porep_like_witness(w, n, p, seed, t), "witness");
+        tw[r] = (double)(bench_now_ns() - t0) / 1e6;
+        r1cs_free(sys);
+        shape_threads(sys, p, t, &ts[r]);
+    }
+    *w_ms = median(tw, runs);
+    *s_ms = median(ts, runs);
+}
+
+/* The parallel paths at one size: one thread first (the reference for the
+ * speedups and the comparison), then a line per thread count. */
+static void bench_parallel_paths(int k, const porep_like_params *p, uint64_t seed, int runs,
+                                 const unsigned *threads, int nthreads, double *tw, double *ts)
+{
+    uint64_t cons, aux;
+    check(porep_like_count(p, &cons, &aux), "count");
+    uint64_t n = 1 + porep_like_num_inputs(p) + aux;
+    fr_t *w1 = malloc(n * sizeof(fr_t)), *wt = malloc(n * sizeof(fr_t));
+    if (!w1 || !wt)
+        check(CUZK_ERR_OUT_OF_MEMORY, "witness buffers");
+    /* touched once, as the engine's pooled buffers are: page faults are
+     * not what is measured */
+    memset(w1, 0, n * sizeof(fr_t));
+    memset(wt, 0, n * sizeof(fr_t));
+    r1cs_t ref = {0}, sys = {0};
+    double base_w, base_s, w_ms, s_ms;
+    measure(p, seed, runs, 1, w1, n, &ref, tw, ts, &base_w, &base_s);
+    for (int i = 0; i < nthreads; i++) {
+        unsigned t = threads[i];
+        if (t == 1)
+            w_ms = base_w, s_ms = base_s;
+        else
+            measure(p, seed, runs, t, wt, n, &sys, tw, ts, &w_ms, &s_ms);
+        bool w_same = t == 1 || memcmp(wt, w1, n * sizeof(fr_t)) == 0;
+        bool s_same = t == 1 || same_system(&sys, &ref);
+        printf("{\"bench\":\"circuit_parallel\",\"log_constraints\":%d,\"constraints\":%llu,"
+               "\"challenges\":%u,\"parents\":%u,\"threads\":%u,\"cpus\":%u,"
+               "\"witness_ms\":%.2f,\"shape_ms\":%.2f,\"witness_speedup\":%.2f,"
+               "\"shape_speedup\":%.2f,\"witness_identical\":%s,\"shape_identical\":%s,"
+               "\"runs\":%d,\"commit\":\"%s\"}\n",
+               k, (unsigned long long)cons, p->challenges, p->parents, t, parallel_cpu_count(),
+               w_ms, s_ms, base_w / w_ms, base_s / s_ms, w_same ? "true" : "false",
+               s_same ? "true" : "false", runs, CUZK_GIT_COMMIT);
+        fflush(stdout);
+        if (!w_same || !s_same) {
+            fprintf(stderr, "bench_circuit: 2^%d on %u threads differs from one thread\n", k, t);
+            exit(1);
+        }
+    }
+    r1cs_free(&ref), r1cs_free(&sys);
+    free(w1), free(wt);
+}
+
+/* "1,2,4" into threads[]; false on anything else. */
+static bool parse_threads(const char *s, unsigned *threads, int *n)
+{
+    *n = 0;
+    while (*s) {
+        char *end;
+        unsigned long t = strtoul(s, &end, 10);
+        if (end == s || t < 1 || t > 4096 || *n == MAX_THREAD_COUNTS)
+            return false;
+        threads[(*n)++] = (unsigned)t;
+        s = *end == ',' ? end + 1 : end;
+        if (*end && *end != ',')
+            return false;
+    }
+    return *n > 0;
+}
+
 int main(int argc, char **argv)
 {
-    int min_log = 12, max_log = 18, runs = 1;
-    unsigned arity = 2;
+    int min_log = 12, max_log = 18, runs = 1, nthreads = 0;
+    unsigned arity = 2, threads[MAX_THREAD_COUNTS];
     uint64_t seed = 1;
+    bool parallel_only = false;
+    for (unsigned t = 1; t <= 8 && t <= parallel_cpu_count(); t *= 2)
+        threads[nthreads++] = t;
     for (int i = 1; i < argc; i++) {
         if (i + 1 < argc && strcmp(argv[i], "--min-log") == 0)
             min_log = atoi(argv[++i]);
@@ -78,9 +203,18 @@ int main(int argc, char **argv)
             runs = atoi(argv[++i]);
         else if (i + 1 < argc && strcmp(argv[i], "--seed") == 0)
             seed = strtoull(argv[++i], NULL, 0);
+        else if (i + 1 < argc && strcmp(argv[i], "--threads") == 0) {
+            if (!parse_threads(argv[++i], threads, &nthreads)) {
+                fprintf(stderr, "bench_circuit: --threads %s: want up to %d counts like 1,2,4\n",
+                        argv[i], MAX_THREAD_COUNTS);
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--parallel-only") == 0)
+            parallel_only = true;
         else {
             fprintf(stderr,
-                    "usage: %s [--min-log L] [--max-log L] [--arity 2|8] [--runs N] [--seed S]\n",
+                    "usage: %s [--min-log L] [--max-log L] [--arity 2|8] [--runs N] [--seed S] "
+                    "[--threads T1,T2,..] [--parallel-only]\n",
                     argv[0]);
             return 2;
         }
@@ -98,6 +232,10 @@ int main(int argc, char **argv)
     for (int k = min_log; k <= max_log; k++) {
         porep_like_params p;
         check(porep_like_params_for_constraints(&p, (size_t)k, arity), "parameters");
+        if (parallel_only) {
+            bench_parallel_paths(k, &p, seed, runs, threads, nthreads, t_wit, t_shape);
+            continue;
+        }
         r1cs_builder *b = NULL;
         for (int r = 0; r < runs; r++) {
             r1cs_builder *keep = NULL;
@@ -150,6 +288,7 @@ int main(int argc, char **argv)
         free(w);
         r1cs_free(&sys);
         r1cs_builder_free(b);
+        bench_parallel_paths(k, &p, seed, runs, threads, nthreads, t_wit, t_shape);
     }
     free(t_full), free(t_shape), free(t_wit);
     return 0;

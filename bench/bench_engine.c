@@ -376,7 +376,7 @@ static void baseline(const opts *o, const r1cs_t *r, const char *path, const cha
     uint64_t t0 = bench_now_ns();
     for (unsigned i = 0; i < total; i++) {
         groth16_proof_t proof;
-        if ((st = builtin_witness(w, nv, &shape, 1 + i)) != CUZK_OK ||
+        if ((st = builtin_witness(w, nv, &shape, 1 + i, o->threads)) != CUZK_OK ||
             (st = groth16_prove(&proof, &c, w, &rng, scratch, o->threads, NULL)) != CUZK_OK ||
             (o->verify && (st = groth16_verify(&pvk, &proof, w + 1, ni)) != CUZK_OK))
             die("baseline proof", st, NULL);

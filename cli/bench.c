@@ -202,6 +202,7 @@ static cuzk_status start_engine(engine_t **out, const bench_args *a, const char 
     cfg.device_threads = o->common.threads;
     cfg.load_threads = o->common.threads;
     cfg.synth_workers = a->synth_workers;
+    cfg.expected_log_rows = o->log_constraints; /* the synthesis pool's auto split */
     if (a->workers_per_device)
         cfg.workers_per_device = a->workers_per_device;
     cfg.verify = o->common.verify;
@@ -595,7 +596,9 @@ static int report(const bench_args *a, const bench_paths *paths, const engine_st
          "\"log_domain\":%u,\"jobs\":%u,\"partitions_per_job\":%u,\"partitions\":%u,"
          "\"partitions_done\":%llu,\"backend\":\"%s\",\"devices\":%u,\"cpu_fallback\":%s,"
          "\"workers_per_device\":%u,"
-         "\"synth_workers\":%u,\"finalizers\":%u,\"queue_bound\":%u,\"threads\":%u,"
+         "\"synth_workers\":%u,\"synth_threads\":%u,\"synth_latency_p50_s\":%.4f,"
+         "\"synth_latency_p90_s\":%.4f,\"synth_partitions_per_s\":%.4f,"
+         "\"synth_capacity_per_s\":%.4f,\"finalizers\":%u,\"queue_bound\":%u,\"threads\":%u,"
          "\"setup_or_load_s\":%.3f,\"params\":\"%s\",\"wall_s\":%.3f,"
          "\"partition_proofs_per_hour\":%.1f,\"seconds_per_partition\":%.4f,"
          "\"device_busy_pct\":%.2f,\"device_busy_pct_of_wall\":%.2f,"
@@ -608,11 +611,13 @@ static int report(const bench_args *a, const bench_paths *paths, const engine_st
          o->name, (unsigned long long)constraints, o->log_constraints, a->jobs, o->partitions,
          total, (unsigned long long)s->partitions_done, stats->backend, stats->devices,
          stats->cpu_fallback ? "true" : "false", stats->workers_per_device, stats->synth_workers,
-         stats->finalizers, stats->queue_bound, threads, load_s, made_params ? "made" : "loaded",
-         wall_s, per_hour, s->partitions_done ? wall_s / (double)s->partitions_done : 0.0,
-         busy_active, busy_wall, idle_per_partition, ov.mean_ms, ov.p50_ms, ov.p95_ms, ov.max_ms,
-         latency_mean / 1e3, lat50, lat95, verified, all_verified ? "true" : "false", paths->dir,
-         bench_cpu_name(), CUZK_GIT_COMMIT);
+         stats->synth_threads, s->synthesis.p50_ms / 1e3, s->synthesis.p90_ms / 1e3,
+         s->synthesis.per_s, s->synthesis.capacity_per_s, stats->finalizers, stats->queue_bound,
+         threads, load_s, made_params ? "made" : "loaded", wall_s, per_hour,
+         s->partitions_done ? wall_s / (double)s->partitions_done : 0.0, busy_active, busy_wall,
+         idle_per_partition, ov.mean_ms, ov.p50_ms, ov.p95_ms, ov.max_ms, latency_mean / 1e3, lat50,
+         lat95, verified, all_verified ? "true" : "false", paths->dir, bench_cpu_name(),
+         CUZK_GIT_COMMIT);
     fflush(stdout);
     if (jo.file && fclose(jo.file) != 0) {
         cli_error("bench: cannot write %s", paths->results);
@@ -649,6 +654,12 @@ static int report(const bench_args *a, const bench_paths *paths, const engine_st
             s->partitions_done ? wall_s / (double)s->partitions_done : 0.0, verified);
     fprintf(stderr, "engine overhead: %.4f ms per partition (p50 %.4f, p95 %.4f, max %.4f)\n",
             ov.mean_ms, ov.p50_ms, ov.p95_ms, ov.max_ms);
+    fprintf(stderr,
+            "synthesis: %.3f s per partition (p50; p90 %.3f s) on %u worker%s x %u threads; "
+            "%.3f partitions/s over the run, %.3f/s with every worker busy\n",
+            s->synthesis.p50_ms / 1e3, s->synthesis.p90_ms / 1e3, stats->synth_workers,
+            stats->synth_workers == 1 ? "" : "s", stats->synth_threads, s->synthesis.per_s,
+            s->synthesis.capacity_per_s);
     if (rep.skipped)
         fprintf(stderr,
                 "cuzk bench: %zu partitions had more than one attempt or did not finish; "
@@ -685,10 +696,12 @@ static int bench_engine_run(bench_args *a)
     fprintf(stderr, "cuzk bench: %s backend%s%s\n", stats.backend,
             stats.backend_note[0] ? ": " : "", stats.backend_note);
     fprintf(stderr,
-            "cuzk bench: domain 2^%u; %u synthesis worker%s, %u device%s x %u prover workers%s, "
-            "%u finalizer%s, queue bound %u; circuit and parameters %.2f s (%s)\n",
+            "cuzk bench: domain 2^%u; %u synthesis worker%s x %u thread%s, %u device%s x %u "
+            "prover workers%s, %u finalizer%s, queue bound %u; circuit and parameters %.2f s "
+            "(%s)\n",
             o->log_constraints, stats.synth_workers, stats.synth_workers == 1 ? "" : "s",
-            stats.devices, stats.devices == 1 ? "" : "s", stats.workers_per_device,
+            stats.synth_threads, stats.synth_threads == 1 ? "" : "s", stats.devices,
+            stats.devices == 1 ? "" : "s", stats.workers_per_device,
             stats.cpu_fallback ? " (and the CPU for retries)" : "", stats.finalizers,
             stats.finalizers == 1 ? "" : "s", stats.queue_bound, load_s,
             made              ? "made and cached"

@@ -10,23 +10,17 @@ cuzk_status builtin_compile(r1cs_t *out, const porep_like_params *p, unsigned th
     cuzk_status st = r1cs_builder_new(&b, R1CS_BUILD_SHAPE);
     if (st != CUZK_OK)
         return st;
-    if ((st = porep_like_synthesize(b, R1CS_BUILD_SHAPE, p, 0)) == CUZK_OK &&
+    if ((st = porep_like_synthesize_shape(b, p, threads)) == CUZK_OK &&
         (st = r1cs_builder_enforce_input_rows(b)) == CUZK_OK)
         st = r1cs_builder_compile(out, b, threads);
     r1cs_builder_free(b);
     return st;
 }
 
-cuzk_status builtin_witness(fr_t *w, size_t num_vars, const porep_like_params *p, uint64_t seed)
+cuzk_status builtin_witness(fr_t *w, size_t num_vars, const porep_like_params *p, uint64_t seed,
+                            unsigned threads)
 {
-    r1cs_builder *b;
-    cuzk_status st = r1cs_builder_new(&b, R1CS_BUILD_VALUES);
-    if (st != CUZK_OK)
-        return st;
-    if ((st = porep_like_synthesize(b, R1CS_BUILD_VALUES, p, seed)) == CUZK_OK)
-        st = r1cs_builder_assignment(b, w, num_vars);
-    r1cs_builder_free(b);
-    return st;
+    return porep_like_witness(w, num_vars, p, seed, threads);
 }
 
 void builtin_name(char *out, size_t len, const porep_like_params *p)

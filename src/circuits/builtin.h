@@ -13,11 +13,14 @@
 #include "cuzk/status.h"
 #include "r1cs/r1cs.h"
 
-/* Synthesizes the shape and compiles it. */
+/* Synthesizes the shape (the challenges in parallel) and compiles it, on
+ * `threads` threads (0: all CPUs); the result does not depend on them. */
 cuzk_status builtin_compile(r1cs_t *out, const porep_like_params *p, unsigned threads);
 
-/* The full assignment w (num_vars values, w[0] = 1) for seed. */
-cuzk_status builtin_witness(fr_t *w, size_t num_vars, const porep_like_params *p, uint64_t seed);
+/* The full assignment w (num_vars values, w[0] = 1) for seed, the
+ * challenges on `threads` threads (0: all CPUs); the same for any count. */
+cuzk_status builtin_witness(fr_t *w, size_t num_vars, const porep_like_params *p, uint64_t seed,
+                            unsigned threads);
 
 /* A short name for files made for these parameters, e.g.
  * "porep-like-k2-d20-a8-p4-sha". */

@@ -146,9 +146,9 @@ fail:
 }
 
 static cuzk_status builtin_seed_witness(const circuit_spec *spec, uint64_t seed, fr_t *w,
-                                        uint64_t num_vars)
+                                        uint64_t num_vars, unsigned threads)
 {
-    return builtin_witness(w, num_vars, &spec->shape, seed);
+    return builtin_witness(w, num_vars, &spec->shape, seed, threads);
 }
 
 /* ------------------------------------------------------------ zkey */

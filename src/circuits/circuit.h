@@ -80,10 +80,11 @@ typedef struct circuit_ops {
     /* Whether every witness must come with its a, b, c (the kind has no
      * constraint system to evaluate them from). */
     bool needs_abc;
-    /* The full assignment for a seed; NULL when the kind takes witnesses
-     * from its callers only. */
+    /* The full assignment for a seed, on `threads` threads (0: all CPUs;
+     * the witness does not depend on the count); NULL when the kind takes
+     * witnesses from its callers only. */
     cuzk_status (*witness_from_seed)(const circuit_spec *spec, uint64_t seed, fr_t *w,
-                                     uint64_t num_vars);
+                                     uint64_t num_vars, unsigned threads);
 } circuit_ops;
 
 /* The operations of a kind; NULL for a kind outside the enum. */

@@ -10,6 +10,7 @@
 #include "gadgets/merkle.h"
 #include "gadgets/poseidon.h"
 #include "gadgets/sha256.h"
+#include "util/parallel.h"
 
 #define REPLICA_BITS 254
 #define MAX_PARENTS (1u << 20)
@@ -32,30 +33,48 @@ uint64_t porep_like_num_inputs(const porep_like_params *p)
     return (uint64_t)p->challenges + 2;
 }
 
-/* What synthesis shares across challenges. */
+/* The prologue's variables, which every challenge reads (and none
+ * changes, so threads share them). */
+typedef struct prologue {
+    gnum replica, root;
+    gbit replica_bits[REPLICA_BITS];
+} prologue;
+
+/* What the synthesis of challenges needs: the shared prologue and the
+ * scratch of one thread. */
 typedef struct synth {
     gadget_cs *cs;
     const porep_like_params *p;
     const porep_witness *w; /* VALUES mode */
     uint64_t seed;
-    gnum replica, root;
-    gbit replica_bits[REPLICA_BITS];
+    const prologue *pro;
     uint8_t *parents; /* parents·32 bytes of scratch (VALUES) */
     gbit *msg;        /* the label message, (40 + 32·parents)·8 bits */
     gnum *sib;        /* depth·(arity - 1) */
     gbit *index_bits; /* depth·log2(arity) */
 } synth;
 
+static void prologue_init(prologue *pro)
+{
+    gnum_init(&pro->replica);
+    gnum_init(&pro->root);
+}
+
+static void prologue_free(prologue *pro)
+{
+    gnum_free(&pro->replica);
+    gnum_free(&pro->root);
+}
+
 static cuzk_status synth_open(synth *s, gadget_cs *cs, const porep_like_params *p,
-                              const porep_witness *w, uint64_t seed)
+                              const porep_witness *w, uint64_t seed, const prologue *pro)
 {
     memset(s, 0, sizeof(*s));
     s->cs = cs;
     s->p = p;
     s->w = w;
     s->seed = seed;
-    gnum_init(&s->replica);
-    gnum_init(&s->root);
+    s->pro = pro;
     size_t nsib = (size_t)p->depth * (p->arity - 1);
     size_t nbits = (size_t)p->depth * merkle_bits_per_level(p->arity);
     size_t msg_bits = p->sha_label ? (40 + (size_t)p->parents * 32) * 8 : 0;
@@ -79,20 +98,18 @@ static void synth_close(synth *s)
     free(s->index_bits);
     free(s->msg);
     free(s->parents);
-    gnum_free(&s->replica);
-    gnum_free(&s->root);
 }
 
 /* The replica id and the root (public), and the replica id's bits. */
-static void synth_prologue(synth *s)
+static void synth_prologue(gadget_cs *cs, prologue *pro, const porep_like_params *p,
+                           const porep_witness *w)
 {
-    gadget_cs *cs = s->cs;
-    const fr_t *rv = s->w ? &s->w->replica_id : &FR_ZERO;
-    const fr_t *root = s->w ? &s->w->root : &FR_ZERO;
-    gnum_alloc_input(cs, &s->replica, rv);
-    gnum_alloc_input(cs, &s->root, root);
-    if (s->p->sha_label)
-        gbits_unpack(cs, s->replica_bits, &s->replica, REPLICA_BITS);
+    const fr_t *rv = w ? &w->replica_id : &FR_ZERO;
+    const fr_t *root = w ? &w->root : &FR_ZERO;
+    gnum_alloc_input(cs, &pro->replica, rv);
+    gnum_alloc_input(cs, &pro->root, root);
+    if (p->sha_label)
+        gbits_unpack(cs, pro->replica_bits, &pro->replica, REPLICA_BITS);
 }
 
 /* Challenge c: index, label, path. The index input is allocated here, so
@@ -116,7 +133,7 @@ static void synth_challenge(synth *s, uint32_t c)
         /* replica id, 32 bytes little-endian: bit i of byte j is bit 8j + i */
         gbit *m = s->msg;
         for (unsigned k = 0; k < 256; k++)
-            m[k] = k < REPLICA_BITS ? s->replica_bits[k] : gbit_const(false);
+            m[k] = k < REPLICA_BITS ? s->pro->replica_bits[k] : gbit_const(false);
         /* the index, 8 bytes big-endian: byte 32 + j holds bits 56 - 8j .. */
         for (unsigned j = 0; j < 8; j++)
             for (unsigned i = 0; i < 8; i++) {
@@ -143,7 +160,7 @@ static void synth_challenge(synth *s, uint32_t c)
         gnum in[2];
         gnum_init(&in[0]);
         gnum_init(&in[1]);
-        gnum_copy(cs, &in[0], &s->replica);
+        gnum_copy(cs, &in[0], &s->pro->replica);
         gnum_copy(cs, &in[1], &idx);
         poseidon_gadget_hash(cs, &leaf, in, 2);
         gnum_free(&in[0]);
@@ -154,7 +171,7 @@ static void synth_challenge(synth *s, uint32_t c)
     const fr_t *sv = s->w ? &s->w->siblings[(size_t)c * nsib] : NULL;
     for (size_t i = 0; i < nsib; i++)
         gnum_alloc(cs, &s->sib[i], sv ? &sv[i] : &FR_ZERO);
-    merkle_gadget_verify(cs, &s->root, &leaf, s->sib, s->index_bits, D, A);
+    merkle_gadget_verify(cs, &s->pro->root, &leaf, s->sib, s->index_bits, D, A);
     gnum_free(&idx);
     gnum_free(&leaf);
 }
@@ -176,15 +193,18 @@ cuzk_status porep_like_synthesize(r1cs_builder *b, unsigned flags, const porep_l
     }
     gadget_cs cs;
     gcs_init(&cs, b, flags);
+    prologue pro;
+    prologue_init(&pro);
     synth s;
-    st = synth_open(&s, &cs, p, values ? &w : NULL, seed);
+    st = synth_open(&s, &cs, p, values ? &w : NULL, seed, &pro);
     if (st == CUZK_OK) {
-        synth_prologue(&s);
+        synth_prologue(&cs, &pro, p, s.w);
         for (uint32_t c = 0; c < p->challenges && gcs_status(&cs) == CUZK_OK; c++)
             synth_challenge(&s, c);
         st = gcs_status(&cs);
     }
     synth_close(&s);
+    prologue_free(&pro);
     gcs_free(&cs);
     if (values)
         porep_witness_free(&w);
@@ -215,15 +235,18 @@ static cuzk_status count_parts(const porep_like_params *p, uint64_t pro[2], uint
 {
     gadget_cs cs;
     gcs_init(&cs, NULL, 0);
+    prologue shared;
+    prologue_init(&shared);
     synth s;
-    cuzk_status st = synth_open(&s, &cs, p, NULL, 0);
+    cuzk_status st = synth_open(&s, &cs, p, NULL, 0, &shared);
     if (st == CUZK_OK) {
-        synth_prologue(&s);
+        synth_prologue(&cs, &shared, p, NULL);
         pro[0] = cs.num_constraints, pro[1] = cs.num_aux;
         synth_challenge(&s, 0);
         ch[0] = cs.num_constraints - pro[0], ch[1] = cs.num_aux - pro[1];
     }
     synth_close(&s);
+    prologue_free(&shared);
     gcs_free(&cs);
     return st;
 }
@@ -267,6 +290,199 @@ cuzk_status porep_like_count(const porep_like_params *p, uint64_t *constraints, 
     *constraints = pro[0] + (uint64_t)p->challenges * ch[0];
     *aux = pro[1] + (uint64_t)p->challenges * ch[1];
     return CUZK_OK;
+}
+
+/* ------------------------------------------------ challenges on threads */
+
+/* The challenges are independent: each reads the prologue's variables
+ * and allocates one input and the same number of aux variables (the
+ * structure never depends on values, gadgets/cs.h), so the variables of
+ * challenge c are known before any is synthesized:
+ *   input  1 + PROLOGUE_INPUTS + c
+ *   aux    [pro_aux + c·ch_aux, pro_aux + (c + 1)·ch_aux)
+ * and each is synthesized into a block builder at those bases
+ * (r1cs_builder_new_block): the numbering is the sequential one by
+ * construction, witness values land in place, and shape blocks join in
+ * order (r1cs_builder_append) into the sequential system. */
+#define PROLOGUE_INPUTS 2 /* replica id, root */
+
+typedef struct par_synth {
+    const porep_like_params *p;
+    const porep_witness *w; /* VALUES */
+    uint64_t seed;
+    unsigned flags; /* R1CS_BUILD_SHAPE or R1CS_BUILD_VALUES */
+    const prologue *pro;
+    uint64_t pro_aux, ch_aux, ch_constraints;
+    fr_t *wv;                 /* VALUES: the whole assignment */
+    uint64_t w_inputs, w_len; /* VALUES */
+    r1cs_builder **blocks;    /* SHAPE: one per challenge */
+    cuzk_status *status;      /* per challenge */
+} par_synth;
+
+static cuzk_status one_challenge(par_synth *ps, synth *s, uint32_t c, r1cs_builder **out)
+{
+    r1cs_block blk = {.input_base = 1 + PROLOGUE_INPUTS + (uint64_t)c,
+                      .inputs = 1,
+                      .aux_base = ps->pro_aux + (uint64_t)c * ps->ch_aux,
+                      .aux = ps->ch_aux,
+                      .w = ps->wv,
+                      .w_inputs = ps->w_inputs,
+                      .w_len = ps->w_len};
+    r1cs_builder *b;
+    cuzk_status st = r1cs_builder_new_block(&b, ps->flags, &blk);
+    if (st != CUZK_OK)
+        return st;
+    gadget_cs cs;
+    gcs_init(&cs, b, ps->flags);
+    s->cs = &cs;
+    synth_challenge(s, c);
+    st = gcs_status(&cs);
+    /* a challenge of another size would break the offsets set up front */
+    if (st == CUZK_OK && (cs.num_inputs != 1 || cs.num_aux != ps->ch_aux ||
+                          cs.num_constraints != ps->ch_constraints))
+        st = CUZK_ERR_INTERNAL;
+    gcs_free(&cs);
+    s->cs = NULL;
+    if (st == CUZK_OK && (ps->flags & R1CS_BUILD_SHAPE))
+        *out = b;
+    else
+        r1cs_builder_free(b);
+    return st;
+}
+
+static void challenges_chunk(void *ctx, size_t begin, size_t end)
+{
+    par_synth *ps = ctx;
+    synth s;
+    cuzk_status st = synth_open(&s, NULL, ps->p, ps->w, ps->seed, ps->pro);
+    for (size_t c = begin; c < end; c++)
+        ps->status[c] = st == CUZK_OK
+                            ? one_challenge(ps, &s, (uint32_t)c, ps->blocks ? &ps->blocks[c] : NULL)
+                            : st;
+    synth_close(&s);
+}
+
+/* Every challenge on up to `threads` threads; the first failure in
+ * challenge order. */
+static cuzk_status run_challenges(par_synth *ps, unsigned threads)
+{
+    size_t k = ps->p->challenges;
+    ps->status = malloc(k * sizeof(cuzk_status));
+    if (!ps->status)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    parallel_for(k, 1, threads, challenges_chunk, ps);
+    cuzk_status st = CUZK_OK;
+    for (size_t c = 0; c < k && st == CUZK_OK; c++)
+        st = ps->status[c];
+    free(ps->status);
+    ps->status = NULL;
+    return st;
+}
+
+/* The prologue into cs, checked against the counts the offsets use. */
+static cuzk_status prologue_synth(gadget_cs *cs, prologue *pro, const porep_like_params *p,
+                                  const porep_witness *w, uint64_t pro_aux)
+{
+    synth_prologue(cs, pro, p, w);
+    cuzk_status st = gcs_status(cs);
+    if (st == CUZK_OK && (cs->num_inputs != PROLOGUE_INPUTS || cs->num_aux != pro_aux))
+        st = CUZK_ERR_INTERNAL;
+    return st;
+}
+
+cuzk_status porep_like_witness(fr_t *w, size_t num_vars, const porep_like_params *p, uint64_t seed,
+                               unsigned threads)
+{
+    cuzk_status st = porep_like_params_check(p);
+    if (st != CUZK_OK)
+        return st;
+    uint64_t pro[2], ch[2];
+    if ((st = circuit_parts(p, pro, ch)) != CUZK_OK)
+        return st;
+    uint64_t inputs = 1 + porep_like_num_inputs(p);
+    if (!w || num_vars != inputs + pro[1] + (uint64_t)p->challenges * ch[1])
+        return CUZK_ERR_INVALID_ARGUMENT;
+    porep_witness pw;
+    if ((st = porep_witness_build(&pw, p, seed)) != CUZK_OK)
+        return st;
+    w[0] = FR_ONE;
+    prologue shared;
+    prologue_init(&shared);
+    r1cs_block blk = {.input_base = 1,
+                      .inputs = PROLOGUE_INPUTS,
+                      .aux_base = 0,
+                      .aux = pro[1],
+                      .w = w,
+                      .w_inputs = inputs,
+                      .w_len = num_vars};
+    r1cs_builder *b;
+    if ((st = r1cs_builder_new_block(&b, R1CS_BUILD_VALUES, &blk)) == CUZK_OK) {
+        gadget_cs cs;
+        gcs_init(&cs, b, R1CS_BUILD_VALUES);
+        st = prologue_synth(&cs, &shared, p, &pw, pro[1]);
+        gcs_free(&cs);
+        r1cs_builder_free(b);
+    }
+    if (st == CUZK_OK) {
+        par_synth ps = {.p = p,
+                        .w = &pw,
+                        .seed = seed,
+                        .flags = R1CS_BUILD_VALUES,
+                        .pro = &shared,
+                        .pro_aux = pro[1],
+                        .ch_aux = ch[1],
+                        .ch_constraints = ch[0],
+                        .wv = w,
+                        .w_inputs = inputs,
+                        .w_len = num_vars};
+        st = run_challenges(&ps, threads);
+    }
+    prologue_free(&shared);
+    porep_witness_free(&pw);
+    return st;
+}
+
+cuzk_status porep_like_synthesize_shape(r1cs_builder *b, const porep_like_params *p,
+                                        unsigned threads)
+{
+    cuzk_status st = porep_like_params_check(p);
+    if (st != CUZK_OK)
+        return st;
+    if (!b || r1cs_builder_num_inputs(b) != 1 || r1cs_builder_num_aux(b) != 0 ||
+        r1cs_builder_num_constraints(b) != 0)
+        return CUZK_ERR_INVALID_ARGUMENT;
+    threads = parallel_threads(threads);
+    if (threads == 1 || p->challenges == 1) /* nothing to join: the one-builder path */
+        return porep_like_synthesize(b, R1CS_BUILD_SHAPE, p, 0);
+    uint64_t pro[2], ch[2];
+    if ((st = circuit_parts(p, pro, ch)) != CUZK_OK)
+        return st;
+    r1cs_builder **blocks = calloc(p->challenges, sizeof(r1cs_builder *));
+    if (!blocks)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    prologue shared;
+    prologue_init(&shared);
+    gadget_cs cs;
+    gcs_init(&cs, b, R1CS_BUILD_SHAPE);
+    st = prologue_synth(&cs, &shared, p, NULL, pro[1]);
+    gcs_free(&cs);
+    if (st == CUZK_OK) {
+        par_synth ps = {.p = p,
+                        .flags = R1CS_BUILD_SHAPE,
+                        .pro = &shared,
+                        .pro_aux = pro[1],
+                        .ch_aux = ch[1],
+                        .ch_constraints = ch[0],
+                        .blocks = blocks};
+        st = run_challenges(&ps, threads);
+    }
+    if (st == CUZK_OK)
+        st = r1cs_builder_append(b, blocks, p->challenges, threads);
+    for (uint32_t c = 0; c < p->challenges; c++)
+        r1cs_builder_free(blocks[c]);
+    free(blocks);
+    prologue_free(&shared);
+    return st;
 }
 
 /* The rows a Groth16 domain must hold: the constraints plus bellman's one

@@ -86,4 +86,20 @@ cuzk_status porep_like_public_inputs(fr_t *out, size_t n, const porep_like_param
 cuzk_status porep_like_synthesize(r1cs_builder *b, unsigned flags, const porep_like_params *p,
                                   uint64_t seed);
 
+/* The full assignment w = [1, inputs..., aux...] (num_vars values, the
+ * circuit's count) for seed: what porep_like_synthesize in VALUES mode
+ * and r1cs_builder_assignment give, bit for bit, computed challenge by
+ * challenge on `threads` threads (0: all CPUs), each writing its slice of
+ * w in place. */
+cuzk_status porep_like_witness(fr_t *w, size_t num_vars, const porep_like_params *p, uint64_t seed,
+                               unsigned threads);
+
+/* The shape into b (a fresh SHAPE builder): what
+ * porep_like_synthesize(b, R1CS_BUILD_SHAPE, p, 0) leaves there (the same
+ * rows, columns and coefficient table in the same order), with the
+ * challenges synthesized on `threads` threads (0: all CPUs) and joined in
+ * order. While they are joined, memory peaks near twice the system's. */
+cuzk_status porep_like_synthesize_shape(r1cs_builder *b, const porep_like_params *p,
+                                        unsigned threads);
+
 #endif

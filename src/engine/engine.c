@@ -51,7 +51,6 @@ void engine_config_default(engine_config *cfg)
     cfg->backend = BACKEND_AUTO;
     cfg->cpu_devices = 1;
     cfg->workers_per_device = 2;
-    cfg->synth_threads = 1;
     cfg->verify = true;
     cfg->retries = 2;
     cfg->cpu_fallback = true;
@@ -80,8 +79,8 @@ static void resolve(engine_config *c)
         c->device_threads = ncpu;
     if (!c->workers_per_device)
         c->workers_per_device = 2;
-    if (!c->synth_threads)
-        c->synth_threads = 1;
+    if (!c->expected_log_rows)
+        c->expected_log_rows = ENGINE_EXPECTED_LOG_ROWS;
     if (!c->finalizers)
         c->finalizers = clampu(ncpu / 16, 1, 4);
     if (!c->load_threads)
@@ -100,27 +99,55 @@ unsigned engine_primary_provers(const engine *e)
     return n;
 }
 
+/* Threads one partition of 2^log_rows rows uses well: its witness runs a
+ * challenge per thread (the built-in circuit has 2^(log_rows - 19) of
+ * them, up to 18) and a, b, c split by rows, so a partition's latency
+ * falls with threads up to about there; 16 at PoRep sizes (2^24 and up),
+ * where a partition also holds gigabytes of host memory, so that few of
+ * them in flight, each on many threads, beat many on one thread each. */
+static unsigned synth_threads_wanted(unsigned log_rows)
+{
+    return log_rows <= 20 ? 1 : log_rows >= 24 ? 16 : 1u << (log_rows - 20);
+}
+
+void engine_synth_pool_size(unsigned cpus, unsigned max_workers, unsigned log_rows,
+                            unsigned *workers, unsigned *threads)
+{
+    cpus = cpus ? cpus : 1;
+    max_workers = max_workers ? max_workers : 1;
+    if (*workers && *threads)
+        return;
+    if (*threads) {
+        *workers = clampu(cpus / *threads, 1, max_workers);
+        return;
+    }
+    if (!*workers)
+        *workers = clampu(cpus / synth_threads_wanted(log_rows), 1, max_workers);
+    /* the CPUs the workers leave over go to their threads */
+    *threads = cpus / *workers ? cpus / *workers : 1;
+}
+
 /* The auto sizes that depend on the backend. With a GPU backend the host's
- * cores are free for synthesis, which is the pipeline's CPU-bound stage
- * (witness and a, b, c run single-threaded per partition), so it gets all
- * but the finalizers' and one per prover worker for its host side; the CPU
- * backend proves with every core, so synthesis gets a quarter. The queue
- * bound lets every synthesis worker run and every prover worker find a
- * partition ready (the buffer budget still bounds the memory). */
+ * cores are free for synthesis, which is the pipeline's CPU-bound stage,
+ * so it gets all but the finalizers' and one per prover worker for its host
+ * side; the CPU backend proves with every core, so synthesis gets a
+ * quarter. Those CPUs are split into workers × threads by the expected
+ * circuit size (engine_synth_pool_size). The queue bound lets every
+ * synthesis worker run and every prover worker find a partition ready (the
+ * buffer budget still bounds the memory). */
 static void size_pipeline(engine *e)
 {
     engine_config *c = &e->cfg;
     const backend_t *b = e->backends[0];
     const unsigned ncpu = parallel_cpu_count();
     const unsigned provers = engine_primary_provers(e);
-    if (!c->synth_workers) {
-        if (!b->is_cpu)
-            c->synth_workers = ncpu > c->finalizers + provers + 1
-                                   ? clampu(ncpu - c->finalizers - provers, 1, 64)
-                                   : 1;
-        else
-            c->synth_workers = clampu(ncpu / 4, 1, 8);
+    unsigned cpus = ncpu / 4, max_workers = 8;
+    if (!b->is_cpu) {
+        cpus = ncpu > c->finalizers + provers + 1 ? ncpu - c->finalizers - provers : 1;
+        max_workers = 64;
     }
+    engine_synth_pool_size(cpus, max_workers, c->expected_log_rows, &c->synth_workers,
+                           &c->synth_threads);
     if (!c->queue_bound)
         c->queue_bound = c->synth_workers + provers;
 }
@@ -336,6 +363,7 @@ void engine_get_stats(engine_t *e, engine_stats *out, engine_circuit_info *circu
     }
     out->workers_per_device = e->cfg.workers_per_device;
     out->synth_workers = e->cfg.synth_workers;
+    out->synth_threads = e->cfg.synth_threads;
     out->finalizers = e->cfg.finalizers;
     out->queue_bound = e->cfg.queue_bound;
     for (size_t i = 0; i < e->num_jobs; i++) {

@@ -75,9 +75,12 @@ typedef struct engine_config {
     unsigned cpu_devices;           /* CPU backend: pose as this many devices (tests); 1 */
     unsigned device_threads;        /* CPU backend: threads per device; 0 = all CPUs */
     unsigned workers_per_device;    /* prover workers per device; 2 */
-    unsigned synth_workers;         /* synthesis workers; 0 = auto: GPU backend: the CPUs less the
-                                       finalizers and prover workers; CPU backend: ncpu / 4, 1 .. 8 */
-    unsigned synth_threads;         /* threads of one synthesis worker's a, b, c; 1 */
+    unsigned synth_workers;         /* synthesis workers (partitions at once); 0 = auto: the CPUs
+                                       synthesis gets split by engine_synth_pool_size */
+    unsigned synth_threads;         /* threads of one synthesis worker's witness and a, b, c;
+                                       0 = auto, likewise */
+    unsigned expected_log_rows;     /* log2 of the rows of the circuits mostly proved, which the
+                                       auto split follows; 0 = ENGINE_EXPECTED_LOG_ROWS */
     engine_abc_eval abc_eval;       /* where a, b, c are evaluated; auto */
     unsigned finalizers;            /* finalizer threads; 0 = auto: ncpu / 16, 1 .. 4 */
     unsigned load_threads;          /* threads for loading circuits; 0 = all CPUs */
@@ -102,6 +105,23 @@ typedef struct engine_config {
 } engine_config;
 
 void engine_config_default(engine_config *cfg);
+
+/* A 32 GiB PoRep partition: the auto sizes favour the circuits the engine
+ * is for, unless told otherwise. */
+#define ENGINE_EXPECTED_LOG_ROWS 27
+
+/* The synthesis pool's split of `cpus` CPUs (GPU backend: all less the
+ * finalizers and prover workers; CPU backend: ncpu / 4) into workers ×
+ * threads. *workers and *threads come in as 0 (auto) or a count (kept).
+ * Both auto: the threads one partition of 2^log_rows rows uses well (1 up
+ * to 2^20, doubling per size step to 16 from 2^24: its witness runs a
+ * challenge per thread), workers = cpus / that in 1..max_workers, and
+ * threads = cpus / workers, so workers × threads ≤ cpus: few workers with
+ * many threads at PoRep sizes (a partition's latency, and gigabytes of
+ * host memory per partition in flight), many with one at small sizes.
+ * One given: the other is cpus divided by it. Each comes out ≥ 1. */
+void engine_synth_pool_size(unsigned cpus, unsigned max_workers, unsigned log_rows,
+                            unsigned *workers, unsigned *threads);
 
 typedef struct engine engine_t;
 
@@ -237,7 +257,7 @@ typedef struct engine_stats {
     char backend_note[160];
     /* devices: the backend's own (the CPU fallback, when there is one, is
      * cpu_fallback, not a device: it proves only retries) */
-    unsigned devices, workers_per_device, synth_workers, finalizers, queue_bound;
+    unsigned devices, workers_per_device, synth_workers, synth_threads, finalizers, queue_bound;
     bool cpu_fallback;
     uint32_t jobs[ENGINE_STATE_CANCELLED + 1]; /* known jobs per state */
     uint32_t partitions_queued;                /* not yet started */

@@ -51,8 +51,8 @@ void engine_counters(engine *e)
 
 /* ------------------------------------------------------------ synthesis */
 
-static cuzk_status load_witness(const circuit *c, const partition *p, fr_t *w, char *msg,
-                                size_t msg_len)
+static cuzk_status load_witness(const circuit *c, const partition *p, fr_t *w, unsigned threads,
+                                char *msg, size_t msg_len)
 {
     cuzk_status st = CUZK_OK;
     if (p->witness) {
@@ -71,7 +71,8 @@ static cuzk_status load_witness(const circuit *c, const partition *p, fr_t *w, c
         }
         circom_wtns_close(&wt);
         return st;
-    } else if ((st = c->ops->witness_from_seed(&c->spec, p->seed, w, c->num_vars)) != CUZK_OK) {
+    } else if ((st = c->ops->witness_from_seed(&c->spec, p->seed, w, c->num_vars, threads)) !=
+               CUZK_OK) {
         engine_msg(msg, msg_len, "the witness for seed %llu: %s", (unsigned long long)p->seed,
                    cuzk_status_str(st));
         return st;
@@ -92,7 +93,7 @@ static cuzk_status synthesize(engine *e, const worker *w, job *j, uint32_t idx, 
     const circuit *c = j->c;
     const partition *p = &j->parts[idx];
     uint64_t t0 = backend_clock_ns();
-    cuzk_status st = load_witness(c, p, set->w, msg, msg_len);
+    cuzk_status st = load_witness(c, p, set->w, e->cfg.synth_threads, msg, msg_len);
     if (st != CUZK_OK)
         return st;
     /* The public inputs, for the finalizer's check (this partition's slot

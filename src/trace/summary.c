@@ -406,6 +406,8 @@ cuzk_status trace_summarize(trace_summary **out, const trace *t, const trace_sum
     free(scratch);
     if (st == CUZK_OK)
         st = trace_partition_stats(t, s);
+    if (st == CUZK_OK)
+        st = trace_synthesis_stats(t, s);
     if (st != CUZK_OK) {
         trace_summary_free(s);
         return st;

@@ -13,6 +13,8 @@
  *     overlap each dip;
  *   - per phase: p50 / p95 / max of the time each partition spent in it;
  *   - throughput, and the failed and cancelled jobs with their messages;
+ *   - the synthesis pool: a partition's synthesis latency (p50, p90) and
+ *     the partitions it synthesized per second;
  *   - per worker: busy % of the wall time. */
 
 #include <stdio.h>
@@ -99,6 +101,19 @@ typedef struct trace_partition_stat {
     uint32_t copies;
 } trace_partition_stat;
 
+/* The synthesis pool, from its cpu spans `synthesize` and `eval_abc` (the
+ * witness, then a, b, c on the host). A partition's synthesis latency is
+ * its such spans summed (attempts included, as for the phases). */
+typedef struct trace_synthesis_stat {
+    size_t partitions;                      /* (process, job, partition) with such spans */
+    size_t workers;                         /* lanes that ran them */
+    double p50_ms, p90_ms, max_ms, mean_ms; /* latency per partition */
+    double per_s;                           /* partitions over the wall time, per second */
+    /* workers / mean latency: the partitions per second the pool keeps up
+     * when every worker is busy all the time (an upper bound of per_s) */
+    double capacity_per_s;
+} trace_synthesis_stat;
+
 typedef struct trace_lane_stat {
     uint64_t busy_ns; /* union of the lane's spans */
     double busy_pct;  /* of the wall time */
@@ -126,10 +141,14 @@ typedef struct trace_summary {
     size_t failure_count;
     trace_partition_stat *partitions; /* by device, then by first span */
     size_t partition_count;
+    trace_synthesis_stat synthesis;
 } trace_summary;
 
 /* The partitions of s (summary.c calls it; partitions.c). */
 cuzk_status trace_partition_stats(const trace *t, trace_summary *s);
+
+/* s->synthesis, after the wall time (summary.c calls it; synthesis.c). */
+cuzk_status trace_synthesis_stats(const trace *t, trace_summary *s);
 
 /* opt NULL: the defaults above. */
 cuzk_status trace_summarize(trace_summary **out, const trace *t, const trace_summary_options *opt)

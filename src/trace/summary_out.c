@@ -101,17 +101,18 @@ static void print_partitions(FILE *out, const trace *t, const trace_summary *s, 
         if (p->device != device)
             continue;
         if (!total++)
-            fprintf(out, "  partitions: kernel time, %s while in kernel phases, bytes copied\n"
-                         "    %8s %5s %12s %8s %8s %8s %12s %12s\n",
+            fprintf(out,
+                    "  partitions: kernel time, %s while in kernel phases, bytes copied\n"
+                    "    %8s %5s %12s %8s %8s %8s %12s %12s\n",
                     s->opt.dip_counter ? s->opt.dip_counter : "-", "job", "part", "kernel ms",
                     "samples", "mean", "p5", "h2d", "d2h");
         if (shown >= TEXT_MAX_PARTITIONS)
             continue;
         shown++;
         char up[32], down[32];
-        fprintf(out, "    %8llu %5u %12.3f %8u %8.4g %8.4g %12s %12s\n",
-                (unsigned long long)p->job, p->partition, ms(p->kernel_ns), p->samples,
-                p->util_mean, p->util_p5, human_bytes(p->h2d_bytes, up, sizeof up),
+        fprintf(out, "    %8llu %5u %12.3f %8u %8.4g %8.4g %12s %12s\n", (unsigned long long)p->job,
+                p->partition, ms(p->kernel_ns), p->samples, p->util_mean, p->util_p5,
+                human_bytes(p->h2d_bytes, up, sizeof up),
                 human_bytes(p->d2h_bytes, down, sizeof down));
     }
     (void)t;
@@ -217,6 +218,15 @@ void trace_summary_print(FILE *out, const trace *t, const trace_summary *s)
                     t->phase_names[p->phase], trace_cat_name(p->cat), p->partitions, p->p50_ms,
                     p->p95_ms, p->max_ms, p->total_s);
         }
+    }
+    const trace_synthesis_stat *sy = &s->synthesis;
+    if (sy->partitions) {
+        fprintf(out,
+                "\nsynthesis pool: %zu partitions on %zu worker%s; latency per partition p50 %.3f "
+                "ms, p90 %.3f ms, max %.3f ms; %.3f partitions/s over the wall time (%.3f/s with "
+                "every worker busy)\n",
+                sy->partitions, sy->workers, sy->workers == 1 ? "" : "s", sy->p50_ms, sy->p90_ms,
+                sy->max_ms, sy->per_s, sy->capacity_per_s);
     }
     if (t->lane_count) {
         fprintf(out, "\nworkers (busy %% of the wall time)\n");
@@ -429,6 +439,16 @@ cuzk_status trace_summary_write_json(FILE *out, const trace *t, const trace_summ
         json_array_append_new(phases, x);
     }
     set(root, "phases", phases);
+    json_t *sy = json_object();
+    set(sy, "partitions", jint(s->synthesis.partitions));
+    set(sy, "workers", jint(s->synthesis.workers));
+    set(sy, "p50_ms", jreal(s->synthesis.p50_ms));
+    set(sy, "p90_ms", jreal(s->synthesis.p90_ms));
+    set(sy, "max_ms", jreal(s->synthesis.max_ms));
+    set(sy, "mean_ms", jreal(s->synthesis.mean_ms));
+    set(sy, "partitions_per_s", jreal(s->synthesis.per_s));
+    set(sy, "capacity_per_s", jreal(s->synthesis.capacity_per_s));
+    set(root, "synthesis", sy);
     for (size_t l = 0; l < t->lane_count; l++) {
         char label[96];
         trace_device_label(t, t->lanes[l].source, t->lanes[l].device, label, sizeof label);

@@ -702,7 +702,7 @@ static void test_external(void **state)
     fr_t *w = malloc((ni + na) * sizeof(fr_t)), *abc = malloc(3 * m * sizeof(fr_t));
     cuzk_fr *wv = malloc((ni + na) * sizeof(cuzk_fr)), *av = malloc(3 * m * sizeof(cuzk_fr));
     assert_true(w && abc && wv && av);
-    ok(builtin_witness(w, ni + na, &shape, 5));
+    ok(builtin_witness(w, ni + na, &shape, 5, 2));
     r1cs_eval(&r, w, abc, abc + m, abc + 2 * m, 2);
     to_api(wv, w, ni + na);
     to_api(av, abc, 3 * m);

@@ -131,6 +131,19 @@ const meanOverhead = prove.reduce((a, o) => a + o.engine_overhead_ms, 0) / 4;
 assert(near(meanOverhead, s.engine_overhead_ms_per_partition, 0.001), "overhead = mean of partitions");
 assert(s.engine_overhead_p95_ms >= s.engine_overhead_p50_ms &&
        s.engine_overhead_max_ms >= s.engine_overhead_p95_ms, "overhead quantiles ordered");
+// The synthesis pool: the latency of a partition is its synthesize and eval_abc
+// spans, which follow each other, so its figures are the quantiles (type 7)
+// of the prove lines witness_s, computed by other code from the same log.
+const ws = prove.map((o) => o.witness_s).sort((x, y) => x - y);
+const q7 = (v, p) => {
+    const r = p * (v.length - 1), i = Math.floor(r);
+    return i + 1 < v.length ? v[i] + (r - i) * (v[i + 1] - v[i]) : v[i];
+};
+assert(s.synth_workers >= 1 && s.synth_threads >= 1, "synthesis pool sizes");
+assert(near(s.synth_latency_p50_s, q7(ws, 0.5), 0.0003), "synthesis p50 = witness_s p50");
+assert(near(s.synth_latency_p90_s, q7(ws, 0.9), 0.0003), "synthesis p90 = witness_s p90");
+assert(s.synth_partitions_per_s > 0 && s.synth_partitions_per_s <= s.synth_capacity_per_s * 1.001,
+       "synthesis rate, at most the pool capacity");
 const dev = b.filter((o) => o.bench === "prove_device");
 assert(dev.length === 1 && dev[0].device === "cpu0" && dev[0].partitions === 4, "one device, four partitions");
 assert(near(dev[0].busy_pct, s.device_busy_pct, 0.01), "device line = summary");

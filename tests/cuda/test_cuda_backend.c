@@ -150,7 +150,7 @@ static void test_builtin(void **state)
         uint64_t nv = r1cs_num_vars(&r);
         fr_t *w = malloc(nv * sizeof(fr_t)), *abc = calloc(3 * n, sizeof(fr_t));
         assert_true(w && abc);
-        expect_ok(builtin_witness(w, nv, &p, g_seed + k));
+        expect_ok(builtin_witness(w, nv, &p, g_seed + k, 0));
         r1cs_eval(&r, w, abc, abc + n, abc + 2 * n, 0);
         backend_circuit_desc desc = {
             .name = "builtin", .plan = &c.plan, .cs = &r, .rows = r.num_constraints};

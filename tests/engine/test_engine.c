@@ -799,7 +799,7 @@ static void test_witness_arrays(void **state)
     ok(builtin_compile(&r, &fx.shape, 0));
     uint64_t nv = r1cs_num_vars(&r);
     fr_t *w = malloc(sizeof(fr_t) * nv);
-    ok(builtin_witness(w, nv, &fx.shape, 42));
+    ok(builtin_witness(w, nv, &fx.shape, 42, 2));
     engine_partition_input in = {.witness = w, .witness_len = nv};
     engine_job_spec js = {
         .circuit = "small", .priority = ENGINE_PRIORITY_NORMAL, .partitions = 1, .inputs = &in};

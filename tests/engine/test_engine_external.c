@@ -105,7 +105,7 @@ static void test_external_equals_bellman(void **state)
         w[i] = malloc(sizeof(fr_t) * nv);
         abc[i] = malloc(sizeof(fr_t) * 3 * m);
         assert_true(w[i] && abc[i]);
-        ok(builtin_witness(w[i], nv, &f.shape, 100 + (uint64_t)i));
+        ok(builtin_witness(w[i], nv, &f.shape, 100 + (uint64_t)i, 2));
         r1cs_eval(&f.r1cs, w[i], abc[i], abc[i] + m, abc[i] + 2 * m, 2);
         fr_from_u64(&r[i], 11 + (uint64_t)i);
         fr_from_u64(&s[i], 22 + (uint64_t)i);

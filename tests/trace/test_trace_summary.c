@@ -1,7 +1,8 @@
 /* The trace summary on hand-made logs with known answers: percentile and
  * interval math, device busy % and idle gaps with their causes, per-phase
  * percentiles, throughput and failures, counter statistics while busy, and
- * the planted sm_util dip that overlaps a planted copy span. */
+ * the planted sm_util dip that overlaps a planted copy span; the synthesis
+ * pool's latency percentiles and rate. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stddef.h>
@@ -321,6 +322,68 @@ static void test_gap_causes_compete(void **state)
     trace_free(t);
 }
 
+/* The synthesis pool (synthesis.jsonl): partitions (1,0) 10 + 5 ms,
+ * (1,1) 20 + 10, (1,2) 40 + 20 and a second attempt of 10, (2,0) 30 ms
+ * on the host (its eval_abc ran on a device: not the pool's); queue waits
+ * and finalize are not synthesis. Latencies {15, 30, 30, 70} ms: p50 30,
+ * p90 at rank 2.7 = 30 + 0.7·40 = 58, mean 36.25; two workers; 4
+ * partitions over a wall time of 200 ms = 20/s; capacity 2 / 36.25 ms. */
+static void test_synthesis_pool(void **state)
+{
+    (void)state;
+    trace *t = load(FIX "synthesis.jsonl");
+    trace_summary *s = summarize(t, 5, 50);
+    const trace_synthesis_stat *sy = &s->synthesis;
+    near((double)s->wall_ns, 200e6, "wall");
+    assert_int_equal(sy->partitions, 4);
+    assert_int_equal(sy->workers, 2);
+    near(sy->p50_ms, 30, "synthesis p50");
+    near(sy->p90_ms, 58, "synthesis p90");
+    near(sy->max_ms, 70, "synthesis max");
+    near(sy->mean_ms, 36.25, "synthesis mean");
+    near(sy->per_s, 20, "synthesis partitions/s");
+    near(sy->capacity_per_s, 2e3 / 36.25, "synthesis capacity");
+    char *text = print(t, s);
+    assert_non_null(strstr(text, "synthesis pool: 4 partitions on 2 workers; latency per partition "
+                                 "p50 30.000 ms, p90 58.000 ms, max 70.000 ms; 20.000 "
+                                 "partitions/s over the wall time (55.172/s with every worker "
+                                 "busy)"));
+    free(text);
+    text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    assert_int_equal(trace_summary_write_json(f, t, s), CUZK_OK);
+    fclose(f);
+    json_error_t err;
+    json_t *root = json_loads(text, 0, &err);
+    if (!root)
+        fail_msg("not JSON: %s", err.text);
+    json_t *js = json_object_get(root, "synthesis");
+    assert_int_equal(json_integer_value(json_object_get(js, "partitions")), 4);
+    assert_int_equal(json_integer_value(json_object_get(js, "workers")), 2);
+    near(json_real_value(json_object_get(js, "p50_ms")), 30, "json synthesis p50");
+    near(json_real_value(json_object_get(js, "p90_ms")), 58, "json synthesis p90");
+    near(json_real_value(json_object_get(js, "partitions_per_s")), 20, "json synthesis rate");
+    near(json_real_value(json_object_get(js, "capacity_per_s")), 2e3 / 36.25,
+         "json synthesis capacity");
+    json_decref(root);
+    free(text);
+    trace_summary_free(s);
+    trace_free(t);
+
+    /* no synthesis spans: zeros, and no line */
+    t = parse(META);
+    s = summarize(t, 5, 50);
+    assert_int_equal(s->synthesis.partitions, 0);
+    assert_int_equal(s->synthesis.workers, 0);
+    near(s->synthesis.per_s, 0, "no synthesis");
+    text = print(t, s);
+    assert_null(strstr(text, "synthesis pool"));
+    free(text);
+    trace_summary_free(s);
+    trace_free(t);
+}
+
 static void test_empty_log(void **state)
 {
     (void)state;
@@ -374,10 +437,11 @@ static void test_json_summary(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_percentiles),   cmocka_unit_test(test_intervals),
-        cmocka_unit_test(test_busy_and_gaps), cmocka_unit_test(test_phases_and_throughput),
-        cmocka_unit_test(test_planted_dip),   cmocka_unit_test(test_gap_causes_compete),
-        cmocka_unit_test(test_empty_log),     cmocka_unit_test(test_json_summary),
+        cmocka_unit_test(test_percentiles),    cmocka_unit_test(test_intervals),
+        cmocka_unit_test(test_busy_and_gaps),  cmocka_unit_test(test_phases_and_throughput),
+        cmocka_unit_test(test_planted_dip),    cmocka_unit_test(test_gap_causes_compete),
+        cmocka_unit_test(test_empty_log),      cmocka_unit_test(test_json_summary),
+        cmocka_unit_test(test_synthesis_pool),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
