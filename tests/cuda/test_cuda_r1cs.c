@@ -209,7 +209,7 @@ static void test_builtin(void **state)
         fr_t *w = malloc(nv * sizeof(fr_t));
         assert_non_null(w);
         char what[64];
-        expect_ok(builtin_witness(w, nv, &p, g_seed + k), "builtin_witness");
+        expect_ok(builtin_witness(w, nv, &p, g_seed + k, 0), "builtin_witness");
         snprintf(what, sizeof(what), "builtin 2^%u, its witness", k);
         assert_true(compare(what, &r, false, w) == CUDA_R1CS_ROW_NONE);
         /* One aux value broken: the rows using it fail, the lowest reported. */

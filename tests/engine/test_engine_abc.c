@@ -274,7 +274,7 @@ static void test_unsatisfied_and_abc_refused(void **state)
     uint64_t nv = r1cs_num_vars(&r);
     fr_t *w = malloc(sizeof(fr_t) * nv);
     assert_non_null(w);
-    ok(builtin_witness(w, nv, &fx.shape, 42));
+    ok(builtin_witness(w, nv, &fx.shape, 42, 0));
     fr_add(&w[nv - 1], &w[nv - 1], &FR_ONE);
     engine_partition_input in = {.witness = w, .witness_len = nv};
     engine_job_spec js = {
