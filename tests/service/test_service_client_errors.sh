@@ -77,6 +77,9 @@ check "--proof-out into a file" 0 "$cuzk" await "$small" --proof-out "$tmp/p.bin
 is "192 bytes" "$(stat -c %s "$tmp/p.bin")" 192
 
 # ------------------------------------------------ the server dies under await
+# A server of the default cap, so that the kill lands inside a long poll.
+stop_server_within 10 TERM
+start_server "$tmp/die.log" --config "$tmp/serve.ini"
 check "another long job" 0 "$cuzk" submit --circuit p10 --partitions 200 --seed 9
 "$cuzk" await "$(cat "$tmp/out")" --timeout 60 >"$tmp/await.out" 2>"$tmp/await.err" &
 waiter=$!

@@ -123,7 +123,7 @@ start_server "$tmp/c.log" --config "$tmp/serve.ini" --tcp 127.0.0.1:0 --token-fi
     --set server.header_timeout_s=1
 port=$(tcp_port "$tmp/c.log")
 tcp=(--url "http://127.0.0.1:$port" --token-file "$tmp/token")
-# Eight silent connections from 127.0.0.2 (a loopback address of its own);
+# Sixteen silent connections (twice the slots) from 127.0.0.2 (a loopback address of its own);
 # each reports how long the server kept it.
 python3 - "$port" >"$tmp/silent.out" 2>&1 <<'PY' &
 import socket, sys, time, threading
@@ -140,13 +140,13 @@ def hold():
     except Exception:
         pass
     results.append(time.time() - t0)
-threads = [threading.Thread(target=hold) for _ in range(8)]
+threads = [threading.Thread(target=hold) for _ in range(16)]
 for t in threads: t.start()
 for t in threads: t.join()
 print('longest %.1f' % max(results))
 PY
 silent=$!
-sleep 0.5
+sleep 1
 check "an authenticated client gets through the silent ones" 0 timeout 5 "$cuzk" status "${tcp[@]}"
 wait "$silent"
 longest=$(sed -n 's/longest //p' "$tmp/silent.out")
