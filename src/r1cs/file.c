@@ -560,7 +560,7 @@ cuzk_status r1cs_load(r1cs_t *out, const char *path, unsigned threads, char *msg
     char why[300];
     FILE *f = input_file_fopen(path, why, sizeof(why));
     if (!f) {
-        r1cs_set_msg(msg, msg_len, "r1cs file: %s", why);
+        r1cs_set_msg(msg, msg_len, "r1cs file: cannot open it: %s", why);
         return CUZK_ERR_IO;
     }
     cuzk_status st = r1cs_file_read(out, f, threads, msg, msg_len);
