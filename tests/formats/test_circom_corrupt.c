@@ -363,7 +363,7 @@ static void reference_load(void)
     assert_int_equal(zkey_decode_coeffs(co, &z, 1, msg, sizeof(msg)), CUZK_OK);
     naive_abc(abc, abc + z.domain_size, NULL, co, z.num_coeffs, ref.w_rand, z.domain_size);
     size_t nc = ref.r1cs.num_constraints;
-    memcpy(abc + nc, abc + z.domain_size, nc * sizeof(fr_t)); /* a then b, packed */
+    memmove(abc + nc, abc + z.domain_size, nc * sizeof(fr_t)); /* a then b, packed */
     ref.zkey_ab = digest(DIGEST_START, abc, 2 * nc * sizeof(fr_t));
     assert_int_equal(r1cs_ab_digest(&ref.r1cs, ref.w_rand), ref.zkey_ab);
     free(abc);
