@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli/args.h"
 #include "cli/commands.h"
@@ -22,6 +23,9 @@
 /* The longest one await request asks the server to wait; the server caps
  * it too (server.max_wait_s), and the client simply asks again. */
 #define AWAIT_POLL_S 60.0
+/* The least time between two await requests: a server whose cap is tiny
+ * (or an old one that allows none) is not asked in a tight loop. */
+#define AWAIT_MIN_INTERVAL_S 0.2
 
 typedef struct client {
     CURL *curl;
@@ -49,7 +53,8 @@ bool cli_is_client_command(const char *command)
 static const char *connection_help =
     "connection (every client command):\n"
     "  --socket PATH      the server's Unix socket (default $CUZK_SOCKET, else\n"
-    "                     $XDG_RUNTIME_DIR/cuzk.sock, else /tmp/cuzk-<uid>.sock)\n"
+    "                     $XDG_RUNTIME_DIR/cuzk.sock, else\n"
+    "                     ${TMPDIR:-/tmp}/cuzk-<uid>/cuzk.sock)\n"
     "  --url URL          TCP instead, e.g. http://127.0.0.1:9090 (default $CUZK_URL)\n"
     "  --token-file FILE  the bearer token for TCP (default $CUZK_TOKEN_FILE)\n"
     "exit codes: 0 ok, 1 failed (an error answer, a failed or cancelled job), 2 bad\n"
@@ -120,8 +125,16 @@ static int request(client *c, const char *method, const char *path, const char *
     curl_slist_free_all(headers);
     if (rc != CURLE_OK) {
         const char *where = c->socket_path[0] ? c->socket_path : c->url;
-        if (rc == CURLE_COULDNT_CONNECT) {
+        if (rc == CURLE_COULDNT_CONNECT || rc == CURLE_COULDNT_RESOLVE_HOST) {
             cli_error("cannot reach the server at %s (is cuzk serve running?)", where);
+            return CLI_EXIT_UNREACHABLE;
+        }
+        if (rc == CURLE_GOT_NOTHING || rc == CURLE_RECV_ERROR || rc == CURLE_SEND_ERROR ||
+            rc == CURLE_PARTIAL_FILE) {
+            /* Connected, then the connection ended without an answer: the
+             * server went away (or restarted) under the request. */
+            cli_error("the server at %s went away during the request: %s", where,
+                      err[0] ? err : curl_easy_strerror(rc));
             return CLI_EXIT_UNREACHABLE;
         }
         cli_error("request to %s failed: %s", where, err[0] ? err : curl_easy_strerror(rc));
@@ -425,6 +438,7 @@ static int await_job(client *c, const char *id, double timeout_s, const result_o
         snprintf(path, sizeof(path), "/v1/jobs/%s/await?timeout_s=%.3f", id,
                  left < AWAIT_POLL_S ? left : AWAIT_POLL_S);
         int rc;
+        double asked = cli_now();
         json_t *o = request_json(c, "GET", path, NULL, &rc);
         if (!o)
             return rc;
@@ -432,6 +446,13 @@ static int await_job(client *c, const char *id, double timeout_s, const result_o
         bool timed_out = json_is_true(json_object_get(o, "timed_out"));
         if (timed_out && (timeout_s < 0 || cli_now() - start < timeout_s)) {
             json_decref(o);
+            double pause = AWAIT_MIN_INTERVAL_S - (cli_now() - asked);
+            if (timeout_s >= 0 && pause > timeout_s - (cli_now() - start))
+                pause = timeout_s - (cli_now() - start);
+            if (pause > 0) {
+                struct timespec ts = {(time_t)pause, (long)((pause - (double)(time_t)pause) * 1e9)};
+                nanosleep(&ts, NULL);
+            }
             continue;
         }
         if (!full)
@@ -665,9 +686,9 @@ static int cmd_submit(client *c, int argc, char **argv)
             fprintf(stderr, "cuzk: --fixed-blinding: every proof uses the given r and s; such "
                             "proofs reveal the witness to anyone who knows them (for tests "
                             "only)\n");
-            json_object_set_new(o, "blinding",
-                                json_pack("{s:s#,s:s}", "r", blinding, (int)(comma - blinding),
-                                          "s", comma + 1));
+            json_object_set_new(
+                o, "blinding",
+                json_pack("{s:s#,s:s}", "r", blinding, (int)(comma - blinding), "s", comma + 1));
         }
         if (seeds && !add_seeds(o, seeds)) {
             json_decref(o);

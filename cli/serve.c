@@ -32,6 +32,7 @@ static const flag_key flags[] = {
     {"--insecure-no-token", "server.insecure_no_token", "true"},
     {"--log", "server.log", NULL},
     {"--witness-dir", "server.witness_dir", NULL},
+    {"--circuit-dir", "server.circuit_dir", NULL},
     {"--insecure-fixed-blinding", "server.insecure_fixed_blinding", "true"},
     {"--max-wait", "server.max_wait_s", NULL},
     {"--shutdown-grace", "server.shutdown_grace_s", NULL},

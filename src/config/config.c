@@ -12,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/input_file.h"
+
 typedef enum key_type {
     KEY_UINT,    /* unsigned, up to max */
     KEY_BYTES,   /* uint64_t with K/M/G/T suffixes */
@@ -73,6 +75,13 @@ static const key_def keys[] = {
     {SEC_SERVER, "log", KEY_STRING, SRV(log_path), 0},
     {SEC_SERVER, "witness_dir", KEY_STRING, SRV(witness_dir), 0},
     {SEC_SERVER, "insecure_fixed_blinding", KEY_BOOL, SRV(insecure_fixed_blinding), 0},
+    {SEC_SERVER, "circuit_dir", KEY_STRING, SRV(circuit_dir), 0},
+    {SEC_SERVER, "header_timeout_s", KEY_SECONDS, SRV(header_timeout_s), 0},
+    {SEC_SERVER, "max_connections_per_address", KEY_UINT, SRV(max_connections_per_address), 4096},
+    {SEC_SERVER, "max_unauthenticated", KEY_UINT, SRV(max_unauthenticated), 4096},
+    {SEC_SERVER, "max_queued_jobs", KEY_UINT, SRV(max_queued_jobs), 1u << 24},
+    {SEC_SERVER, "max_queued_partitions", KEY_UINT, SRV(max_queued_partitions), 1u << 30},
+    {SEC_SERVER, "max_queued_bytes", KEY_BYTES, SRV(max_queued_bytes), 0},
     {SEC_CIRCUIT, "kind", KEY_KIND, CIR(kind), 0},
     {SEC_CIRCUIT, "log_constraints", KEY_UINT, CIR(log_constraints), 27},
     {SEC_CIRCUIT, "arity", KEY_UINT, CIR(arity), 8},
@@ -95,10 +104,11 @@ bool config_key_at(size_t i, const char **section, const char **key)
 void config_default_socket(char *out, size_t cap)
 {
     const char *run = getenv("XDG_RUNTIME_DIR");
+    const char *tmp = getenv("TMPDIR");
     if (run && *run)
         snprintf(out, cap, "%s/cuzk.sock", run);
     else
-        snprintf(out, cap, "/tmp/cuzk-%u.sock", (unsigned)getuid());
+        snprintf(out, cap, "%s/cuzk-%u/cuzk.sock", tmp && *tmp ? tmp : "/tmp", (unsigned)getuid());
 }
 
 void cuzk_config_init(cuzk_config *c)
@@ -116,6 +126,11 @@ void cuzk_config_init(cuzk_config *c)
     c->server.max_wait_s = 60;
     c->server.idle_timeout_s = 60;
     c->server.shutdown_grace_s = 0;
+    c->server.header_timeout_s = 10;
+    c->server.max_connections_per_address = 16;
+    c->server.max_queued_jobs = 1024;
+    c->server.max_queued_partitions = 65536;
+    c->server.max_queued_bytes = (uint64_t)1 << 30;
 }
 
 void cuzk_config_free(cuzk_config *c)
@@ -126,6 +141,7 @@ void cuzk_config_free(cuzk_config *c)
     free(c->server.token_file);
     free(c->server.log_path);
     free(c->server.witness_dir);
+    free(c->server.circuit_dir);
     for (size_t i = 0; i < c->num_circuits; i++) {
         free(c->circuits[i].params_path);
         free(c->circuits[i].zkey_path);
@@ -295,7 +311,7 @@ static bool set_value(const key_def *k, void *target, const char *v, char *why, 
 
 /* ----------------------------------------------------------- settings */
 
-static bool valid_circuit_name(const char *s)
+bool config_valid_circuit_name(const char *s)
 {
     size_t n = strlen(s);
     if (n == 0 || n > 63)
@@ -339,7 +355,7 @@ static cuzk_status apply(cuzk_config *c, const char *section, const char *name, 
         circuit_name = section + 7;
         while (*circuit_name == ' ')
             circuit_name++;
-        if (!valid_circuit_name(circuit_name)) {
+        if (!config_valid_circuit_name(circuit_name)) {
             backend_msg(msg, msg_len,
                         "%s: [%s]: a circuit section is [circuit NAME], NAME 1 to 63 letters, "
                         "digits, '-', '_' or '.'",
@@ -466,10 +482,12 @@ static cuzk_status parse(cuzk_config *c, line_source *src, const char *name, cha
 
 cuzk_status cuzk_config_load(cuzk_config *c, const char *path, char *msg, size_t msg_len)
 {
-    FILE *f = fopen(path, "r");
+    /* A folder opens and reads as empty, a FIFO blocks: neither is a
+     * configuration file. */
+    char why[512];
+    FILE *f = input_file_fopen(path, why, sizeof(why));
     if (!f) {
-        backend_msg(msg, msg_len, "%s: cannot read the configuration file: %s", path,
-                    strerror(errno));
+        backend_msg(msg, msg_len, "configuration file: %s", why);
         return CUZK_ERR_IO;
     }
     line_source src = {.f = f};
@@ -523,6 +541,12 @@ cuzk_status cuzk_config_check(const cuzk_config *c, char *msg, size_t msg_len)
         backend_msg(msg, msg_len,
                     "[server] 'tcp' needs 'token_file' (a bearer token), or "
                     "'insecure_no_token = true' on a trusted network");
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    if (!(s->max_wait_s > 0)) {
+        /* An await that may not wait answers at once: clients would poll
+         * in a tight loop. */
+        backend_msg(msg, msg_len, "[server] max_wait_s must be more than 0 seconds");
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     if (s->max_connections == 0 || s->max_header_bytes < 1024 || s->max_json_bytes == 0) {

@@ -50,6 +50,14 @@ typedef struct server_config {
     /* Submissions may fix r and s, for tests that compare proofs bit for
      * bit; such proofs reveal the witness to whoever knows r and s. */
     bool insecure_fixed_blinding;
+    char *circuit_dir;       /* the folder circuit files registered over the API must lie in;
+                                NULL = none: any over the Unix socket, none over TCP */
+    double header_timeout_s; /* a TCP request's headers must be in by then */
+    unsigned max_connections_per_address; /* TCP connections of one client address; 0 = any */
+    unsigned max_unauthenticated;         /* TCP connections not yet authenticated; 0 = half */
+    unsigned max_queued_jobs;             /* unfinished jobs at once; 0 = no bound */
+    unsigned max_queued_partitions;       /* their partitions; 0 = no bound */
+    uint64_t max_queued_bytes;            /* the memory they hold; 0 = no bound */
 } server_config;
 
 typedef struct cuzk_config {
@@ -86,8 +94,12 @@ cuzk_status cuzk_config_check(const cuzk_config *c, char *msg, size_t msg_len);
 cuzk_status config_circuit_spec(const config_circuit *cc, circuit_spec *spec, char *msg,
                                 size_t msg_len);
 
-/* The default socket: $XDG_RUNTIME_DIR/cuzk.sock, else /tmp/cuzk-<uid>.sock. */
+/* The default socket: $XDG_RUNTIME_DIR/cuzk.sock, else
+ * ${TMPDIR:-/tmp}/cuzk-<uid>/cuzk.sock (a private folder the server makes). */
 void config_default_socket(char *out, size_t cap);
+
+/* A circuit's name: 1 to 63 letters, digits, '-', '_' or '.'. */
+bool config_valid_circuit_name(const char *name);
 
 /* The keys, for tests that hold the docs to the code: the i-th key's
  * section ("engine", "server", "circuit") and name; false past the last. */

@@ -369,7 +369,7 @@ void engine_get_stats(engine_t *e, engine_stats *out, engine_circuit_info *circu
     for (size_t i = 0; i < e->num_jobs; i++) {
         const job *j = e->jobs[i];
         out->jobs[job_state(j)]++;
-        for (uint32_t k = 0; k < j->n; k++)
+        for (uint32_t k = 0; j->parts && k < j->n; k++)
             out->partitions_queued += j->parts[k].state == ENGINE_STATE_QUEUED;
     }
     out->synthesizing = e->synthesizing;

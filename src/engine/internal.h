@@ -101,8 +101,9 @@ struct job {
     engine_priority prio;
     circuit *c;
     uint32_t n;
-    partition *parts;
-    engine_state state; /* terminal ones are final */
+    partition *parts;      /* NULL once final: final_states then */
+    uint8_t *final_states; /* a final job's partition states */
+    engine_state state;    /* terminal ones are final */
     char message[256];
     /* Scheduling. */
     job *sched_prev, *sched_next; /* in e->sched[prio] while it has partitions to start */

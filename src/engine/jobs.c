@@ -52,6 +52,7 @@ static void job_free(job *j)
         free(j->parts[i].abc);
     }
     free(j->parts);
+    free(j->final_states);
     free(j->retry);
     free_rs(j);
     free(j->pub);
@@ -125,10 +126,26 @@ void job_maybe_finish(engine *e, job *j)
     sched_remove(e, j);
     j->c->refs--;
     j->c->last_used = ++e->tick;
-    /* The witnesses (and a fixed blinding) are not needed any more. */
+    /* The witnesses (and a fixed blinding) are not needed any more; nor
+     * are the partitions' working records (the prover's sums, ~800 bytes
+     * each: 50 MB for a job of 65536 partitions, kept for nothing until
+     * engine.keep_finished drops the job). Their final states remain. */
+    uint8_t *states = malloc(j->n);
     for (uint32_t i = 0; i < j->n; i++) {
         free(j->parts[i].witness);
         j->parts[i].witness = NULL;
+        if (states) {
+            states[i] = (uint8_t)j->parts[i].state;
+            free(j->parts[i].wtns_path);
+            free(j->parts[i].abc);
+        }
+    }
+    if (states) {
+        free(j->parts);
+        j->parts = NULL;
+        free(j->retry);
+        j->retry = NULL;
+        j->final_states = states;
     }
     free_rs(j);
     event_job(e->log, j->id, j->c->name, engine_state_name(j->state), j->finish_ns, j->n,
@@ -380,7 +397,7 @@ cuzk_status engine_job_status(engine_t *e, uint64_t id, engine_job_info *info, e
         if (info)
             fill_info(j, info);
         for (uint32_t i = 0; parts && i < parts_cap && i < j->n; i++)
-            parts[i] = j->parts[i].state;
+            parts[i] = j->parts ? j->parts[i].state : (engine_state)j->final_states[i];
     }
     pthread_mutex_unlock(&e->mu);
     return j ? CUZK_OK : CUZK_ERR_INVALID_ARGUMENT;

@@ -55,19 +55,28 @@ void mapped_file_close(mapped_file_t *f);
 void formats_msg(char *msg, size_t msg_len, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* Output files are written to "<path>.tmp" and renamed over path when
- * complete, so a crash never leaves a half-written file under the real
- * name. formats_out_finish closes, renames when st is CUZK_OK (and every
- * write succeeded), removes the temporary file otherwise, and returns the
- * final status. */
+/* Output files are written to a new temporary file in the target's folder
+ * (".NAME.XXXXXX", created with O_EXCL: nothing planted under that name is
+ * followed) and renamed over path when complete, so a crash never leaves a
+ * half-written file under the real name. A target that exists and is not a
+ * regular file (a symbolic link, a device, a FIFO, a folder) is refused
+ * rather than replaced, unless the caller passes FORMATS_OUT_DEVICE_OK:
+ * then an existing device or FIFO (/dev/stdout) is written into directly.
+ * formats_out_finish flushes and closes (write errors that show only then
+ * are reported), renames when st is CUZK_OK and every write succeeded,
+ * removes the temporary file otherwise, and returns the final status. */
 typedef struct formats_out {
     FILE *f;
-    char *tmp;
+    char *tmp; /* the temporary file; NULL when writing into a device */
     const char *path;
     bool failed;
 } formats_out;
 
+enum { FORMATS_OUT_DEVICE_OK = 1 };
+
 cuzk_status formats_out_open(formats_out *o, const char *path, char *msg, size_t msg_len);
+cuzk_status formats_out_open_to(formats_out *o, const char *path, unsigned flags, char *msg,
+                                size_t msg_len);
 cuzk_status formats_out_write(formats_out *o, const void *data, size_t size, char *msg,
                               size_t msg_len);
 cuzk_status formats_out_finish(formats_out *o, cuzk_status st, char *msg, size_t msg_len);
@@ -75,6 +84,8 @@ cuzk_status formats_out_finish(formats_out *o, cuzk_status st, char *msg, size_t
 /* The whole file from one buffer. */
 cuzk_status formats_save(const char *path, const void *data, size_t size, char *msg,
                          size_t msg_len);
+cuzk_status formats_save_to(const char *path, const void *data, size_t size, unsigned flags,
+                            char *msg, size_t msg_len);
 
 /* Calls fn(ctx, i) for every i < n on up to `threads` threads (0: all
  * CPUs), in chunks of at least `grain`; a chunk stops at its first failure.

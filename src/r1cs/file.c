@@ -7,7 +7,9 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "formats/common.h"
 #include "r1cs/crc32c.h"
+#include "util/input_file.h"
 
 /* Arrays go to and from the file as they lie in memory. */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
@@ -538,44 +540,27 @@ cuzk_status r1cs_file_read(r1cs_t *out, FILE *f, unsigned threads, char *msg, si
 
 cuzk_status r1cs_save(const r1cs_t *r, const char *path, char *msg, size_t msg_len)
 {
-    size_t n = strlen(path);
-    char *tmp = malloc(n + 5);
-    if (!tmp)
-        return CUZK_ERR_OUT_OF_MEMORY;
-    memcpy(tmp, path, n);
-    memcpy(tmp + n, ".tmp", 5);
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        r1cs_set_msg(msg, msg_len, "r1cs file: cannot create %s: %s", tmp, strerror(errno));
-        free(tmp);
-        return CUZK_ERR_IO;
-    }
-    cuzk_status st = r1cs_file_write(r, f, msg, msg_len);
-    if (st == CUZK_OK && (fflush(f) != 0 || fsync(fileno(f)) != 0)) {
-        r1cs_set_msg(msg, msg_len, "r1cs file: cannot flush %s: %s", tmp, strerror(errno));
-        st = CUZK_ERR_IO;
-    }
-    if (fclose(f) != 0 && st == CUZK_OK) {
-        r1cs_set_msg(msg, msg_len, "r1cs file: cannot close %s: %s", tmp, strerror(errno));
-        st = CUZK_ERR_IO;
-    }
-    if (st == CUZK_OK && rename(tmp, path) != 0) {
-        r1cs_set_msg(msg, msg_len, "r1cs file: cannot rename %s to %s: %s", tmp, path,
-                     strerror(errno));
-        st = CUZK_ERR_IO;
-    }
+    /* A new temporary file beside path, renamed over it when complete;
+     * links and devices at path are refused (formats/common.h). */
+    formats_out o;
+    cuzk_status st = formats_out_open(&o, path, msg, msg_len);
     if (st != CUZK_OK)
-        remove(tmp);
-    free(tmp);
-    return st;
+        return st;
+    st = r1cs_file_write(r, o.f, msg, msg_len);
+    if (st == CUZK_OK && (fflush(o.f) != 0 || fsync(fileno(o.f)) != 0)) {
+        r1cs_set_msg(msg, msg_len, "r1cs file: cannot flush %s: %s", o.tmp, strerror(errno));
+        st = CUZK_ERR_IO;
+    }
+    return formats_out_finish(&o, st, msg, msg_len);
 }
 
 cuzk_status r1cs_load(r1cs_t *out, const char *path, unsigned threads, char *msg, size_t msg_len)
 {
     memset(out, 0, sizeof(*out));
-    FILE *f = fopen(path, "rb");
+    char why[300];
+    FILE *f = input_file_fopen(path, why, sizeof(why));
     if (!f) {
-        r1cs_set_msg(msg, msg_len, "r1cs file: cannot open %s: %s", path, strerror(errno));
+        r1cs_set_msg(msg, msg_len, "r1cs file: cannot open it: %s", why);
         return CUZK_ERR_IO;
     }
     cuzk_status st = r1cs_file_read(out, f, threads, msg, msg_len);

@@ -10,15 +10,17 @@
 #include <sys/stat.h>
 
 #include "backend/backend.h"
+#include "util/input_file.h"
 #include "util/wipe.h"
 
 #define MIN_TOKEN_CHARS 16
 
 cuzk_status auth_load_token(char *out, size_t cap, const char *path, char *msg, size_t msg_len)
 {
-    FILE *f = fopen(path, "r");
+    char why[512];
+    FILE *f = input_file_fopen(path, why, sizeof(why));
     if (!f) {
-        backend_msg(msg, msg_len, "%s: cannot read the token file: %s", path, strerror(errno));
+        backend_msg(msg, msg_len, "token file: %s", why);
         return CUZK_ERR_IO;
     }
     struct stat st;

@@ -6,12 +6,14 @@
 
 #include <errno.h>
 #include <microhttpd.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -31,6 +33,17 @@ typedef struct daemon_ctx {
     int fd;
 } daemon_ctx;
 
+/* One connection, from accept to close, for the header deadline and the
+ * count of connections that have not authenticated yet. */
+typedef struct conn_rec {
+    struct conn_rec *prev, *next;
+    int fd;
+    bool tcp;
+    bool admitted; /* past its first request's headers (and token, on TCP) */
+    bool cut;      /* shut down for missing the header deadline */
+    uint64_t start_ns;
+} conn_rec;
+
 struct http_server {
     daemon_ctx daemons[MAX_LISTENERS];
     size_t num_daemons;
@@ -39,6 +52,14 @@ struct http_server {
     http_handler handler;
     struct service *svc;
     atomic_int active; /* requests started and not yet completed */
+    pthread_mutex_t conn_mu;
+    conn_rec *conns; /* every open connection */
+    unsigned max_unadmitted;
+    pthread_t watchdog;
+    bool watchdog_running;
+    pthread_mutex_t stop_mu;
+    pthread_cond_t stop_cv;
+    bool stopping;
 };
 
 /* One request's state between the handler's calls. */
@@ -119,6 +140,11 @@ static enum MHD_Result send_response(struct MHD_Connection *conn, http_response 
         MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, rs->content_type);
     if (rs->location[0])
         MHD_add_response_header(r, MHD_HTTP_HEADER_LOCATION, rs->location);
+    if (rs->retry_after_s) {
+        char seconds[16];
+        snprintf(seconds, sizeof(seconds), "%u", rs->retry_after_s);
+        MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, seconds);
+    }
     if (rs->status == MHD_HTTP_UNAUTHORIZED)
         MHD_add_response_header(r, MHD_HTTP_HEADER_WWW_AUTHENTICATE, "Bearer");
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
@@ -142,9 +168,57 @@ static bool is_octet_stream(const char *ct)
 
 /* ------------------------------------------------------------ handler */
 
+typedef struct header_count {
+    const char *name;
+    unsigned n;
+} header_count;
+
+static enum MHD_Result count_header(void *cls, enum MHD_ValueKind kind, const char *key,
+                                    const char *value)
+{
+    (void)kind;
+    (void)value;
+    header_count *c = cls;
+    c->n += !strcasecmp(key, c->name);
+    return MHD_YES;
+}
+
+/* The connection's first request has its headers (and, on TCP with a
+ * token, the right one): it no longer counts against the unauthenticated
+ * ones, and the header deadline is off. */
+static void admit(http_server *s, struct MHD_Connection *conn)
+{
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    conn_rec *c = ci ? ci->socket_context : NULL;
+    if (!c)
+        return;
+    pthread_mutex_lock(&s->conn_mu);
+    c->admitted = true;
+    pthread_mutex_unlock(&s->conn_mu);
+}
+
 static enum MHD_Result on_first_call(daemon_ctx *d, struct MHD_Connection *conn, request_state *st)
 {
     http_server *s = d->server;
+    /* Two of these headers are two claims, of which a proxy in front may
+     * have checked one and this server would read the other (libmicrohttpd
+     * hands out the first): such a request is refused, whatever the values
+     * (RFC 9112 6.3 for Content-Length). */
+    static const char *const single[] = {
+        MHD_HTTP_HEADER_AUTHORIZATION, MHD_HTTP_HEADER_CONTENT_LENGTH, MHD_HTTP_HEADER_CONTENT_TYPE,
+        MHD_HTTP_HEADER_TRANSFER_ENCODING};
+    for (size_t i = 0; i < sizeof(single) / sizeof(single[0]); i++) {
+        header_count c = {.name = single[i]};
+        MHD_get_connection_values(conn, MHD_HEADER_KIND, count_header, &c);
+        if (c.n > 1) {
+            st->answered = true;
+            char text[160];
+            snprintf(text, sizeof(text), "the request has %u '%s' headers; one at most is allowed",
+                     c.n, single[i]);
+            return answer_error(conn, MHD_HTTP_BAD_REQUEST, NULL, text);
+        }
+    }
     if (d->tcp && s->token) {
         const char *auth =
             MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
@@ -155,6 +229,7 @@ static enum MHD_Result on_first_call(daemon_ctx *d, struct MHD_Connection *conn,
                                      : "this endpoint needs 'Authorization: Bearer <token>'");
         }
     }
+    admit(s, conn);
     const char *ct = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Type");
     st->limit = is_octet_stream(ct) ? s->limits.max_body_bytes : s->limits.max_json_bytes;
     const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Length");
@@ -278,6 +353,113 @@ static void mhd_log(void *cls, const char *fmt, va_list ap)
     service_log(cls, "http: %s", text);
 }
 
+/* ------------------------------------------------------- connections */
+
+static void on_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
+                          enum MHD_ConnectionNotificationCode code)
+{
+    daemon_ctx *d = cls;
+    http_server *s = d->server;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        conn_rec *c = calloc(1, sizeof(*c));
+        const union MHD_ConnectionInfo *ci =
+            MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+        *socket_context = c;
+        if (!c)
+            return;
+        c->fd = ci ? ci->connect_fd : -1;
+        c->tcp = d->tcp;
+        c->start_ns = backend_clock_ns();
+        pthread_mutex_lock(&s->conn_mu);
+        c->next = s->conns;
+        if (s->conns)
+            s->conns->prev = c;
+        s->conns = c;
+        pthread_mutex_unlock(&s->conn_mu);
+        return;
+    }
+    conn_rec *c = *socket_context;
+    if (!c)
+        return;
+    /* Before libmicrohttpd closes the socket: the watchdog never touches a
+     * descriptor number that may belong to something else by then. */
+    pthread_mutex_lock(&s->conn_mu);
+    if (c->prev)
+        c->prev->next = c->next;
+    else
+        s->conns = c->next;
+    if (c->next)
+        c->next->prev = c->prev;
+    pthread_mutex_unlock(&s->conn_mu);
+    free(c);
+    *socket_context = NULL;
+}
+
+/* A new TCP connection always comes in (libmicrohttpd bounds the total
+ * and the connections of one address); when the connections that have not
+ * authenticated yet hold their whole share, the oldest of them is cut to
+ * make room. So such connections never hold more than their share, the
+ * rest of the slots stay for clients that showed their token, and a
+ * client arriving now is not turned away by ones that came before it and
+ * sent nothing. */
+static enum MHD_Result on_accept(void *cls, const struct sockaddr *addr, socklen_t addrlen)
+{
+    (void)addr;
+    (void)addrlen;
+    http_server *s = ((daemon_ctx *)cls)->server;
+    pthread_mutex_lock(&s->conn_mu);
+    unsigned live = 0;
+    conn_rec *oldest = NULL;
+    for (conn_rec *c = s->conns; c; c = c->next) {
+        if (c->tcp && !c->admitted && !c->cut) {
+            live++;
+            oldest = c; /* the list is newest first */
+        }
+    }
+    if (live >= s->max_unadmitted && oldest && oldest->fd >= 0) {
+        shutdown(oldest->fd, SHUT_RDWR);
+        oldest->cut = true;
+    }
+    pthread_mutex_unlock(&s->conn_mu);
+    return MHD_YES;
+}
+
+/* Cuts the connections whose first request's headers are late. */
+static void *watchdog_main(void *arg)
+{
+    http_server *s = arg;
+    uint64_t deadline = (uint64_t)(s->limits.header_timeout_s * 1e9);
+    pthread_mutex_lock(&s->stop_mu);
+    while (!s->stopping) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 100 * 1000 * 1000;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&s->stop_cv, &s->stop_mu, &until);
+        uint64_t now = backend_clock_ns();
+        unsigned cut = 0;
+        pthread_mutex_lock(&s->conn_mu);
+        for (conn_rec *c = s->conns; c; c = c->next) {
+            if (c->admitted || c->cut || c->fd < 0 || now - c->start_ns < deadline)
+                continue;
+            /* The connection's own thread sees the end of its stream and
+             * closes it. */
+            shutdown(c->fd, SHUT_RDWR);
+            c->cut = true;
+            cut++;
+        }
+        pthread_mutex_unlock(&s->conn_mu);
+        if (cut)
+            service_log(s->svc, "closed %u connection%s without a request's headers after %.1f s",
+                        cut, cut == 1 ? "" : "s", s->limits.header_timeout_s);
+    }
+    pthread_mutex_unlock(&s->stop_mu);
+    return NULL;
+}
+
 /* ----------------------------------------------------------- life */
 
 cuzk_status http_server_start(http_server **out, const http_listener *listeners, size_t n,
@@ -292,8 +474,13 @@ cuzk_status http_server_start(http_server **out, const http_listener *listeners,
     s->handler = handler;
     s->svc = svc;
     atomic_init(&s->active, 0);
+    pthread_mutex_init(&s->conn_mu, NULL);
+    pthread_mutex_init(&s->stop_mu, NULL);
+    pthread_cond_init(&s->stop_cv, NULL);
+    s->max_unadmitted = limits->max_unauthenticated ? limits->max_unauthenticated
+                                                    : (limits->max_connections + 1) / 2;
     if (token && !(s->token = strdup(token))) {
-        free(s);
+        http_server_stop(s);
         return CUZK_ERR_OUT_OF_MEMORY;
     }
     for (size_t i = 0; i < n && i < MAX_LISTENERS; i++) {
@@ -303,15 +490,19 @@ cuzk_status http_server_start(http_server **out, const http_listener *listeners,
         d->fd = listeners[i].fd;
         /* MHD's per-connection pool holds the request line and headers: a
          * request whose headers do not fit is answered 431 by MHD. */
-        d->mhd =
-            MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD |
-                                 MHD_USE_ITC | MHD_USE_ERROR_LOG,
-                             0, NULL, NULL, on_access, d, MHD_OPTION_EXTERNAL_LOGGER, mhd_log, svc,
-                             MHD_OPTION_LISTEN_SOCKET, (MHD_socket)d->fd,
-                             MHD_OPTION_CONNECTION_LIMIT, (unsigned)limits->max_connections,
-                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)limits->idle_timeout_s,
-                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)limits->max_header_bytes,
-                             MHD_OPTION_NOTIFY_COMPLETED, on_completed, d, MHD_OPTION_END);
+        /* The per-address bound and the admission policy are for TCP; the
+         * Unix socket's clients are local users the file system let in. */
+        unsigned per_address = d->tcp ? limits->max_per_address : 0;
+        d->mhd = MHD_start_daemon(
+            MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC |
+                MHD_USE_ERROR_LOG,
+            0, d->tcp ? on_accept : NULL, d, on_access, d, MHD_OPTION_EXTERNAL_LOGGER, mhd_log, svc,
+            MHD_OPTION_LISTEN_SOCKET, (MHD_socket)d->fd, MHD_OPTION_CONNECTION_LIMIT,
+            (unsigned)limits->max_connections, MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address,
+            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)limits->idle_timeout_s,
+            MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)limits->max_header_bytes,
+            MHD_OPTION_NOTIFY_COMPLETED, on_completed, d, MHD_OPTION_NOTIFY_CONNECTION,
+            on_connection, d, MHD_OPTION_END);
         if (!d->mhd) {
             backend_msg(msg, msg_len, "cannot start the HTTP server on %s", listeners[i].label);
             close(d->fd);
@@ -321,6 +512,14 @@ cuzk_status http_server_start(http_server **out, const http_listener *listeners,
             return CUZK_ERR_INTERNAL;
         }
         s->num_daemons++;
+    }
+    if (limits->header_timeout_s > 0) {
+        if (pthread_create(&s->watchdog, NULL, watchdog_main, s) != 0) {
+            backend_msg(msg, msg_len, "cannot start the header deadline's thread");
+            http_server_stop(s);
+            return CUZK_ERR_INTERNAL;
+        }
+        s->watchdog_running = true;
     }
     *out = s;
     return CUZK_OK;
@@ -341,6 +540,13 @@ void http_server_stop(http_server *s)
 {
     if (!s)
         return;
+    if (s->watchdog_running) {
+        pthread_mutex_lock(&s->stop_mu);
+        s->stopping = true;
+        pthread_cond_signal(&s->stop_cv);
+        pthread_mutex_unlock(&s->stop_mu);
+        pthread_join(s->watchdog, NULL);
+    }
     for (size_t i = 0; i < s->num_daemons; i++) {
         /* Quiesce first so the listening socket comes back to us to close:
          * MHD does not close a socket it was given. */
@@ -352,5 +558,8 @@ void http_server_stop(http_server *s)
     if (s->token)
         cuzk_wipe(s->token, strlen(s->token));
     free(s->token);
+    pthread_cond_destroy(&s->stop_cv);
+    pthread_mutex_destroy(&s->stop_mu);
+    pthread_mutex_destroy(&s->conn_mu);
     free(s);
 }

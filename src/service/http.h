@@ -34,6 +34,7 @@ typedef struct http_response {
     size_t len;
     const char *content_type; /* static */
     char location[80];        /* Location header when set */
+    unsigned retry_after_s;   /* Retry-After header when set (a bound is reached) */
 } http_response;
 
 /* A query argument, or NULL. */
@@ -60,6 +61,16 @@ typedef struct http_limits {
     uint64_t max_json_bytes; /* any body that is not application/octet-stream */
     uint64_t max_body_bytes; /* application/octet-stream (a streamed witness) */
     unsigned idle_timeout_s;
+    /* Against clients that hold connections without sending a request
+     * (slowloris): a connection's first request must have its headers in
+     * within header_timeout_s of the connect (0: no deadline), or it is
+     * closed; on TCP, one address holds at most max_per_address
+     * connections (0: any), and connections not yet authenticated at most
+     * max_unauthenticated (0: half of max_connections), so the rest stay
+     * for clients that have shown their token. */
+    double header_timeout_s;
+    unsigned max_per_address;
+    unsigned max_unauthenticated;
 } http_limits;
 
 /* The routes' entry point, for every complete request. */

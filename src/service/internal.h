@@ -8,6 +8,8 @@
  *   http.c      the transport (libmicrohttpd), limits, authentication
  *   routes.c    the endpoints
  *   request.c   JSON request bodies and streamed witnesses into engine specs
+ *   confine.c   client-named files opened beneath the server's folders
+ *   ledger.c    unfinished jobs against their bounds, their open files
  *   views.c     jobs, circuits and status as JSON
  *   snarkjs_view.c  a job's result as snarkjs's proof.json and public.json */
 
@@ -16,7 +18,9 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
+#include "service/confine.h"
 #include "service/http.h"
+#include "service/ledger.h"
 #include "service/service.h"
 
 struct service {
@@ -27,9 +31,16 @@ struct service {
     FILE *log;
     pthread_mutex_t log_mu;
     atomic_bool closing;
-    char *socket_path;   /* the socket file this service made; removed at stop */
-    char *witness_dir;   /* server.witness_dir resolved (realpath), or NULL */
-    bool fixed_blinding; /* server.insecure_fixed_blinding: submissions may fix r, s */
+    char *socket_path;       /* the socket file this service made; removed at stop */
+    confine_dir witness_dir; /* server.witness_dir; fd -1 when unset */
+    confine_dir circuit_dir; /* server.circuit_dir; fd -1 when unset */
+    bool fixed_blinding;     /* server.insecure_fixed_blinding: submissions may fix r, s */
+    ledger queued;           /* unfinished jobs against server.max_queued_* */
+    /* Circuit files registered from the circuit folder, open for as long as
+     * the engine may load them (the service's life). */
+    pthread_mutex_t circuit_fds_mu;
+    int *circuit_fds;
+    size_t num_circuit_fds;
     uint64_t started_ns;
     double wall_minus_mono; /* realtime - monotonic, seconds: job times as Unix time */
 };

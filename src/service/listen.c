@@ -29,7 +29,38 @@ static bool socket_answers(const struct sockaddr_un *addr)
     return live;
 }
 
-cuzk_status listen_unix(int *fd, const char *path, unsigned mode, char *msg, size_t msg_len)
+/* The folder of path, made 0700 when missing, then checked to be ours and
+ * closed to others: in a shared folder like /tmp another user could have
+ * made it first, to read the socket's traffic or to plant their own. */
+static cuzk_status private_folder_of(const char *path, char *msg, size_t msg_len)
+{
+    char dir[sizeof(((struct sockaddr_un *)0)->sun_path)];
+    const char *slash = strrchr(path, '/');
+    if (!slash || slash == path)
+        return CUZK_OK; /* the working folder or "/": not made here */
+    snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+    if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+        backend_msg(msg, msg_len, "cannot make the socket's folder %s: %s", dir, strerror(errno));
+        return CUZK_ERR_IO;
+    }
+    struct stat st;
+    if (lstat(dir, &st) != 0) {
+        backend_msg(msg, msg_len, "%s: %s", dir, strerror(errno));
+        return CUZK_ERR_IO;
+    }
+    if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 077)) {
+        backend_msg(msg, msg_len,
+                    "the socket's folder %s is not private (%s, owner uid %u, mode %03o; it "
+                    "must be a folder of uid %u with mode 0700): not using it",
+                    dir, S_ISDIR(st.st_mode) ? "a folder" : "not a folder", (unsigned)st.st_uid,
+                    (unsigned)(st.st_mode & 0777), (unsigned)geteuid());
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    return CUZK_OK;
+}
+
+cuzk_status listen_unix(int *fd, const char *path, unsigned mode, bool private_folder, char *msg,
+                        size_t msg_len)
 {
     *fd = -1;
     struct sockaddr_un addr = {.sun_family = AF_UNIX};
@@ -39,10 +70,22 @@ cuzk_status listen_unix(int *fd, const char *path, unsigned mode, char *msg, siz
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     memcpy(addr.sun_path, path, strlen(path) + 1);
+    if (private_folder) {
+        cuzk_status st = private_folder_of(path, msg, msg_len);
+        if (st != CUZK_OK)
+            return st;
+    }
     struct stat st;
     if (lstat(path, &st) == 0) {
         if (!S_ISSOCK(st.st_mode)) {
             backend_msg(msg, msg_len, "%s exists and is not a socket; not touching it", path);
+            return CUZK_ERR_INVALID_ARGUMENT;
+        }
+        if (st.st_uid != geteuid()) {
+            /* Not ours: another user's server, or a socket planted for our
+             * clients to talk to. */
+            backend_msg(msg, msg_len, "%s is a socket of uid %u, not ours; not touching it", path,
+                        (unsigned)st.st_uid);
             return CUZK_ERR_INVALID_ARGUMENT;
         }
         if (socket_answers(&addr)) {

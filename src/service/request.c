@@ -1,6 +1,6 @@
 /* Request bodies into engine specs: strict JSON (unknown fields and wrong
  * types are refused by name) and streamed .wtns witnesses. */
-#define _XOPEN_SOURCE 700 /* realpath */
+#define _POSIX_C_SOURCE 200809L
 #include "service/request.h"
 
 #include <errno.h>
@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <limits.h>
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -17,6 +16,7 @@
 
 #include "formats/circom_wtns.h"
 #include "formats/decimal.h"
+#include "util/input_file.h"
 #include "util/wipe.h"
 
 static bool fail(request_error *err, unsigned status, const char *field, const char *fmt, ...)
@@ -160,6 +160,9 @@ void submit_request_free(submit_request *r)
             free(r->witnesses[i]);
     }
     free(r->paths);
+    for (uint32_t i = 0; i < r->num_fds; i++)
+        close(r->fds[i]);
+    free(r->fds);
     free(r->witnesses);
     if (r->blinding) /* blinding factors are secrets wherever they come from */
         cuzk_wipe(r->blinding, sizeof(fr_t) * 2 * r->spec.partitions);
@@ -176,74 +179,57 @@ static bool alloc_inputs(submit_request *out, uint32_t n, request_error *err)
     return true;
 }
 
-/* Whether the absolute path lies inside dir (resolved, no trailing '/')
- * when "." and ".." are taken by their names alone, links not followed. */
-static bool inside_dir(const char *path, const char *dir)
-{
-    char norm[PATH_MAX] = "";
-    size_t len = 0;
-    for (const char *c = path; *c;) {
-        size_t n = strcspn(c, "/");
-        if (n == 2 && c[0] == '.' && c[1] == '.') {
-            while (len > 0 && norm[--len] != '/') {
-            }
-            norm[len] = 0;
-        } else if (n && !(n == 1 && c[0] == '.') && len + 1 + n < sizeof(norm)) {
-            norm[len++] = '/';
-            memcpy(norm + len, c, n);
-            norm[len += n] = 0;
-        }
-        c += n + (c[n] == '/');
-    }
-    size_t dlen = strlen(dir);
-    if (dlen == 1) /* "/" */
-        return len > 0;
-    return !strncmp(norm, dir, dlen) && norm[dlen] == '/';
-}
-
-/* One witness path into *out (malloc'd): without a witness folder the
- * path as given, when the server can read it; with one, the file it
- * resolves to (relative to the folder, links and ".." followed), which
- * must be a readable regular file inside the folder. Nothing is read. */
-static bool witness_path(char **out, const char *path, const char *witness_dir,
+/* One witness path into *out (malloc'd). Without a witness folder: the
+ * path as given, when it opens (without blocking) as a regular file.
+ * With one: the file is opened beneath the folder (service/confine.h) and
+ * kept open in out_fd; *out names that very file for the engine, so no
+ * change of the folder between this check and the engine's read matters.
+ * Nothing is read. */
+static bool witness_path(char **out, int *out_fd, const char *path, const confine_dir *witness_dir,
                          const char *field, request_error *err)
 {
+    *out_fd = -1;
     if (!witness_dir) {
-        if (access(path, R_OK) != 0)
-            return fail(err, 400, field, "field '%s': cannot read %s: %s", field, path,
-                        strerror(errno));
+        int fd;
+        char why[600];
+        if (input_file_open(&fd, path, why, sizeof(why)) != CUZK_OK)
+            return fail(err, 400, field, "field '%s': %s", field, why);
+        close(fd);
         if (!(*out = strdup(path)))
             return fail(err, 503, NULL, "out of memory");
         return true;
     }
-    char joined[PATH_MAX];
-    if (snprintf(joined, sizeof(joined), "%s%s%s", path[0] == '/' ? "" : witness_dir,
-                 path[0] == '/' ? "" : "/", path) >= (int)sizeof(joined))
-        return fail(err, 400, field, "field '%s': the path is too long", field);
-    /* Outside by its names alone is refused whether it exists or not, so
-     * the answer tells nothing about files out there; then by what it
-     * resolves to. */
-    bool named_inside = inside_dir(joined, witness_dir);
-    char *real = named_inside ? realpath(joined, NULL) : NULL;
-    if (named_inside && !real)
+    int fd, e;
+    switch (confine_open(witness_dir, path, &fd, &e)) {
+    case CONFINE_OK:
+        break;
+    case CONFINE_OUTSIDE:
+        return fail(err, 403, field,
+                    "field '%s': %s is outside the witness folder (server.witness_dir)", field,
+                    path);
+    case CONFINE_NOT_REGULAR:
+        return fail(err, 400, field, "field '%s': %s is not a regular file", field, path);
+    case CONFINE_CANNOT_OPEN:
+        if (e == EACCES)
+            return fail(err, 400, field, "field '%s': cannot read %s: %s", field, path,
+                        strerror(e));
         return fail(err, 400, field, "field '%s': cannot resolve %s in the witness folder: %s",
-                    field, path, strerror(errno));
-    struct stat sb;
-    bool ok = true;
-    if (!real || !inside_dir(real, witness_dir))
-        ok = fail(err, 403, field,
-                  "field '%s': %s is outside the witness folder (server.witness_dir)", field,
-                  path);
-    else if (stat(real, &sb) != 0 || !S_ISREG(sb.st_mode))
-        ok = fail(err, 400, field, "field '%s': %s is not a regular file", field, path);
-    else if (access(real, R_OK) != 0)
-        ok = fail(err, 400, field, "field '%s': cannot read %s: %s", field, path,
-                  strerror(errno));
-    if (ok)
-        *out = real;
-    else
-        free(real);
-    return ok;
+                    field, path, strerror(e));
+    }
+    char name[64];
+    if (!confine_fd_path(fd, name, sizeof(name))) {
+        close(fd);
+        return fail(err, 503, field,
+                    "field '%s': this system has no /proc/self/fd, through which the engine "
+                    "reads a confined witness",
+                    field);
+    }
+    if (!(*out = strdup(name))) {
+        close(fd);
+        return fail(err, 503, NULL, "out of memory");
+    }
+    *out_fd = fd;
+    return true;
 }
 
 /* "blinding": {"r": "<decimal>", "s": "<decimal>"}, one r and s for all
@@ -314,7 +300,7 @@ static bool get_blinding(submit_request *out, json_t *o, uint32_t partitions, bo
     return ok;
 }
 
-static bool submit_json(submit_request *out, const http_request *rq, const char *witness_dir,
+static bool submit_json(submit_request *out, const http_request *rq, const confine_dir *witness_dir,
                         bool allow_fixed_blinding, request_error *err)
 {
     static const char *const known[] = {"circuit",       "priority",  "partitions", "seed", "seeds",
@@ -373,7 +359,8 @@ static bool submit_json(submit_request *out, const http_request *rq, const char 
     if (ok && list) {
         uint32_t n = (uint32_t)partitions;
         ok = alloc_inputs(out, n, err);
-        if (ok && paths && !(out->paths = calloc(n, sizeof(char *))))
+        if (ok && paths &&
+            (!(out->paths = calloc(n, sizeof(char *))) || !(out->fds = malloc(n * sizeof(int)))))
             ok = fail(err, 503, NULL, "out of memory");
         for (uint32_t i = 0; ok && i < n; i++) {
             json_t *v = json_array_get(list, i);
@@ -390,9 +377,12 @@ static bool submit_json(submit_request *out, const http_request *rq, const char 
                     strlen(json_string_value(v)) != json_string_length(v))
                     ok = fail(err, 400, field, "field '%s' wants a file path, got %s", field,
                               json_is_string(v) ? "an empty or broken string" : type_name(v));
-                else if ((ok = witness_path(&out->paths[i], json_string_value(v), witness_dir,
-                                            field, err)))
+                else if ((ok = witness_path(&out->paths[i], &out->fds[out->num_fds],
+                                            json_string_value(v), witness_dir, field, err))) {
                     out->inputs[i].wtns_path = out->paths[i];
+                    if (out->fds[out->num_fds] >= 0)
+                        out->num_fds++;
+                }
                 out->num_owned = i + 1;
             }
         }
@@ -523,8 +513,9 @@ static bool submit_stream(submit_request *out, const http_request *rq, request_e
     return true;
 }
 
-bool request_parse_submit(submit_request *out, const http_request *rq, const char *witness_dir,
-                          bool allow_fixed_blinding, request_error *err)
+bool request_parse_submit(submit_request *out, const http_request *rq,
+                          const confine_dir *witness_dir, bool allow_fixed_blinding,
+                          request_error *err)
 {
     memset(out, 0, sizeof(*out));
     bool stream =
@@ -572,8 +563,10 @@ bool request_parse_circuit(config_circuit *out, const http_request *rq, request_
               get_uint(o, "arity", 2, 8, &arity, NULL, err);
     if (ok && !name)
         ok = fail(err, 400, "name", "field 'name' is missing");
-    if (ok && strlen(name) > 63)
-        ok = fail(err, 400, "name", "field 'name' is longer than 63 bytes");
+    if (ok && !config_valid_circuit_name(name))
+        ok = fail(err, 400, "name",
+                  "field 'name' wants 1 to 63 letters, digits, '-', '_' or '.' (as a [circuit "
+                  "NAME] section)");
     if (ok && !kind)
         ok = fail(err, 400, "kind", "field 'kind' is missing (builtin or zkey)");
     if (ok) {

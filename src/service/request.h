@@ -21,6 +21,7 @@
 
 #include "config/config.h"
 #include "engine/engine.h"
+#include "service/confine.h"
 #include "service/http.h"
 
 /* Partitions of one job at most. */
@@ -37,20 +38,25 @@ typedef struct submit_request {
     char *circuit;
     engine_partition_input *inputs; /* NULL: seeds seed + i */
     char **paths;                   /* witness_paths, owned */
-    fr_t **witnesses;               /* decoded streamed witnesses, owned */
+    int *fds;                       /* witness files opened in the witness folder, owned */
+    uint32_t num_fds;
+    fr_t **witnesses; /* decoded streamed witnesses, owned */
     uint32_t num_owned;
     fr_t *blinding; /* spec.r then spec.s, one each per partition; owned */
 } submit_request;
 
 /* The submission in rq (JSON or a witness stream, by Content-Type).
- * witness_dir (resolved, or NULL) confines witness_paths: with it, each
- * must resolve to a readable file inside it (relative ones from it; 403
- * outside, 400 missing or unreadable); without it they are refused over
- * TCP (403) and taken as given over the Unix socket. A "blinding" (one r
- * and s for every partition) is taken only with allow_fixed_blinding
- * (server.insecure_fixed_blinding), else refused with 403. */
-bool request_parse_submit(submit_request *out, const http_request *rq, const char *witness_dir,
-                          bool allow_fixed_blinding, request_error *err);
+ * witness_dir (or NULL) confines witness_paths: with it, each is opened
+ * beneath it (relative ones from it; 403 outside, 400 missing, unreadable
+ * or not a regular file), kept open in fds, and handed to the engine by a
+ * name of the open file; without it they are refused over TCP (403) and
+ * taken as given over the Unix socket (when they open as regular files).
+ * A "blinding" (one r and s for every partition) is taken only with
+ * allow_fixed_blinding (server.insecure_fixed_blinding), else refused with
+ * 403. */
+bool request_parse_submit(submit_request *out, const http_request *rq,
+                          const confine_dir *witness_dir, bool allow_fixed_blinding,
+                          request_error *err);
 void submit_request_free(submit_request *r);
 
 /* A circuit registration; out is a configured circuit (free its paths with

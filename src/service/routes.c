@@ -6,13 +6,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "service/internal.h"
 #include "service/proof_format.h"
 #include "service/request.h"
 #include "service/snarkjs_view.h"
+#include "util/input_file.h"
 
 #define PROOF_BYTES 192
+/* What the engine holds for one partition of an unfinished job besides
+ * its witness (its record, with the prover's sums): an estimate, for
+ * server.max_queued_bytes. */
+#define PARTITION_RECORD_BYTES 1024
+/* Seconds a client is told to wait when a queue bound is reached. */
+#define QUEUE_RETRY_AFTER_S 5
 
 /* ---------------------------------------------------------- responses */
 
@@ -129,7 +137,8 @@ static void submit(service *s, const http_request *rq, http_response *rs)
     }
     submit_request sr;
     request_error err;
-    if (!request_parse_submit(&sr, rq, s->witness_dir, s->fixed_blinding, &err)) {
+    const confine_dir *witness_dir = s->witness_dir.path ? &s->witness_dir : NULL;
+    if (!request_parse_submit(&sr, rq, witness_dir, s->fixed_blinding, &err)) {
         reply_request_error(rs, &err);
         return;
     }
@@ -139,9 +148,32 @@ static void submit(service *s, const http_request *rq, http_response *rs)
         submit_request_free(&sr);
         return;
     }
+    /* The engine copies streamed witnesses, and keeps a record per
+     * partition, until the job is final. */
+    uint32_t partitions = sr.spec.partitions;
+    uint64_t bytes = (uint64_t)partitions * PARTITION_RECORD_BYTES;
+    for (uint32_t i = 0; sr.spec.inputs && i < partitions; i++)
+        bytes += sr.spec.inputs[i].witness_len * sizeof(fr_t);
+    char why[300];
+    if (!ledger_reserve(&s->queued, s->engine, partitions, bytes, why, sizeof(why))) {
+        http_error(rs, 429, NULL, "the queue is full: %s; try again later", why);
+        rs->retry_after_s = QUEUE_RETRY_AFTER_S;
+        submit_request_free(&sr);
+        return;
+    }
     uint64_t id;
     char msg[512] = "";
     cuzk_status st = engine_submit(s->engine, &sr.spec, &id, msg, sizeof(msg));
+    if (st == CUZK_OK) {
+        /* The witness files opened in the witness folder stay open until
+         * the job is final: the engine reads them through their names in
+         * /proc/self/fd. */
+        ledger_commit(&s->queued, id, partitions, bytes, sr.fds, sr.num_fds);
+        sr.fds = NULL;
+        sr.num_fds = 0;
+    } else {
+        ledger_unreserve(&s->queued, partitions, bytes);
+    }
     submit_request_free(&sr);
     if (st != CUZK_OK) {
         if (atomic_load(&s->closing) || strstr(msg, "shutting down"))
@@ -300,6 +332,8 @@ static void await_job(service *s, uint64_t id, const http_request *rq, http_resp
         http_error(rs, 404, NULL, "no job %llu", (unsigned long long)id);
         return;
     }
+    if (state >= ENGINE_STATE_DONE)
+        ledger_sweep(&s->queued, s->engine); /* its files and share go now */
     json_t *o;
     if (!job_view(s, id, rs, &o))
         return;
@@ -324,10 +358,15 @@ static void cancel_job(service *s, uint64_t id, http_response *rs)
     char msg[256] = "";
     if (engine_cancel(s->engine, id, msg, sizeof(msg)) != CUZK_OK) {
         engine_job_status(s->engine, id, &info, NULL, 0);
-        http_error(rs, 409, NULL, "job %llu is already %s", (unsigned long long)id,
-                   engine_state_name(info.state));
-        return;
+        if (info.state >= ENGINE_STATE_DONE) {
+            http_error(rs, 409, NULL, "job %llu is already %s; there is nothing to cancel",
+                       (unsigned long long)id, engine_state_name(info.state));
+            return;
+        }
+        /* Stopping already (an earlier cancel, a failure or a timeout):
+         * what was asked is under way, as after the first cancel. */
     }
+    ledger_sweep(&s->queued, s->engine);
     json_t *o;
     if (job_view(s, id, rs, &o))
         reply_json(rs, 200, o);
@@ -417,6 +456,80 @@ static void reply_circuit(service *s, const char *name, unsigned status, http_re
     reply_json(rs, status, view_circuit(&ci));
 }
 
+/* A circuit file named in a registration, into *path: with the circuit
+ * folder, opened beneath it and kept open (the engine loads it through
+ * /proc/self/fd, now and after an evict); without it, refused over TCP and
+ * taken as given over the Unix socket when it opens as a regular file.
+ * false: answered. */
+static bool circuit_file(service *s, const http_request *rq, const char *field, char **path,
+                         int *fd, http_response *rs)
+{
+    *fd = -1;
+    if (!*path)
+        return true;
+    char why[600];
+    if (!s->circuit_dir.path) {
+        if (rq->tcp) {
+            http_error(rs, 403, field,
+                       "this server takes no circuit files over TCP: its operator must set "
+                       "server.circuit_dir (cuzk serve --circuit-dir) to the folder they may "
+                       "name");
+            return false;
+        }
+        if (input_file_open(fd, *path, why, sizeof(why)) != CUZK_OK) {
+            http_error(rs, 400, field, "field '%s': %s", field, why);
+            return false;
+        }
+        close(*fd);
+        *fd = -1;
+        return true;
+    }
+    int e;
+    switch (confine_open(&s->circuit_dir, *path, fd, &e)) {
+    case CONFINE_OK:
+        break;
+    case CONFINE_OUTSIDE:
+        http_error(rs, 403, field,
+                   "field '%s': %s is outside the circuit folder (server.circuit_dir)", field,
+                   *path);
+        return false;
+    case CONFINE_NOT_REGULAR:
+        http_error(rs, 400, field, "field '%s': %s is not a regular file", field, *path);
+        return false;
+    case CONFINE_CANNOT_OPEN:
+        http_error(rs, 400, field, "field '%s': cannot open %s in the circuit folder: %s", field,
+                   *path, strerror(e));
+        return false;
+    }
+    char name[64];
+    char *copy = NULL;
+    if (!confine_fd_path(*fd, name, sizeof(name)) || !(copy = strdup(name))) {
+        close(*fd);
+        *fd = -1;
+        http_error(rs, 503, field, "field '%s': cannot hand the open file to the engine", field);
+        return false;
+    }
+    free(*path);
+    *path = copy;
+    return true;
+}
+
+/* Keeps a registered circuit's file open for the service's life. */
+static void keep_circuit_fd(service *s, int fd)
+{
+    if (fd < 0)
+        return;
+    pthread_mutex_lock(&s->circuit_fds_mu);
+    int *grown = realloc(s->circuit_fds, (s->num_circuit_fds + 1) * sizeof(int));
+    if (grown) {
+        s->circuit_fds = grown;
+        s->circuit_fds[s->num_circuit_fds++] = fd;
+    } else {
+        close(fd); /* the engine's next load of it fails; nothing else does */
+    }
+    pthread_mutex_unlock(&s->circuit_fds_mu);
+}
+
 static void register_circuit(service *s, const http_request *rq, http_response *rs)
 {
     config_circuit cc;
@@ -427,8 +540,17 @@ static void register_circuit(service *s, const http_request *rq, http_response *
         reply_request_error(rs, &err);
         return;
     }
+    int params_fd = -1, zkey_fd = -1;
+    if (!circuit_file(s, rq, "params", &cc.params_path, &params_fd, rs) ||
+        !circuit_file(s, rq, "zkey", &cc.zkey_path, &zkey_fd, rs)) {
+        if (params_fd >= 0)
+            close(params_fd);
+        request_circuit_free(&cc);
+        return;
+    }
     circuit_spec spec;
     char msg[512] = "";
+    bool registered = false;
     cuzk_status st = config_circuit_spec(&cc, &spec, msg, sizeof(msg));
     if (st != CUZK_OK) {
         /* The configuration's message starts with its origin and section. */
@@ -438,13 +560,22 @@ static void register_circuit(service *s, const http_request *rq, http_response *
         http_error(rs, 409, "name", "a circuit named '%s' is already registered", cc.name);
     } else if ((st = engine_register(s->engine, &spec, msg, sizeof(msg))) != CUZK_OK) {
         http_error(rs, 400, NULL, "%s", msg[0] ? msg : cuzk_status_str(st));
-    } else if (cc.preload &&
+    } else if ((registered = true) && cc.preload &&
                (st = engine_preload(s->engine, cc.name, msg, sizeof(msg))) != CUZK_OK) {
         http_error(rs, 422, NULL, "registered, but it cannot be loaded: %s",
                    msg[0] ? msg : cuzk_status_str(st));
     } else {
         service_log(s, "registered circuit %s", cc.name);
         reply_circuit(s, cc.name, 201, rs);
+    }
+    if (registered) {
+        keep_circuit_fd(s, params_fd);
+        keep_circuit_fd(s, zkey_fd);
+    } else {
+        if (params_fd >= 0)
+            close(params_fd);
+        if (zkey_fd >= 0)
+            close(zkey_fd);
     }
     request_circuit_free(&cc);
 }

@@ -1,6 +1,6 @@
 /* The service's life: listening sockets, the HTTP daemons, the log, and a
  * clean exit that leaves no socket file behind. */
-#define _XOPEN_SOURCE 700 /* realpath */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -21,11 +21,12 @@ void service_log(service *s, const char *fmt, ...)
 {
     if (!s || !s->log)
         return;
-    char line[1024];
+    char raw[1024], line[4096];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(line, sizeof(line), fmt, ap);
+    vsnprintf(raw, sizeof(raw), fmt, ap);
     va_end(ap);
+    service_log_escape(line, sizeof(line), raw);
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     struct tm tm;
@@ -38,6 +39,31 @@ void service_log(service *s, const char *fmt, ...)
     pthread_mutex_unlock(&s->log_mu);
 }
 
+void service_log_escape(char *out, size_t cap, const char *text)
+{
+    /* Names, paths and URLs in a line come from clients: a newline in one
+     * would start a forged line, a control sequence would drive the
+     * reader's terminal. Every byte that is not printable ASCII is written
+     * as \xHH, and a backslash as \\, so the line says exactly what came. */
+    static const char hex[] = "0123456789abcdef";
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p && n + 5 <= cap; p++) {
+        if (*p == '\\') {
+            out[n++] = '\\';
+            out[n++] = '\\';
+        } else if (*p >= 0x20 && *p < 0x7f) {
+            out[n++] = (char)*p;
+        } else {
+            out[n++] = '\\';
+            out[n++] = 'x';
+            out[n++] = hex[*p >> 4];
+            out[n++] = hex[*p & 15];
+        }
+    }
+    if (cap)
+        out[n < cap ? n : cap - 1] = 0;
+}
+
 static double wall_minus_mono(void)
 {
     struct timespec rt;
@@ -46,20 +72,18 @@ static double wall_minus_mono(void)
     return (double)rt.tv_sec + (double)rt.tv_nsec * 1e-9 - (double)mono * 1e-9;
 }
 
-/* server.witness_dir as the folder it names after links and "..", which
- * must exist. */
-static cuzk_status resolve_witness_dir(service *s, const char *dir, char *msg, size_t msg_len)
+/* What service_start set up besides the sockets. */
+static void release(service *s)
 {
-    struct stat sb;
-    if (!(s->witness_dir = realpath(dir, NULL)) || stat(s->witness_dir, &sb) != 0) {
-        backend_msg(msg, msg_len, "[server] witness_dir %s: %s", dir, strerror(errno));
-        return CUZK_ERR_IO;
-    }
-    if (!S_ISDIR(sb.st_mode)) {
-        backend_msg(msg, msg_len, "[server] witness_dir %s is not a folder", dir);
-        return CUZK_ERR_INVALID_ARGUMENT;
-    }
-    return CUZK_OK;
+    confine_dir_close(&s->witness_dir);
+    confine_dir_close(&s->circuit_dir);
+    ledger_destroy(&s->queued);
+    for (size_t i = 0; i < s->num_circuit_fds; i++)
+        close(s->circuit_fds[i]);
+    free(s->circuit_fds);
+    pthread_mutex_destroy(&s->circuit_fds_mu);
+    pthread_mutex_destroy(&s->log_mu);
+    free(s);
 }
 
 cuzk_status service_start(service **out, const service_opts *o, char *msg, size_t msg_len)
@@ -78,17 +102,31 @@ cuzk_status service_start(service **out, const service_opts *o, char *msg, size_
     s->wall_minus_mono = wall_minus_mono();
     atomic_init(&s->closing, false);
     pthread_mutex_init(&s->log_mu, NULL);
+    pthread_mutex_init(&s->circuit_fds_mu, NULL);
+    s->witness_dir.fd = s->circuit_dir.fd = -1;
+    ledger_init(&s->queued, cfg->max_queued_jobs, cfg->max_queued_partitions,
+                cfg->max_queued_bytes);
 
     http_listener ls[2];
     char labels[2][4200];
     size_t n = 0, num_labels = 0;
     char token[1024] = "";
-    cuzk_status st = cfg->witness_dir ? resolve_witness_dir(s, cfg->witness_dir, msg, msg_len)
-                                      : CUZK_OK;
-    if (cfg->tcp_address && cfg->token_file)
+    cuzk_status st = CUZK_OK;
+    if (cfg->witness_dir)
+        st = confine_dir_open(&s->witness_dir, cfg->witness_dir, "witness_dir", msg, msg_len);
+    if (st == CUZK_OK && cfg->circuit_dir)
+        st = confine_dir_open(&s->circuit_dir, cfg->circuit_dir, "circuit_dir", msg, msg_len);
+    if (st == CUZK_OK && cfg->tcp_address && cfg->token_file)
         st = auth_load_token(token, sizeof(token), cfg->token_file, msg, msg_len);
     if (st == CUZK_OK && cfg->socket_path) {
-        st = listen_unix(&ls[n].fd, cfg->socket_path, cfg->socket_mode, msg, msg_len);
+        /* The default socket outside $XDG_RUNTIME_DIR lies in a shared
+         * folder (/tmp): in a private folder of its own there. */
+        char default_socket[4096];
+        config_default_socket(default_socket, sizeof(default_socket));
+        const char *run = getenv("XDG_RUNTIME_DIR");
+        bool private_folder = !(run && *run) && !strcmp(default_socket, cfg->socket_path);
+        st = listen_unix(&ls[n].fd, cfg->socket_path, cfg->socket_mode, private_folder, msg,
+                         msg_len);
         if (st == CUZK_OK) {
             if (!(s->socket_path = strdup(cfg->socket_path))) {
                 close(ls[n].fd);
@@ -117,7 +155,10 @@ cuzk_status service_start(service **out, const service_opts *o, char *msg, size_
                               .max_header_bytes = cfg->max_header_bytes,
                               .max_json_bytes = cfg->max_json_bytes,
                               .max_body_bytes = cfg->max_body_bytes,
-                              .idle_timeout_s = (unsigned)(cfg->idle_timeout_s + 0.5)};
+                              .idle_timeout_s = (unsigned)(cfg->idle_timeout_s + 0.5),
+                              .header_timeout_s = cfg->header_timeout_s,
+                              .max_per_address = cfg->max_connections_per_address,
+                              .max_unauthenticated = cfg->max_unauthenticated};
         st = http_server_start(&s->http, ls, n, &limits, token[0] ? token : NULL, routes_handle, s,
                                msg, msg_len);
         num_labels = n;
@@ -132,18 +173,20 @@ cuzk_status service_start(service **out, const service_opts *o, char *msg, size_
         if (s->socket_path)
             unlink(s->socket_path);
         free(s->socket_path);
-        free(s->witness_dir);
-        pthread_mutex_destroy(&s->log_mu);
-        free(s);
+        release(s);
         return st;
     }
     for (size_t i = 0; i < num_labels; i++)
         service_log(s, "listening on %s%s", labels[i],
                     !strncmp(labels[i], "tcp:", 4) && !token_used ? " WITHOUT a token" : "");
-    if (s->witness_dir)
-        service_log(s, "witness_paths must lie in %s", s->witness_dir);
+    if (s->witness_dir.path)
+        service_log(s, "witness_paths must lie in %s", s->witness_dir.path);
     else if (cfg->tcp_address)
         service_log(s, "witness_paths refused over TCP (no server.witness_dir)");
+    if (s->circuit_dir.path)
+        service_log(s, "circuit files registered over the API must lie in %s", s->circuit_dir.path);
+    else if (cfg->tcp_address)
+        service_log(s, "circuit files refused over TCP (no server.circuit_dir)");
     if (s->fixed_blinding)
         service_log(s, "WARNING: server.insecure_fixed_blinding: submissions may fix r and s; "
                        "their proofs reveal the witness to whoever knows them (tests only)");
@@ -170,7 +213,5 @@ void service_stop(service *s)
         service_log(s, "cannot remove %s: %s", s->socket_path, strerror(errno));
     service_log(s, "stopped");
     free(s->socket_path);
-    free(s->witness_dir);
-    pthread_mutex_destroy(&s->log_mu);
-    free(s);
+    release(s);
 }

@@ -31,5 +31,8 @@ void service_stop(service *s);
 
 /* One line to the log, with a timestamp (thread-safe; no-op without a log). */
 void service_log(service *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* text as one log line's piece: bytes other than printable ASCII as \xHH,
+ * a backslash as \\ (what service_log does to every line). */
+void service_log_escape(char *out, size_t cap, const char *text);
 
 #endif

@@ -68,8 +68,7 @@ json_t *view_circuit(const engine_circuit_info *ci)
 {
     json_t *o = json_object();
     json_object_set_new(o, "name", json_string(ci->name));
-    json_object_set_new(o, "kind",
-                        json_string(ci->kind == CIRCUIT_ZKEY ? "zkey" : "builtin"));
+    json_object_set_new(o, "kind", json_string(ci->kind == CIRCUIT_ZKEY ? "zkey" : "builtin"));
     json_object_set_new(o, "resident", json_boolean(ci->resident));
     json_object_set_new(o, "loading", json_boolean(ci->loading));
     json_object_set_new(o, "jobs", json_integer(ci->refs));
@@ -108,8 +107,7 @@ json_t *view_status(service *s)
     json_object_set_new(o, "workers",
                         json_pack("{s:i, s:i, s:i}", "synthesis", (int)st.synth_workers, "provers",
                                   (int)((st.devices + st.cpu_fallback) * st.workers_per_device),
-                                  "finalizers",
-                                  (int)st.finalizers));
+                                  "finalizers", (int)st.finalizers));
     json_t *jobs = json_object();
     for (int i = 0; i <= ENGINE_STATE_CANCELLED; i++)
         json_object_set_new(jobs, engine_state_name((engine_state)i), I(st.jobs[i]));

@@ -67,7 +67,12 @@ if grep -qiE '<script|href=|src=' "$tmp/t.svg" "$tmp/t.html"; then
 else
     passed=$((passed + 1))
 fi
-if command -v python3 >/dev/null; then
+# python3 and xmllint are installed by scripts/install-deps.sh: without
+# them these checks fail rather than vanish.
+if ! command -v python3 >/dev/null; then
+    failed=$((failed + 1))
+    echo "FAIL: python3 is missing: the Perfetto and JSON checks cannot run (scripts/install-deps.sh)"
+else
     check "perfetto parses" 0 python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -90,7 +95,10 @@ assert dip["overlaps"][0]["phase"] == "download", dip
 assert d["jobs"]["done"] == 1
 ' "$tmp/s.json"
 fi
-if command -v xmllint >/dev/null; then
+if ! command -v xmllint >/dev/null; then
+    failed=$((failed + 1))
+    echo "FAIL: xmllint is missing: the SVG and HTML checks cannot run (scripts/install-deps.sh)"
+else
     check "svg is XML" 0 xmllint --noout "$tmp/t.svg"
     check "html is XML too" 0 xmllint --noout "$tmp/t.html"
 fi

@@ -18,6 +18,7 @@
 #include "formats/circom_r1cs.h"
 #include "formats/circom_wtns.h"
 #include "formats/zkey.h"
+#include "r1cs/r1cs.h"
 #include "seed.h"
 
 #define FIX CUZK_VECTOR_DIR "/../fixtures/circom/"
@@ -68,6 +69,93 @@ static size_t section(const uint8_t *d, uint32_t id, size_t *hdr)
     return 0;
 }
 
+/* What a damaged copy that still parses means, judged against the
+ * fixtures as read undamaged (the reference):
+ *   SAME    its meaning is the reference's (the flip hit bytes the reader
+ *           does not use, e.g. an r1cs's wire labels)
+ *   CAUGHT  a check a user has fails: the witness does not satisfy the
+ *           constraints, a length disagrees, the key's coefficients are
+ *           not the circuit's
+ *   C_ONLY  an r1cs whose A and B pass the key's check and whose changed
+ *           C both witnesses still satisfy (below: what no check sees)
+ *   SILENT  anything else: damage accepted without a word (a failure) */
+typedef enum verdict {
+    VERDICT_NONE,
+    VERDICT_SAME,
+    VERDICT_CAUGHT,
+    VERDICT_C_ONLY, /* an r1cs whose A and B are intact: see parse_r1cs */
+    VERDICT_SILENT,
+} verdict;
+static verdict judged;
+
+static struct reference {
+    bool ready;
+    r1cs_t r1cs;
+    fr_t *w;  /* the fixture witness, which satisfies r1cs */
+    fr_t *w2; /* a second one (chain_bls12381_2.wtns) */
+    uint64_t num_w;
+    fr_t *w_rand;       /* random values of the same length */
+    uint64_t r1cs_eval; /* digest of r1cs's a, b, c on w_rand */
+    uint64_t w_digest;
+    uint64_t zkey_ab;                  /* the key's a, b on w_rand over the r1cs's rows, digested */
+    uint64_t zkey_coeffs, zkey_points; /* of the zkey being flipped now */
+    uint64_t zkey_coeffs_seen, zkey_points_seen; /* of the last zkey parsed */
+} ref;
+
+/* FNV-1a over bytes, chained. */
+static uint64_t digest(uint64_t h, const void *p, size_t n)
+{
+    const uint8_t *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+#define DIGEST_START 0xcbf29ce484222325ull
+
+static uint64_t digest_g1(uint64_t h, const g1_affine_t *p, uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++) {
+        h = digest(h, &p[i].x, sizeof(p[i].x));
+        h = digest(h, &p[i].y, sizeof(p[i].y));
+        h = digest(h, &(uint8_t){p[i].infinity}, 1);
+    }
+    return h;
+}
+
+static uint64_t digest_g2(uint64_t h, const g2_affine_t *p, uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++) {
+        h = digest(h, &p[i].x, sizeof(p[i].x));
+        h = digest(h, &p[i].y, sizeof(p[i].y));
+        h = digest(h, &(uint8_t){p[i].infinity}, 1);
+    }
+    return h;
+}
+
+/* a, b, c of r on w (num_constraints each), digested. */
+static uint64_t r1cs_eval_digest(const r1cs_t *r, const fr_t *w)
+{
+    size_t m = r->num_constraints ? r->num_constraints : 1;
+    fr_t *abc = malloc(3 * m * sizeof(fr_t));
+    assert_non_null(abc);
+    r1cs_eval(r, w, abc, abc + m, abc + 2 * m, 1);
+    uint64_t h = digest(DIGEST_START, abc, 3 * r->num_constraints * sizeof(fr_t));
+    free(abc);
+    return h;
+}
+
+/* a and b of r's constraints on w, digested. */
+static uint64_t r1cs_ab_digest(const r1cs_t *r, const fr_t *w)
+{
+    size_t m = r->num_constraints ? r->num_constraints : 1;
+    fr_t *abc = malloc(3 * m * sizeof(fr_t));
+    assert_non_null(abc);
+    r1cs_eval(r, w, abc, abc + m, abc + 2 * m, 1);
+    uint64_t h = digest(DIGEST_START, abc, 2 * r->num_constraints * sizeof(fr_t));
+    free(abc);
+    return h;
+}
+
 /* Parses (and on success fully decodes) one input; returns the status. */
 typedef cuzk_status (*parse_fn)(const uint8_t *d, size_t len);
 
@@ -80,6 +168,30 @@ static cuzk_status parse_r1cs(const uint8_t *d, size_t len)
     cuzk_status st = circom_r1cs_parse(&r, NULL, &labels, &f, 1, msg, sizeof(msg));
     if (st == CUZK_OK) {
         assert_int_equal(r1cs_validate(&r, 1, NULL, 0), CUZK_OK);
+        if (ref.ready) {
+            if (r1cs_num_vars(&r) != ref.num_w)
+                judged = VERDICT_CAUGHT; /* the witness's length disagrees */
+            else if (r.num_constraints == ref.r1cs.num_constraints &&
+                     r.num_inputs == ref.r1cs.num_inputs &&
+                     r1cs_eval_digest(&r, ref.w_rand) == ref.r1cs_eval)
+                judged = VERDICT_SAME;
+            else
+                judged =
+                    r1cs_is_satisfied(&r, ref.w, NULL, 1) && r1cs_is_satisfied(&r, ref.w2, NULL, 1)
+                        ? VERDICT_SILENT
+                        : VERDICT_CAUGHT;
+            /* Satisfied still by both witnesses: its A and B must then be
+             * the key's, which snarkjs made from the undamaged file (the
+             * check of snarkjs zkey verify). The key holds no C (only
+             * points made from it, which no check can open), so a change
+             * of C alone on wires both witnesses agree on passes every
+             * check a user has: the format has no checksum. That case is
+             * counted apart, and is the only one allowed through. */
+            if (judged == VERDICT_SILENT && r1cs_ab_digest(&r, ref.w_rand) != ref.zkey_ab)
+                judged = VERDICT_CAUGHT;
+            else if (judged == VERDICT_SILENT)
+                judged = VERDICT_C_ONLY;
+        }
         r1cs_free(&r);
         free(labels);
     } else {
@@ -95,8 +207,16 @@ static cuzk_status parse_wtns(const uint8_t *d, size_t len)
     cuzk_status st = circom_wtns_open_buffer(&w, d, len, "wtns", msg, sizeof(msg));
     if (st != CUZK_OK)
         return st;
-    fr_t *v = malloc(w.num_values * sizeof(fr_t));
+    fr_t *v = malloc((w.num_values ? w.num_values : 1) * sizeof(fr_t));
     st = circom_wtns_decode(v, &w, 0, w.num_values, msg, sizeof(msg));
+    if (st == CUZK_OK && ref.ready) {
+        if (w.num_values != ref.num_w)
+            judged = VERDICT_CAUGHT;
+        else if (digest(DIGEST_START, v, w.num_values * sizeof(fr_t)) == ref.w_digest)
+            judged = VERDICT_SAME;
+        else
+            judged = r1cs_is_satisfied(&ref.r1cs, v, NULL, 1) ? VERDICT_SILENT : VERDICT_CAUGHT;
+    }
     free(v);
     circom_wtns_close(&w);
     return st;
@@ -110,29 +230,60 @@ static cuzk_status parse_zkey(const uint8_t *d, size_t len)
         return st;
     r1cs_entry *co = malloc((z.num_coeffs + 1) * sizeof(r1cs_entry));
     st = zkey_decode_coeffs(co, &z, 2, msg, sizeof(msg));
+    uint64_t coeffs = DIGEST_START, points = DIGEST_START;
     if (st == CUZK_OK) {
-        fr_t *w = calloc(z.num_vars, sizeof(fr_t));
+        /* The key's A and B on random values: the circuit it proves. */
+        bool comparable = ref.w_rand && z.num_vars == ref.num_w;
+        fr_t *w = comparable ? ref.w_rand : calloc(z.num_vars, sizeof(fr_t));
         fr_t *abc = malloc(3 * (size_t)z.domain_size * sizeof(fr_t));
         naive_abc(abc, abc + z.domain_size, abc + 2 * z.domain_size, co, z.num_coeffs, w,
                   z.domain_size);
-        free(w);
+        coeffs = digest(coeffs, &z.domain_size, sizeof(z.domain_size));
+        coeffs = digest(coeffs, abc, 2 * (size_t)z.domain_size * sizeof(fr_t));
+        if (!comparable)
+            free(w);
         free(abc);
     }
     free(co);
+    const groth16_vk_t *vk = &z.vk;
+    points = digest(points, &z.num_public, sizeof(z.num_public));
+    points = digest_g1(points, &vk->alpha_g1, 1);
+    points = digest_g1(points, &vk->beta_g1, 1);
+    points = digest_g2(points, &vk->beta_g2, 1);
+    points = digest_g2(points, &vk->gamma_g2, 1);
+    points = digest_g1(points, &vk->delta_g1, 1);
+    points = digest_g2(points, &vk->delta_g2, 1);
+    points = digest_g1(points, vk->ic, vk->num_ic);
     for (int k = 0; k < ZKEY_POINTS_COUNT && st == CUZK_OK; k++) {
         uint64_t n = z.num_points[k];
         if (k == ZKEY_POINTS_B2) {
             g2_affine_t *p = malloc((n + 1) * sizeof(*p));
             st = zkey_decode_g2(p, &z, 0, n, FORMATS_CHECK_SUBGROUP, 2, msg, sizeof(msg));
+            if (st == CUZK_OK)
+                points = digest_g2(points, p, n);
             free(p);
         } else {
             g1_affine_t *p = malloc((n + 1) * sizeof(*p));
             st = zkey_decode_g1(p, &z, (zkey_points)k, 0, n, FORMATS_CHECK_CURVE, 2, msg,
                                 sizeof(msg));
+            if (st == CUZK_OK)
+                points = digest_g1(points, p, n);
             free(p);
         }
     }
     zkey_close(&z);
+    if (st == CUZK_OK && ref.ready) {
+        /* Coefficients other than the circuit's fail the check that the key
+         * is the circuit's (as snarkjs zkey verify makes it); with the
+         * circuit's coefficients, every point must be the reference's:
+         * damage to a point is the curve and subgroup checks' to catch. */
+        if (coeffs != ref.zkey_coeffs)
+            judged = VERDICT_CAUGHT;
+        else
+            judged = points == ref.zkey_points ? VERDICT_SAME : VERDICT_SILENT;
+    }
+    ref.zkey_coeffs_seen = coeffs;
+    ref.zkey_points_seen = points;
     return st;
 }
 
@@ -178,15 +329,80 @@ static void test_truncated(void **state)
     }
 }
 
+/* The reference: the fixtures read undamaged, and random values. */
+static void reference_load(void)
+{
+    size_t len;
+    uint8_t *d = read_file(FIX "chain_bls12381.r1cs", &len);
+    mapped_file_t f;
+    mapped_file_from_buffer(&f, d, len, "r1cs");
+    uint64_t *labels;
+    assert_int_equal(circom_r1cs_parse(&ref.r1cs, NULL, &labels, &f, 1, msg, sizeof(msg)), CUZK_OK);
+    free(labels);
+    free(d);
+    assert_int_equal(
+        circom_wtns_load(&ref.w, &ref.num_w, FIX "chain_bls12381.wtns", msg, sizeof(msg)), CUZK_OK);
+    assert_int_equal(r1cs_num_vars(&ref.r1cs), ref.num_w);
+    assert_true(r1cs_is_satisfied(&ref.r1cs, ref.w, NULL, 1));
+    uint64_t n2;
+    assert_int_equal(circom_wtns_load(&ref.w2, &n2, FIX "chain_bls12381_2.wtns", msg, sizeof(msg)),
+                     CUZK_OK);
+    assert_int_equal(n2, ref.num_w);
+    assert_true(r1cs_is_satisfied(&ref.r1cs, ref.w2, NULL, 1));
+    ref.w_rand = malloc(ref.num_w * sizeof(fr_t));
+    for (uint64_t i = 0; i < ref.num_w; i++)
+        fr_random(&ref.w_rand[i], &rng);
+    ref.r1cs_eval = r1cs_eval_digest(&ref.r1cs, ref.w_rand);
+    ref.w_digest = digest(DIGEST_START, ref.w, ref.num_w * sizeof(fr_t));
+    /* The key made from the r1cs: its A and B rows, the constraints first. */
+    zkey_t z;
+    assert_int_equal(
+        zkey_open(&z, FIX "chain_bls12381.zkey", FORMATS_CHECK_CURVE, msg, sizeof(msg)), CUZK_OK);
+    r1cs_entry *co = malloc((z.num_coeffs + 1) * sizeof(r1cs_entry));
+    fr_t *abc = malloc(3 * (size_t)z.domain_size * sizeof(fr_t));
+    assert_int_equal(zkey_decode_coeffs(co, &z, 1, msg, sizeof(msg)), CUZK_OK);
+    naive_abc(abc, abc + z.domain_size, NULL, co, z.num_coeffs, ref.w_rand, z.domain_size);
+    size_t nc = ref.r1cs.num_constraints;
+    memmove(abc + nc, abc + z.domain_size, nc * sizeof(fr_t)); /* a then b, packed */
+    ref.zkey_ab = digest(DIGEST_START, abc, 2 * nc * sizeof(fr_t));
+    assert_int_equal(r1cs_ab_digest(&ref.r1cs, ref.w_rand), ref.zkey_ab);
+    free(abc);
+    free(co);
+    zkey_close(&z);
+    ref.ready = true;
+}
+
+static void reference_free(void)
+{
+    r1cs_free(&ref.r1cs);
+    free(ref.w);
+    free(ref.w_rand);
+    free(ref.w2);
+    memset(&ref, 0, sizeof(ref));
+}
+
+/* Random flips: every damaged copy is refused, or means what the
+ * undamaged file means, or fails a check; none is accepted silently. */
 static void test_flipped(void **state)
 {
     (void)state;
     rng_seed(&rng, test_seed("circom_corrupt_flipped"));
+    reference_load();
     int iters = test_iters(400);
     for (size_t f = 0; f < NUM_FILES; f++) {
         size_t len;
         uint8_t *d = read_file(FILES[f].path, &len);
-        unsigned ok = 0;
+        if (FILES[f].parse == parse_zkey) {
+            ref.ready = false; /* this key's own digests first */
+            assert_int_equal(run(parse_zkey, d, len), CUZK_OK);
+            ref.zkey_coeffs = ref.zkey_coeffs_seen;
+            ref.zkey_points = ref.zkey_points_seen;
+            ref.ready = true;
+        }
+        judged = VERDICT_NONE;
+        assert_int_equal(run(FILES[f].parse, d, len), CUZK_OK);
+        assert_int_equal(judged, VERDICT_SAME); /* the reference is itself */
+        unsigned refused = 0, same = 0, caught = 0, c_only = 0;
         for (int it = 0; it < iters; it++) {
             uint8_t *c = malloc(len);
             memcpy(c, d, len);
@@ -195,12 +411,27 @@ static void test_flipped(void **state)
             int flips = 1 + (int)(rng_u64(&rng) % 3);
             for (int k = 0; k < flips; k++)
                 c[rng_u64(&rng) % span] ^= (uint8_t)(1 + rng_u64(&rng) % 255);
-            ok += FILES[f].parse(c, len) == CUZK_OK; /* c is exact-size already */
+            judged = VERDICT_NONE;
+            cuzk_status st = run(FILES[f].parse, c, len);
             free(c);
+            if (st != CUZK_OK) {
+                refused++;
+                continue;
+            }
+            if (judged == VERDICT_SILENT || judged == VERDICT_NONE)
+                fail_msg("%s: damaged copy %d (seed above) parsed and passes every check",
+                         FILES[f].path, it);
+            same += judged == VERDICT_SAME;
+            caught += judged == VERDICT_CAUGHT;
+            c_only += judged == VERDICT_C_ONLY;
         }
-        printf("%s: %u of %d damaged copies still parse\n", FILES[f].path, ok, iters);
+        printf("%s: of %d damaged copies %u refused, %u caught by a check, %u mean the same, "
+               "%u changed only C where the witnesses agree\n",
+               FILES[f].path, iters, refused, caught, same, c_only);
+        assert_int_equal(refused + caught + same + c_only, (unsigned)iters);
         free(d);
     }
+    reference_free();
 }
 
 static void expect(parse_fn parse, const uint8_t *d, size_t len, cuzk_status want,

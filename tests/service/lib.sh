@@ -59,7 +59,7 @@ finish() {
 # registering it (p10) and the circom chain fixture (chain).
 make_params() {
     "$cuzk" setup --log-constraints 10 --params "$tmp/k10.params" >/dev/null 2>&1 ||
-        { echo "SKIPPED: cuzk setup failed"; exit 77; }
+        { echo "FAIL: cuzk setup failed (a broken setup is a failure, not a skip)"; exit 1; }
 }
 write_config() { # path, extra lines for [engine]
     cat >"$1" <<EOF
@@ -101,4 +101,30 @@ stop_server() {
     # (braces: bash's "Killed" notice for SIGKILL goes to /dev/null too)
     { wait "$server_pid"; } 2>/dev/null
     server_rc=$?
+}
+
+# tcp_port LOG: the TCP port the server logged.
+tcp_port() { sed -n 's/.*listening on tcp:127.0.0.1:\([0-9]*\).*/\1/p' "$1" | head -1; }
+# stop_server_within SECONDS [SIGNAL]: as stop_server, but a server still
+# running after SECONDS is a failure (then killed).
+stop_server_within() {
+    kill -"${2:-TERM}" "$server_pid"
+    for _ in $(seq 1 $(($1 * 20))); do
+        kill -0 "$server_pid" 2>/dev/null || break
+        sleep 0.05
+    done
+    if kill -0 "$server_pid" 2>/dev/null; then
+        fail "the server did not stop within $1 s of SIG${2:-TERM}"
+        kill -9 "$server_pid"
+    fi
+    { wait "$server_pid"; } 2>/dev/null
+    server_rc=$?
+}
+# need_python: the raw-socket checks are written in python3 (installed by
+# scripts/install-deps.sh); without it they fail, not vanish.
+need_python() {
+    command -v python3 >/dev/null || {
+        echo "FAIL: python3 is missing (scripts/install-deps.sh installs it)"
+        exit 1
+    }
 }

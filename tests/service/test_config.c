@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "config/config.h"
 
@@ -227,6 +229,87 @@ static void test_whole_picture_checks(void **state)
     load_ok(&c, "[circuit b]\nlog_constraints = 12\n");
     assert_int_equal(cuzk_config_check(&c, msg, sizeof(msg)), CUZK_OK);
     cuzk_config_free(&c);
+
+    /* An await that may not wait would be asked again at once, forever. */
+    cuzk_config_init(&c);
+    load_ok(&c, "[server]\nmax_wait_s = 0\n");
+    assert_int_not_equal(cuzk_config_check(&c, msg, sizeof(msg)), CUZK_OK);
+    assert_non_null(strstr(msg, "max_wait_s"));
+    load_ok(&c, "[server]\nmax_wait_s = 0.5\n");
+    assert_int_equal(cuzk_config_check(&c, msg, sizeof(msg)), CUZK_OK);
+    cuzk_config_free(&c);
+}
+
+/* The keys of the service's hardening, with their defaults. */
+static void test_bounds_and_folders(void **state)
+{
+    (void)state;
+    cuzk_config c;
+    cuzk_config_init(&c);
+    assert_true(c.server.header_timeout_s > 0);
+    assert_true(c.server.max_connections_per_address > 0);
+    assert_true(c.server.max_queued_jobs > 0);
+    assert_int_equal(c.server.max_queued_partitions, 65536);
+    assert_true(c.server.max_queued_bytes > 0);
+    assert_null(c.server.circuit_dir);
+    load_ok(&c, "[server]\ncircuit_dir = /srv/c\nheader_timeout_s = 2.5\n"
+                "max_connections_per_address = 3\nmax_unauthenticated = 5\n"
+                "max_queued_jobs = 7\nmax_queued_partitions = 100\nmax_queued_bytes = 1M\n");
+    assert_string_equal(c.server.circuit_dir, "/srv/c");
+    assert_true(c.server.header_timeout_s == 2.5);
+    assert_int_equal(c.server.max_connections_per_address, 3);
+    assert_int_equal(c.server.max_unauthenticated, 5);
+    assert_int_equal(c.server.max_queued_jobs, 7);
+    assert_int_equal(c.server.max_queued_partitions, 100);
+    assert_int_equal(c.server.max_queued_bytes, 1 << 20);
+    cuzk_config_free(&c);
+}
+
+/* A configuration file must be a regular file: a folder opens and reads
+ * as empty (a silent default configuration), a FIFO blocks the start. */
+static void test_file_must_be_regular(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/cuzk-config-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    cuzk_config c;
+    cuzk_config_init(&c);
+    assert_int_equal(cuzk_config_load(&c, dir, msg, sizeof(msg)), CUZK_ERR_IO);
+    assert_non_null(strstr(msg, "a folder"));
+    char fifo[64];
+    snprintf(fifo, sizeof(fifo), "%s/fifo", dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    assert_int_equal(cuzk_config_load(&c, fifo, msg, sizeof(msg)), CUZK_ERR_IO);
+    assert_non_null(strstr(msg, "a FIFO"));
+    unlink(fifo);
+    rmdir(dir);
+    cuzk_config_free(&c);
+}
+
+/* Without $XDG_RUNTIME_DIR the socket lies in a folder of its own under
+ * $TMPDIR (else /tmp), not in the shared folder itself. */
+static void test_default_socket_folder(void **state)
+{
+    (void)state;
+    char *run = getenv("XDG_RUNTIME_DIR") ? strdup(getenv("XDG_RUNTIME_DIR")) : NULL;
+    unsetenv("XDG_RUNTIME_DIR");
+    setenv("TMPDIR", "/some/tmp", 1);
+    char sock[4096], want[128];
+    config_default_socket(sock, sizeof(sock));
+    snprintf(want, sizeof(want), "/some/tmp/cuzk-%u/cuzk.sock", (unsigned)getuid());
+    assert_string_equal(sock, want);
+    unsetenv("TMPDIR");
+    config_default_socket(sock, sizeof(sock));
+    snprintf(want, sizeof(want), "/tmp/cuzk-%u/cuzk.sock", (unsigned)getuid());
+    assert_string_equal(sock, want);
+    setenv("XDG_RUNTIME_DIR", "/run/user/7", 1);
+    config_default_socket(sock, sizeof(sock));
+    assert_string_equal(sock, "/run/user/7/cuzk.sock");
+    if (run)
+        setenv("XDG_RUNTIME_DIR", run, 1);
+    else
+        unsetenv("XDG_RUNTIME_DIR");
+    free(run);
 }
 
 static void test_bytes(void **state)
@@ -287,6 +370,9 @@ int main(void)
         cmocka_unit_test(test_every_section),
         cmocka_unit_test(test_errors_name_file_line_key),
         cmocka_unit_test(test_whole_picture_checks),
+        cmocka_unit_test(test_bounds_and_folders),
+        cmocka_unit_test(test_file_must_be_regular),
+        cmocka_unit_test(test_default_socket_folder),
         cmocka_unit_test(test_bytes),
         cmocka_unit_test(test_docs_list_every_key),
     };

@@ -162,7 +162,7 @@ check "--public-out without --wait" 2 "$cuzk" submit --circuit circom --witness-
 check "unwritable target" 1 "$cuzk" await "$idc" --proof-out "$tmp/none/p.json" \
     --public-out "$tmp/c/q.json"
 expect "says which file" "$tmp/err" "$tmp/none/p.json"
-is "nothing left behind" "$(cd "$tmp/c" && echo *)" "only.json p.bin proof.json public.json"
+is "nothing left behind" "$(cd "$tmp/c" && ls -A | tr "\n" " ")" "only.json p.bin proof.json public.json "
 # A failed job (a witness value >= r, read at synthesis) has no proof.
 cp "$w1" "$tmp/bad.wtns"
 head -c 32 /dev/zero | tr '\0' '\377' |

@@ -86,11 +86,43 @@ if [ "$(id -u)" -ne 0 ]; then
     cp "$wtns" "$tmp/wit/locked.wtns"
     chmod 000 "$tmp/wit/locked.wtns"
     refused "unreadable" 400 'witness_paths[0]' "cannot read locked.wtns" '["locked.wtns"]'
-else
-    echo "(root: the unreadable-file case is skipped)"
 fi
 stop_server TERM
 is "clean exit with a witness folder" "$server_rc" 0
+
+# ------------------------------------------------ an unreadable witness, as root
+# Root reads every file, so the case runs with a server of an unprivileged
+# user (nobody), in a folder of its own that user may enter.
+if [ "$(id -u)" -eq 0 ]; then
+    if command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
+        nb=$(mktemp -d)
+        chmod 755 "$nb"
+        mkdir "$nb/run" "$nb/wit"
+        chown nobody "$nb/run"
+        cp "$fixtures/chain_bls12381.zkey" "$nb/chain.zkey"
+        cp "$wtns" "$nb/wit/locked.wtns"
+        chmod 000 "$nb/wit/locked.wtns"
+        chmod 644 "$nb/chain.zkey"
+        printf '[engine]\nbackend = cpu\n[server]\nsocket = %s\n[circuit chain]\nkind = zkey\nzkey = %s\n' \
+            "$nb/run/s.sock" "$nb/chain.zkey" >"$nb/serve.ini"
+        setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups \
+            env CUZK_CACHE_DIR="$nb/run/cache" "$cuzk" serve --config "$nb/serve.ini" \
+            --witness-dir "$nb/wit" >"$nb/run/serve.log" 2>&1 &
+        server_pid=$!
+        server_pids+=("$server_pid")
+        for _ in $(seq 1 200); do
+            "$cuzk" api --socket "$nb/run/s.sock" GET /v1/health >/dev/null 2>&1 && break
+            sleep 0.05
+        done
+        refused "unreadable (a server of user nobody)" 400 'witness_paths[0]' \
+            "cannot read locked.wtns" '["locked.wtns"]' --socket "$nb/run/s.sock"
+        stop_server TERM
+        is "clean exit of nobody's server" "$server_rc" 0
+        rm -rf "$nb"
+    else
+        echo "SKIPPED (visibly): the unreadable-file case needs setpriv and a user nobody as root"
+    fi
+fi
 
 # ------------------------------------------------ without a witness folder
 start_server "$tmp/nodir.log" --config "$tmp/serve.ini" --tcp 127.0.0.1:0 --token-file "$tmp/token"
