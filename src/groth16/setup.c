@@ -1,9 +1,11 @@
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* madvise */
 #include "groth16/setup.h"
 
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "groth16/fixed_base.h"
@@ -37,21 +39,46 @@ typedef struct setup_state {
     size_t msg_len;
 } setup_state;
 
-static double seconds_now(void)
+static double seconds_on(clockid_t clock)
 {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(clock, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* Adds the seconds since *mark to *into (when timing) and moves the mark. */
-static void lap(double *into, double *mark)
+/* The phase clocks: wall and process CPU time, each added to its phase's
+ * field (at the same offset in both structures) when timing. */
+typedef struct phase_clock {
+    groth16_setup_times *wall, *cpu;
+    double wall_mark, cpu_mark;
+} phase_clock;
+
+static void clock_start(phase_clock *c, const groth16_setup_opts *opts)
 {
-    double now = seconds_now();
-    if (into)
-        *into += now - *mark;
-    *mark = now;
+    c->wall = opts->times;
+    c->cpu = opts->cpu_times;
+    if (c->wall)
+        memset(c->wall, 0, sizeof(*c->wall));
+    if (c->cpu)
+        memset(c->cpu, 0, sizeof(*c->cpu));
+    c->wall_mark = seconds_on(CLOCK_MONOTONIC);
+    c->cpu_mark = seconds_on(CLOCK_PROCESS_CPUTIME_ID);
 }
+
+/* Adds the time since the last lap to the phase at `offset` in the times
+ * structures. */
+static void lap(phase_clock *c, size_t offset)
+{
+    double w = seconds_on(CLOCK_MONOTONIC), p = seconds_on(CLOCK_PROCESS_CPUTIME_ID);
+    if (c->wall)
+        *(double *)((char *)c->wall + offset) += w - c->wall_mark;
+    if (c->cpu)
+        *(double *)((char *)c->cpu + offset) += p - c->cpu_mark;
+    c->wall_mark = w;
+    c->cpu_mark = p;
+}
+
+#define PHASE(name) offsetof(groth16_setup_times, name)
 
 static void state_free(setup_state *s)
 {
@@ -73,6 +100,40 @@ static void state_free(setup_state *s)
     g2_fixed_base_free(&s->g2t);
 }
 
+/* A point array of `bytes` that free() releases, its pages faulted in on
+ * `threads` threads now. Filling tens of GB of fresh memory faults it in
+ * page by page; measured here, the faults of a single thread cost more than
+ * the CPU work of everything but the products (2^22: 7.9 CPU seconds for
+ * 1.5 GB, 4 KB pages), and a GPU's copy back would take them on one thread.
+ * Huge pages (where the kernel allows them on request) make the faults 512
+ * times fewer, and touching the memory on every thread spreads the rest. */
+#define HUGE_PAGE ((size_t)2 << 20)
+
+typedef struct touch_job {
+    char *p;
+} touch_job;
+
+static void touch_worker(void *ctx, size_t begin, size_t end)
+{
+    const touch_job *job = ctx;
+    memset(job->p + begin, 0, end - begin);
+}
+
+static void *alloc_touched(size_t bytes, unsigned threads)
+{
+    void *p = NULL;
+    size_t align = bytes >= HUGE_PAGE ? HUGE_PAGE : 64;
+    if (posix_memalign(&p, align, bytes) != 0)
+        return NULL;
+#ifdef MADV_HUGEPAGE
+    if (align == HUGE_PAGE)
+        (void)madvise(p, bytes / HUGE_PAGE * HUGE_PAGE, MADV_HUGEPAGE);
+#endif
+    touch_job job = {.p = p};
+    parallel_for(bytes, HUGE_PAGE, threads, touch_worker, &job);
+    return p;
+}
+
 static cuzk_status alloc_points(groth16_params_t *p, const r1cs_t *r, const setup_state *s)
 {
     p->vk.num_ic = r->num_inputs;
@@ -82,12 +143,13 @@ static cuzk_status alloc_points(groth16_params_t *p, const r1cs_t *r, const setu
     p->num_b_g1 = s->dens.b_input_count + s->dens.b_aux_count;
     p->num_b_g2 = p->num_b_g1;
     /* +1 so that empty queries still get a valid pointer */
+    unsigned t = s->threads;
     p->vk.ic = malloc(sizeof(g1_affine_t) * (p->vk.num_ic + 1));
-    p->l = malloc(sizeof(g1_affine_t) * (p->num_l + 1));
-    p->h = malloc(sizeof(g1_affine_t) * (p->num_h + 1));
-    p->a = malloc(sizeof(g1_affine_t) * (p->num_a + 1));
-    p->b_g1 = malloc(sizeof(g1_affine_t) * (p->num_b_g1 + 1));
-    p->b_g2 = malloc(sizeof(g2_affine_t) * (p->num_b_g2 + 1));
+    p->l = alloc_touched(sizeof(g1_affine_t) * (p->num_l + 1), t);
+    p->h = alloc_touched(sizeof(g1_affine_t) * (p->num_h + 1), t);
+    p->a = alloc_touched(sizeof(g1_affine_t) * (p->num_a + 1), t);
+    p->b_g1 = alloc_touched(sizeof(g1_affine_t) * (p->num_b_g1 + 1), t);
+    p->b_g2 = alloc_touched(sizeof(g2_affine_t) * (p->num_b_g2 + 1), t);
     if (!p->vk.ic || !p->l || !p->h || !p->a || !p->b_g1 || !p->b_g2)
         return CUZK_ERR_OUT_OF_MEMORY;
     return CUZK_OK;
@@ -133,10 +195,8 @@ cuzk_status groth16_setup_dev(groth16_params_t *out, const r1cs_t *r, rng_t *rng
     static const groth16_setup_opts defaults = {0};
     if (!opts)
         opts = &defaults;
-    groth16_setup_times *times = opts->times;
-    if (times)
-        memset(times, 0, sizeof(*times));
-    double mark = seconds_now();
+    phase_clock clk;
+    clock_start(&clk, opts);
     unsigned threads = parallel_threads(opts->threads);
     memset(out, 0, sizeof(*out));
     if (r->num_inputs < 1 || r->num_constraints < 1)
@@ -169,7 +229,7 @@ cuzk_status groth16_setup_dev(groth16_params_t *out, const r1cs_t *r, rng_t *rng
     }
     if ((st = alloc_points(out, r, &s)) != CUZK_OK)
         goto done;
-    lap(times ? &times->domain : NULL, &mark);
+    lap(&clk, PHASE(domain));
 
     /* Toxic waste; τ must not be a point of the domain (L_i(τ) needs τ ≠ ω^i,
      * which τ^n ≠ 1 guarantees). */
@@ -191,34 +251,33 @@ cuzk_status groth16_setup_dev(groth16_params_t *out, const r1cs_t *r, rng_t *rng
     /* Lagrange basis at τ into scal[0..n), then the column polynomials. */
     if ((st = poly_lagrange_at(s.scal, &s.d, POLY_LAGRANGE_DOMAIN, &tw.tau, threads)) != CUZK_OK)
         goto done;
-    lap(times ? &times->lagrange : NULL, &mark);
+    lap(&clk, PHASE(lagrange));
     setup_column_polys(s.u, r, &r->a, s.scal, threads);
     setup_column_polys(s.v, r, &r->b, s.scal, threads);
     setup_column_polys(s.w, r, &r->c, s.scal, threads);
-    lap(times ? &times->columns : NULL, &mark);
+    lap(&clk, PHASE(columns));
 
     uint64_t g1_products = out->vk.num_ic + out->num_l + out->num_h + out->num_a + out->num_b_g1;
     if ((st = make_tables(&s, g1_products, out->num_b_g2)) != CUZK_OK)
         goto done;
     setup_vk_points(&out->vk, &tw.alpha, &tw.beta, &tw.gamma, &tw.delta);
-    lap(times ? &times->tables : NULL, &mark);
+    lap(&clk, PHASE(tables));
 
     setup_monitor_start(&s.mon, opts, g1_products + out->num_b_g2);
-    double *t_scal = times ? &times->scalars : NULL, *t_pts = times ? &times->points : NULL;
     const uint64_t ni = r->num_inputs, na = r->num_aux;
 
     /* IC: inputs, divided by γ. */
     setup_ic_like(s.scal, s.u, s.v, s.w, ni, &tw.alpha, &tw.beta, &tw.gamma_inv, threads);
-    lap(t_scal, &mark);
+    lap(&clk, PHASE(scalars));
     st = points_g1(&s, out->vk.ic, ni);
-    lap(t_pts, &mark);
+    lap(&clk, PHASE(points));
     /* L: aux variables, divided by δ. */
     if (st == CUZK_OK) {
         setup_ic_like(s.scal, s.u + ni, s.v + ni, s.w + ni, na, &tw.alpha, &tw.beta, &tw.delta_inv,
                       threads);
-        lap(t_scal, &mark);
+        lap(&clk, PHASE(scalars));
         st = points_g1(&s, out->l, na);
-        lap(t_pts, &mark);
+        lap(&clk, PHASE(points));
     }
     /* H: τ^i (τ^n − 1)/δ for i < n − 1. */
     if (st == CUZK_OK) {
@@ -226,27 +285,27 @@ cuzk_status groth16_setup_dev(groth16_params_t *out, const r1cs_t *r, rng_t *rng
         fr_mul(&t, &z_tau, &tw.delta_inv);
         setup_powers(s.scal, &t, &tw.tau, out->num_h, threads);
         cuzk_wipe(&t, sizeof(t));
-        lap(t_scal, &mark);
+        lap(&clk, PHASE(scalars));
         st = points_g1(&s, out->h, out->num_h);
-        lap(t_pts, &mark);
+        lap(&clk, PHASE(points));
     }
     /* A: u(τ) for every input and the A-dense aux variables. */
     if (st == CUZK_OK) {
         uint64_t k = setup_select(s.scal, s.u, NULL, ni, threads);
         k += setup_select(s.scal + k, s.u + ni, s.dens.a_aux, na, threads);
-        lap(t_scal, &mark);
+        lap(&clk, PHASE(scalars));
         st = points_g1(&s, out->a, k);
-        lap(t_pts, &mark);
+        lap(&clk, PHASE(points));
     }
     /* B in G1 and G2: v(τ) for the B-dense inputs and aux variables. */
     if (st == CUZK_OK) {
         uint64_t k = setup_select(s.scal, s.v, s.dens.b_input, ni, threads);
         k += setup_select(s.scal + k, s.v + ni, s.dens.b_aux, na, threads);
-        lap(t_scal, &mark);
+        lap(&clk, PHASE(scalars));
         st = points_g1(&s, out->b_g1, k);
         if (st == CUZK_OK)
             st = points_g2(&s, out->b_g2, k);
-        lap(t_pts, &mark);
+        lap(&clk, PHASE(points));
     }
     setup_monitor_stop(&s.mon);
 

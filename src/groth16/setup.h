@@ -52,8 +52,11 @@ typedef struct groth16_setup_opts {
     groth16_progress_fn progress; /* may be NULL */
     void *progress_ctx;
     const groth16_fixed_base_ops *fixed_base; /* NULL: every product on the CPU */
-    /* Seconds per phase, when not NULL (measurements, the bench). */
+    /* Seconds per phase, when not NULL (measurements, the bench): wall
+     * clock, and the process's CPU time (all its threads: the work, apart
+     * from other processes' load on a shared machine). */
     groth16_setup_times *times;
+    groth16_setup_times *cpu_times;
     char *msg; /* when not NULL: why a fixed-base callback failed */
     size_t msg_len;
 } groth16_setup_opts;
