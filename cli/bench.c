@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "circuits/circuit.h"
 #include "circuits/porep_like.h"
 #include "cli/args.h"
 #include "cli/builtin.h"
@@ -40,6 +41,7 @@ typedef struct bench_args {
     unsigned jobs;  /* --jobs */
     unsigned synth_workers, workers_per_device; /* 0: the engine's auto sizes */
     bool params_given;                          /* --params: never overwritten */
+    bool dev_params; /* --params dev:SEED: made in memory at load, no file */
 } bench_args;
 
 static void bench_usage(FILE *out)
@@ -59,7 +61,9 @@ static void bench_usage(FILE *out)
             "  prints JSON lines on stdout (throughput, seconds per partition, device busy %%,\n"
             "  engine overhead per partition, per-phase p50/p95) and a table on stderr.\n"
             "  Partition i of job j uses seed S + j*N + i.\n"
-            "  Parameters are made on the first run and cached in %s.\n"
+            "  Parameters are made on the first run and cached in %s;\n"
+            "  --params dev:SEED makes development parameters in memory at load instead\n"
+            "  (from SEED, on the GPU with the CUDA backend; no file is written).\n"
 
             "  --arith benchmarks the field, curve and pairing arithmetic instead.\n",
             BENCH_DEFAULT_JOBS, BENCH_DEFAULT_PARTITIONS, BENCH_DEFAULT_LOG, cli_cache_dir(),
@@ -213,10 +217,10 @@ static cuzk_status start_engine(engine_t **out, const bench_args *a, const char 
     if (st != CUZK_OK)
         return st;
     circuit_spec spec = {.name = o->name,
-                                .kind = CIRCUIT_BUILTIN,
-                                .shape = o->shape,
-                                .params_path = o->params_path,
-                                .check = FORMATS_CHECK_CURVE};
+                         .kind = CIRCUIT_BUILTIN,
+                         .shape = o->shape,
+                         .params_path = o->params_path,
+                         .check = FORMATS_CHECK_CURVE};
     if ((st = engine_register(e, &spec, msg, msg_len)) != CUZK_OK ||
         (st = engine_preload(e, o->name, msg, msg_len)) != CUZK_OK) {
         engine_destroy(e);
@@ -236,7 +240,12 @@ static int open_engine(engine_t **e, const bench_args *a, const char *events, bo
     double t0 = cli_now();
     *made = false;
     int rc;
-    if (access(o->params_path, R_OK) != 0) {
+    if (a->dev_params) {
+        fprintf(stderr,
+                "cuzk bench: development parameters %s, made in memory at load: "
+                "NOT FOR PRODUCTION (the seed is the toxic waste)\n",
+                o->params_path);
+    } else if (access(o->params_path, R_OK) != 0) {
         if ((rc = make_params(o)) != CLI_EXIT_OK)
             return rc;
         *made = true;
@@ -277,8 +286,7 @@ static int save_proofs(engine_t *e, const bench_args *a, const job_result *jobs,
         return CLI_EXIT_FAILURE;
     }
     for (unsigned j = 0; j < a->jobs; j++)
-        if (engine_job_proof(e, jobs[j].id, all + (size_t)j * per_job, per_job, &len) !=
-                CUZK_OK ||
+        if (engine_job_proof(e, jobs[j].id, all + (size_t)j * per_job, per_job, &len) != CUZK_OK ||
             len != per_job) {
             snprintf(failure, failure_len, "the proof of job %u cannot be read back", j + 1);
             free(all);
@@ -613,7 +621,7 @@ static int report(const bench_args *a, const bench_paths *paths, const engine_st
          stats->cpu_fallback ? "true" : "false", stats->workers_per_device, stats->synth_workers,
          stats->synth_threads, s->synthesis.p50_ms / 1e3, s->synthesis.p90_ms / 1e3,
          s->synthesis.per_s, s->synthesis.capacity_per_s, stats->finalizers, stats->queue_bound,
-         threads, load_s, made_params ? "made" : "loaded", wall_s, per_hour,
+         threads, load_s, a->dev_params ? "dev" : made_params ? "made" : "loaded", wall_s, per_hour,
          s->partitions_done ? wall_s / (double)s->partitions_done : 0.0, busy_active, busy_wall,
          idle_per_partition, ov.mean_ms, ov.p50_ms, ov.p95_ms, ov.max_ms, latency_mean / 1e3, lat50,
          lat95, verified, all_verified ? "true" : "false", paths->dir, bench_cpu_name(),
@@ -704,7 +712,8 @@ static int bench_engine_run(bench_args *a)
             stats.devices == 1 ? "" : "s", stats.workers_per_device,
             stats.cpu_fallback ? " (and the CPU for retries)" : "", stats.finalizers,
             stats.finalizers == 1 ? "" : "s", stats.queue_bound, load_s,
-            made              ? "made and cached"
+            a->dev_params     ? "development parameters made in memory"
+            : made            ? "made and cached"
             : a->params_given ? "loaded"
                               : "loaded from cache");
 
@@ -792,5 +801,13 @@ int cli_bench(int argc, char **argv)
     int rc = builtin_resolve(o);
     if (rc != CLI_EXIT_OK)
         return rc;
+    uint64_t dev_seed;
+    char why[256] = "";
+    int dev = circuit_params_dev(o->params_path, &dev_seed, why, sizeof(why));
+    if (dev < 0) {
+        cli_error("bench: --params %s", why);
+        return CLI_EXIT_USAGE;
+    }
+    b.dev_params = dev > 0;
     return bench_engine_run(&b);
 }

@@ -152,6 +152,13 @@ static int register_circuits(engine_t *e, const cuzk_config *cfg)
             cli_error("%s: [circuit %s] %s", cc->origin, cc->name, msg);
             return CLI_EXIT_BAD_INPUT;
         }
+        uint64_t seed;
+        if (spec.kind == CIRCUIT_BUILTIN &&
+            circuit_params_dev(spec.params_path, &seed, NULL, 0) > 0)
+            fprintf(stderr,
+                    "cuzk serve: circuit %s: development parameters %s, made in memory at "
+                    "load: NOT FOR PRODUCTION (the seed is the toxic waste)\n",
+                    cc->name, spec.params_path);
     }
     return CLI_EXIT_OK;
 }

@@ -186,16 +186,27 @@ CUZK_EXPORT CUZK_WARN_UNUSED_RESULT cuzk_status cuzk_circuit_register_zkey(cuzk_
 /* Registers the built-in benchmark circuit (shaped like a Filecoin PoRep
  * partition) of about 2^log_constraints constraints, with its bellman
  * parameters (`cuzk setup --log-constraints K --params FILE` makes
- * development ones).
+ * development ones), or with development parameters made in memory:
+ * params_path "dev:SEED" (SEED a decimal 64-bit integer) makes them at
+ * every load of the circuit from a ChaCha20 stream keyed by SEED (the same
+ * seed gives the same parameters, on the CPU or the GPU), on the GPU when
+ * the engine's backend is CUDA; nothing is written to disk. Registration
+ * then reads no file, and the first cuzk_circuit_verify loads the circuit
+ * (its verifying key exists only once the parameters are made).
+ * DEVELOPMENT PARAMETERS ARE NOT FOR PRODUCTION: whoever knows the seed
+ * can forge proofs.
  *  Returns: as cuzk_circuit_register_zkey; CUZK_ERR_INVALID_ARGUMENT also
- *           for parameters of another shape.
+ *           for parameters of another shape, and for a "dev:" string whose
+ *           seed is not a decimal 64-bit integer.
  *  Args:    engine: the engine.
  *  Out:     circuit: the new circuit (NULL on failure).
  *  In:      name: as for cuzk_circuit_register_zkey.
  *           log_constraints: 10 to 27.
  *           arity: its Merkle tree's arity, 2 or 8 (cuzk setup's default 8).
- *           params_path: the bellman parameter file.
- *           check: the point checks when the parameters are loaded. */
+ *           params_path: the bellman parameter file, or "dev:SEED" (a file
+ *           whose name starts with "dev:" is "./dev:...").
+ *           check: the point checks when the parameters are loaded (none
+ *           for development parameters: they are made, not read). */
 CUZK_EXPORT CUZK_WARN_UNUSED_RESULT cuzk_status cuzk_circuit_register_builtin(
     cuzk_engine *engine, cuzk_circuit **circuit, const char *name, unsigned log_constraints,
     unsigned arity, const char *params_path, cuzk_check check);

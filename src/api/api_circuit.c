@@ -175,6 +175,9 @@ static cuzk_status builtin_counts(cuzk_circuit *c, const char *fn, const char *p
         return api_fail_msg(st, fn, "the built-in circuit's shape", "");
     c->num_public = porep_like_num_inputs(&c->shape);
     c->num_vars = 1 + c->num_public + aux;
+    uint64_t seed;
+    if (circuit_params_dev(path, &seed, NULL, 0) > 0)
+        return CUZK_OK; /* the verifying key comes at the first verify */
     bellman_params_map_t m;
     if ((st = bellman_params_open(&m, path, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg))) != CUZK_OK)
         return api_fail_msg(st, fn, "params_path", msg);
@@ -220,9 +223,13 @@ cuzk_status api_register(cuzk_engine *h, cuzk_circuit **out, const char *fn, con
         unlink_failed(h, c);
         return api_fail_msg(st, fn, spec.kind == CIRCUIT_ZKEY ? "zkey_path" : "params_path", msg);
     }
+    uint64_t seed;
+    bool dev =
+        spec.kind == CIRCUIT_BUILTIN && circuit_params_dev(spec.params_path, &seed, NULL, 0) > 0;
     st = spec.kind == CIRCUIT_ZKEY       ? zkey_counts(c, fn, spec.zkey_path)
          : spec.kind == CIRCUIT_EXTERNAL ? external_counts(c, fn, &spec)
                                          : builtin_counts(c, fn, spec.params_path);
+    c->pvk_ready = st == CUZK_OK && !dev;
     if (st != CUZK_OK) {
         /* The engine keeps the name: retire it with the circuit. */
         pthread_mutex_lock(&h->mu);
@@ -257,6 +264,10 @@ cuzk_status cuzk_circuit_register_builtin(cuzk_engine *engine, cuzk_circuit **ci
     cuzk_status st = check_common(engine, circuit, fn, name, params_path, "params_path", check);
     if (st != CUZK_OK)
         return st;
+    uint64_t seed;
+    char why[256] = "";
+    if (circuit_params_dev(params_path, &seed, why, sizeof(why)) < 0)
+        return api_fail(CUZK_ERR_INVALID_ARGUMENT, fn, "%s", why);
     if (log_constraints < 10 || log_constraints > 27)
         return api_fail(CUZK_ERR_INVALID_ARGUMENT, fn, "log_constraints is %u: 10 to 27",
                         log_constraints);
@@ -337,6 +348,39 @@ cuzk_status cuzk_circuit_shape(const cuzk_circuit *circuit, uint64_t *witness_le
 
 /* ---------------------------------------------------------- verifying */
 
+/* The prepared verifying key of a circuit with development parameters, at
+ * its first verify: from the engine, which makes the parameters when the
+ * circuit is not resident. The load runs without the handle's lock; two
+ * verifies racing both load, and the first to finish installs its key. */
+static cuzk_status ensure_pvk(cuzk_circuit *c, const char *fn)
+{
+    cuzk_engine *h = c->owner;
+    pthread_mutex_lock(&h->mu);
+    bool ready = c->pvk_ready;
+    pthread_mutex_unlock(&h->mu);
+    if (ready)
+        return CUZK_OK;
+    char msg[512] = "";
+    groth16_vk_t vk;
+    cuzk_status st = engine_circuit_vk(h->e, c->engine_name, &vk, msg, sizeof(msg));
+    if (st != CUZK_OK)
+        return api_fail_msg(st, fn, c->name, msg);
+    groth16_pvk_t pvk;
+    st = groth16_prepare_vk(&pvk, &vk);
+    groth16_vk_free(&vk);
+    if (st != CUZK_OK)
+        return api_fail_msg(st, fn, "the circuit's verifying key", "");
+    pthread_mutex_lock(&h->mu);
+    if (!c->pvk_ready) {
+        c->pvk = pvk;
+        c->pvk_ready = true;
+    } else {
+        groth16_pvk_free(&pvk);
+    }
+    pthread_mutex_unlock(&h->mu);
+    return CUZK_OK;
+}
+
 cuzk_status cuzk_circuit_verify(const cuzk_circuit *circuit, const uint8_t *proofs,
                                 size_t proofs_len, const cuzk_fr *inputs, size_t inputs_len)
 {
@@ -376,6 +420,8 @@ cuzk_status cuzk_circuit_verify(const cuzk_circuit *circuit, const uint8_t *proo
             goto done;
         }
     }
+    if ((st = ensure_pvk((cuzk_circuit *)circuit, fn)) != CUZK_OK)
+        goto done;
     if (n == 1) {
         st = groth16_verify(&circuit->pvk, p, x, np);
     } else {

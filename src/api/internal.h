@@ -68,8 +68,12 @@ struct cuzk_circuit {
     porep_like_params shape; /* BUILTIN */
     uint64_t num_vars, num_public;
     uint64_t num_inputs, rows; /* EXTERNAL: inputs (ONE included) and rows of a, b, c */
-    groth16_pvk_t pvk; /* for cuzk_circuit_verify */
-    uint32_t refs;     /* the handle (until released) and each unfinished job */
+    groth16_pvk_t pvk;         /* for cuzk_circuit_verify */
+    /* pvk is prepared (under the engine handle's mu): at registration, or,
+     * for development parameters ("dev:SEED", whose verifying key exists
+     * only once they are made), at the first verify. */
+    bool pvk_ready;
+    uint32_t refs; /* the handle (until released) and each unfinished job */
     bool released;
 };
 

@@ -125,6 +125,19 @@ struct backend {
      * Thread-safe; freed before destroy(). */
     void *(*host_alloc)(backend_t *b, size_t bytes);
     void (*host_free)(backend_t *b, void *p);
+
+    /* prepare() copies the plan's points (to its devices) and neither it
+     * nor prove() reads the host's again: the engine may then free the
+     * circuit's host copy (circuit_ops.drop_points). */
+    bool copies_points;
+    /* Optional (NULL: none, the CPU makes them): out[i] = scalars[i]·G for
+     * the generator of G1 / G2, i < n, exactly what groth16/fixed_base.h
+     * gives, for development parameters made at load (groth16/setup.h's
+     * groth16_fixed_base_ops). Thread-safe. */
+    cuzk_status (*fixed_base_g1)(backend_t *b, g1_affine_t *out, const fr_t *scalars, size_t n,
+                                 char *msg, size_t msg_len);
+    cuzk_status (*fixed_base_g2)(backend_t *b, g2_affine_t *out, const fr_t *scalars, size_t n,
+                                 char *msg, size_t msg_len);
 };
 
 /* The CPU backend: the Groth16 CPU prover's phases on `threads` threads per

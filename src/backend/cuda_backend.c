@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "cuda/device.h"
+#include "cuda/fixed_base.h"
 #include "cuda/msm.h"
 #include "cuda/ntt.h"
 #include "cuda/r1cs_eval.h"
@@ -534,6 +535,33 @@ static void cuda_backend_host_free(backend_t *b, void *p)
     cuda_host_free(p);
 }
 
+/* Development parameters' fixed-base products (backend.h), on device 0:
+ * they run at load, outside the device's lock (their own streams and
+ * buffers; a partition proving meanwhile only shares the device). */
+static cuzk_status cuda_fixed_base(cuda_msm_group group, const void *base, void *out,
+                                   const fr_t *scalars, size_t n, char *msg, size_t msg_len)
+{
+    cuzk_status st = cuda_fixed_base_mul(0, group, base, out, (const struct fr *)scalars, n);
+    if (st == CUZK_ERR_DEVICE)
+        backend_msg(msg, msg_len, "fixed-base products on the GPU: %s",
+                    cuda_fixed_base_last_error());
+    return st;
+}
+
+static cuzk_status cuda_fixed_base_g1(backend_t *b, g1_affine_t *out, const fr_t *scalars, size_t n,
+                                      char *msg, size_t msg_len)
+{
+    (void)b;
+    return cuda_fixed_base(CUDA_MSM_G1, &G1_GENERATOR, out, scalars, n, msg, msg_len);
+}
+
+static cuzk_status cuda_fixed_base_g2(backend_t *b, g2_affine_t *out, const fr_t *scalars, size_t n,
+                                      char *msg, size_t msg_len)
+{
+    (void)b;
+    return cuda_fixed_base(CUDA_MSM_G2, &G2_GENERATOR, out, scalars, n, msg, msg_len);
+}
+
 static void cuda_destroy(backend_t *b)
 {
     cuda_backend *cb = b->impl;
@@ -587,6 +615,9 @@ cuzk_status backend_cuda_create(backend_t **out, unsigned threads, char *msg, si
     cb->base.destroy = cuda_destroy;
     cb->base.host_alloc = cuda_backend_host_alloc;
     cb->base.host_free = cuda_backend_host_free;
+    cb->base.copies_points = true; /* prepare uploads them (cuda_plan_upload) */
+    cb->base.fixed_base_g1 = cuda_fixed_base_g1;
+    cb->base.fixed_base_g2 = cuda_fixed_base_g2;
     *out = &cb->base;
     return CUZK_OK;
 }

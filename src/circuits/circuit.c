@@ -13,6 +13,7 @@
 #include "groth16/prover.h"
 #include "msm/msm.h"
 #include "util/msg.h"
+#include "util/rng.h"
 
 static uint64_t next_pow2(uint64_t x)
 {
@@ -33,8 +34,20 @@ static uint64_t r1cs_bytes(const r1cs_t *r)
 
 /* ------------------------------------------------------------ builtin */
 
+/* The resident size of a circuit whose parameters are not read yet: the
+ * queries (A, B_G1 and B_G2 at most one point a variable), the domain, and
+ * the compiled matrices (about 6 nonzeros a row, 6 bytes each, and three
+ * row pointers). */
+static uint64_t builtin_dev_estimate(uint64_t ni, uint64_t aux, uint64_t domain_n, uint64_t rows)
+{
+    uint64_t nv = 1 + ni + aux;
+    return (domain_n - 1 + aux + 2 * nv + 1 + ni) * sizeof(g1_affine_t) + nv * sizeof(g2_affine_t) +
+           domain_n * sizeof(fr_t) + rows * (3 * 8 + 6 * 6);
+}
+
 /* The counts of a built-in circuit, from its shape and its parameter file's
- * header (mapped, not decoded). */
+ * header (mapped, not decoded); development parameters ("dev:SEED") are not
+ * made here: their counts follow from the shape alone. */
 static cuzk_status builtin_probe(const circuit_spec *spec, circuit_counts *out, char *msg,
                                  size_t msg_len)
 {
@@ -53,8 +66,21 @@ static cuzk_status builtin_probe(const circuit_spec *spec, circuit_counts *out, 
     uint64_t ni = porep_like_num_inputs(&spec->shape);
     out->num_public = ni;
     out->num_vars = 1 + ni + aux;
-    bellman_params_map_t m;
+    uint64_t rows = cons + 1 + ni; /* bellman's input rows */
+    out->rows = rows;
+    uint64_t seed;
     char why[256] = "";
+    int dev = circuit_params_dev(spec->params_path, &seed, why, sizeof(why));
+    if (dev < 0) {
+        msg_set(msg, msg_len, "circuit %s: %s", spec->name, why);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    if (dev > 0) {
+        out->domain_n = next_pow2(rows);
+        out->estimate_bytes = builtin_dev_estimate(ni, aux, out->domain_n, rows);
+        return CUZK_OK;
+    }
+    bellman_params_map_t m;
     st = bellman_params_open(&m, spec->params_path, spec->check, why, sizeof(why));
     if (st != CUZK_OK) {
         msg_set(msg, msg_len, "circuit %s: %s", spec->name, why[0] ? why : cuzk_status_str(st));
@@ -71,8 +97,6 @@ static cuzk_status builtin_probe(const circuit_spec *spec, circuit_counts *out, 
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     out->domain_n = n[BELLMAN_H] + 1;
-    uint64_t rows = cons + 1 + ni; /* bellman's input rows */
-    out->rows = rows;
     if (out->domain_n != next_pow2(rows)) {
         msg_set(msg, msg_len,
                 "circuit %s: %s does not fit the shape: it is for a domain of %llu, the shape "
@@ -111,21 +135,56 @@ static void builtin_unload(circuit_loaded *c)
     memset(c, 0, sizeof(*c));
 }
 
-static cuzk_status builtin_load(const circuit_spec *spec, circuit_loaded *out, unsigned threads,
-                                char *msg, size_t msg_len)
+/* Host bytes of a parameter set's points (the verifying key's IC included). */
+static uint64_t params_point_bytes(const groth16_params_t *p)
+{
+    return (p->num_h + p->num_l + p->num_a + p->num_b_g1 + p->vk.num_ic) * sizeof(g1_affine_t) +
+           p->num_b_g2 * sizeof(g2_affine_t);
+}
+
+/* Development parameters for r from the seed, made here (groth16/setup.h). */
+static cuzk_status builtin_make_dev(groth16_params_t *params, const r1cs_t *r, uint64_t seed,
+                                    const circuit_load_opts *opts, char *msg, size_t msg_len)
+{
+    rng_t rng;
+    rng_seed_chacha(&rng, seed);
+    char why[256] = "";
+    groth16_setup_opts so = {.threads = opts->threads,
+                             .fixed_base = opts->fixed_base,
+                             .msg = why,
+                             .msg_len = sizeof(why)};
+    cuzk_status st = groth16_setup_dev(params, r, &rng, &so);
+    rng_wipe(&rng);
+    if (st != CUZK_OK)
+        msg_set(msg, msg_len, "cannot make the development parameters (dev:%llu): %s",
+                (unsigned long long)seed, why[0] ? why : cuzk_status_str(st));
+    return st;
+}
+
+static cuzk_status builtin_load(const circuit_spec *spec, const circuit_load_opts *opts,
+                                circuit_loaded *out, char *msg, size_t msg_len)
 {
     memset(out, 0, sizeof(*out));
+    uint64_t seed = 0;
+    int dev = circuit_params_dev(spec->params_path, &seed, msg, msg_len);
+    if (dev < 0)
+        return CUZK_ERR_INVALID_ARGUMENT;
     builtin_state *s = calloc(1, sizeof(*s));
     if (!s)
         return CUZK_ERR_OUT_OF_MEMORY;
     out->state = s;
+    unsigned threads = opts->threads;
+    /* The shape is synthesized once: the setup's constraint system is the
+     * resident one. */
     cuzk_status st = builtin_compile(&s->r1cs, &spec->shape, threads);
     if (st != CUZK_OK) {
         msg_set(msg, msg_len, "cannot build the constraint system: %s", cuzk_status_str(st));
         goto fail;
     }
-    if ((st = bellman_params_load(&s->params, spec->params_path, spec->check, threads, msg,
-                                  msg_len)) != CUZK_OK ||
+    st = dev ? builtin_make_dev(&s->params, &s->r1cs, seed, opts, msg, msg_len)
+             : bellman_params_load(&s->params, spec->params_path, spec->check, threads, msg,
+                                   msg_len);
+    if (st != CUZK_OK ||
         (st = groth16_circuit_init(&s->g, &s->r1cs, &s->params, threads, msg, msg_len)) != CUZK_OK)
         goto fail;
     const groth16_params_t *p = &s->params;
@@ -134,15 +193,40 @@ static cuzk_status builtin_load(const circuit_spec *spec, circuit_loaded *out, u
     out->rows = s->r1cs.num_constraints;
     out->plan = &s->g.plan;
     out->vk = &p->vk;
-    out->bytes =
-        r1cs_bytes(&s->r1cs) +
-        (p->num_h + p->num_l + p->num_a + p->num_b_g1 + p->vk.num_ic) * sizeof(g1_affine_t) +
-        p->num_b_g2 * sizeof(g2_affine_t) + (2 * den->num_aux + den->num_inputs + 63) / 64 * 8 +
-        s->g.domain.n * sizeof(fr_t);
+    out->bytes = r1cs_bytes(&s->r1cs) + params_point_bytes(p) +
+                 (2 * den->num_aux + den->num_inputs + 63) / 64 * 8 + s->g.domain.n * sizeof(fr_t);
     return CUZK_OK;
 fail:
     builtin_unload(out);
     return st;
+}
+
+/* Frees the query points of params and clears every pointer to them in
+ * plan; returns the bytes freed. The verifying key stays: the finalizer
+ * assembles and checks proofs with it. */
+static uint64_t drop_query_points(groth16_params_t *p, groth16_plan *plan)
+{
+    uint64_t freed = (p->num_h + p->num_l + p->num_a + p->num_b_g1) * sizeof(g1_affine_t) +
+                     p->num_b_g2 * sizeof(g2_affine_t);
+    free(p->h);
+    free(p->l);
+    free(p->a);
+    free(p->b_g1);
+    free(p->b_g2);
+    p->h = p->l = p->a = p->b_g1 = NULL;
+    p->b_g2 = NULL;
+    for (unsigned i = 0; i < plan->num_msms; i++)
+        for (unsigned k = 0; k < plan->msm[i].num_parts; k++)
+            plan->msm[i].part[k].points = NULL;
+    return freed;
+}
+
+static void builtin_drop_points(circuit_loaded *c)
+{
+    builtin_state *s = c->state;
+    if (!s || !s->params.h)
+        return;
+    c->bytes -= drop_query_points(&s->params, &s->g.plan);
 }
 
 static cuzk_status builtin_seed_witness(const circuit_spec *spec, uint64_t seed, fr_t *w,
@@ -196,9 +280,10 @@ static void zkey_unload(circuit_loaded *c)
     memset(c, 0, sizeof(*c));
 }
 
-static cuzk_status zkey_load(const circuit_spec *spec, circuit_loaded *out, unsigned threads,
-                             char *msg, size_t msg_len)
+static cuzk_status zkey_load(const circuit_spec *spec, const circuit_load_opts *opts,
+                             circuit_loaded *out, char *msg, size_t msg_len)
 {
+    unsigned threads = opts->threads;
     memset(out, 0, sizeof(*out));
     zkey_state *s = calloc(1, sizeof(*s));
     if (!s)
@@ -238,6 +323,14 @@ static cuzk_status external_probe(const circuit_spec *spec, circuit_counts *out,
         msg_set(msg, msg_len,
                 "circuit %s: an external circuit needs its parameters, at least one input "
                 "(ONE), its constraint count and three density bitmaps",
+                spec->name);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    uint64_t seed;
+    if (circuit_params_dev(spec->params_path, &seed, NULL, 0) != 0) {
+        msg_set(msg, msg_len,
+                "circuit %s: development parameters (\"dev:SEED\") are for the built-in "
+                "circuit only; an external circuit needs its parameter file",
                 spec->name);
         return CUZK_ERR_INVALID_ARGUMENT;
     }
@@ -300,9 +393,10 @@ static void external_unload(circuit_loaded *c)
     memset(c, 0, sizeof(*c));
 }
 
-static cuzk_status external_load(const circuit_spec *spec, circuit_loaded *out, unsigned threads,
-                                 char *msg, size_t msg_len)
+static cuzk_status external_load(const circuit_spec *spec, const circuit_load_opts *opts,
+                                 circuit_loaded *out, char *msg, size_t msg_len)
 {
+    unsigned threads = opts->threads;
     memset(out, 0, sizeof(*out));
     external_state *s = calloc(1, sizeof(*s));
     if (!s)
@@ -341,10 +435,16 @@ static cuzk_status external_load(const circuit_spec *spec, circuit_loaded *out, 
     out->rows = spec->num_constraints;
     out->plan = &s->plan;
     out->vk = &p->vk;
-    out->bytes =
-        (p->num_h + p->num_l + p->num_a + p->num_b_g1 + p->vk.num_ic) * sizeof(g1_affine_t) +
-        p->num_b_g2 * sizeof(g2_affine_t) + s->domain.n * sizeof(fr_t);
+    out->bytes = params_point_bytes(p) + s->domain.n * sizeof(fr_t);
     return CUZK_OK;
+}
+
+static void external_drop_points(circuit_loaded *c)
+{
+    external_state *s = c->state;
+    if (!s || !s->params.h)
+        return;
+    c->bytes -= drop_query_points(&s->params, &s->plan);
 }
 
 /* ------------------------------------------------------------ the table */
@@ -354,6 +454,7 @@ static const circuit_ops kinds[CIRCUIT_KIND_COUNT] = {
                          .probe = builtin_probe,
                          .load = builtin_load,
                          .unload = builtin_unload,
+                         .drop_points = builtin_drop_points,
                          .witness_from_seed = builtin_seed_witness},
     [CIRCUIT_ZKEY] = {.name = "zkey",
                       .probe = zkey_probe,
@@ -363,6 +464,7 @@ static const circuit_ops kinds[CIRCUIT_KIND_COUNT] = {
                           .probe = external_probe,
                           .load = external_load,
                           .unload = external_unload,
+                          .drop_points = external_drop_points,
                           .needs_abc = true},
 };
 
@@ -425,6 +527,32 @@ void circuit_spec_free(circuit_spec *spec)
 const char *circuit_spec_key_path(const circuit_spec *spec)
 {
     return spec->kind == CIRCUIT_ZKEY ? spec->zkey_path : spec->params_path;
+}
+
+int circuit_params_dev(const char *path, uint64_t *seed, char *msg, size_t msg_len)
+{
+    const size_t plen = sizeof(CIRCUIT_DEV_PREFIX) - 1;
+    if (!path || strncmp(path, CIRCUIT_DEV_PREFIX, plen) != 0)
+        return 0;
+    const char *digits = path + plen;
+    uint64_t v = 0;
+    bool ok = *digits != 0;
+    for (const char *c = digits; ok && *c; c++) {
+        unsigned d = (unsigned)(*c - '0');
+        if (d > 9 || v > (UINT64_MAX - d) / 10)
+            ok = false;
+        else
+            v = v * 10 + d;
+    }
+    if (!ok) {
+        msg_set(msg, msg_len,
+                "params '%s': development parameters are \"dev:SEED\" with SEED a decimal "
+                "integer from 0 to 18446744073709551615 (a file named so: './%s')",
+                path, path);
+        return -1;
+    }
+    *seed = v;
+    return 1;
 }
 
 const char *circuit_kind_name(circuit_kind kind)

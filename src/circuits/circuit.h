@@ -10,8 +10,8 @@
  * (circuit_eval_abc), and every kind's proof from its plan.
  *
  *   kind      key                         witnesses
- *   builtin   bellman parameters file     from a seed (the storage-proof-
- *                                         shaped circuit), or given
+ *   builtin   bellman parameters file,    from a seed (the storage-proof-
+ *             or "dev:SEED": made at load shaped circuit), or given
  *   zkey      snarkjs .zkey               .wtns files or arrays
  *   external  bellman parameters file,    the caller's assignment and its
  *             counts and density bitmaps  a, b, c (a circuit synthesized
@@ -26,6 +26,7 @@
 #include "formats/common.h"
 #include "groth16/keys.h"
 #include "groth16/plan.h"
+#include "groth16/setup.h"
 #include "r1cs/r1cs.h"
 
 typedef enum circuit_kind {
@@ -40,7 +41,8 @@ typedef struct circuit_spec {
     const char *name; /* unique, at most 63 bytes */
     circuit_kind kind;
     porep_like_params shape; /* BUILTIN */
-    const char *params_path; /* BUILTIN, EXTERNAL: bellman parameters */
+    const char *params_path; /* BUILTIN, EXTERNAL: bellman parameters; BUILTIN also
+                                "dev:SEED" (circuit_params_dev) */
     const char *zkey_path;   /* ZKEY */
     /* EXTERNAL: the counts and bellman's density bitmaps (bit i of word
      * i / 64, least significant first): A over the aux variables, B over
@@ -71,12 +73,28 @@ typedef struct circuit_loaded {
     void *state;    /* the kind's own */
 } circuit_loaded;
 
+/* How to load. */
+typedef struct circuit_load_opts {
+    unsigned threads; /* 0: all CPUs */
+    /* Fixed-base products for development parameters made at load (NULL:
+     * on the CPU); the engine passes its backend's (backend.h). */
+    const groth16_fixed_base_ops *fixed_base;
+} circuit_load_opts;
+
 typedef struct circuit_ops {
     const char *name; /* "builtin", "zkey": for status views */
+    /* Counts from the spec and the key file's header; never makes or
+     * decodes the key (a "dev:" key's counts come from the shape). */
     cuzk_status (*probe)(const circuit_spec *spec, circuit_counts *out, char *msg, size_t msg_len);
-    cuzk_status (*load)(const circuit_spec *spec, circuit_loaded *out, unsigned threads, char *msg,
-                        size_t msg_len);
+    cuzk_status (*load)(const circuit_spec *spec, const circuit_load_opts *opts,
+                        circuit_loaded *out, char *msg, size_t msg_len);
     void (*unload)(circuit_loaded *c);
+    /* Optional (NULL: the kind keeps its points): frees the host copy of
+     * the query points (H, L, A, B_G1, B_G2; not the verifying key) once
+     * every backend that proves the circuit holds its own copy. The plan's
+     * point pointers become NULL (any later read faults at once instead of
+     * reading freed memory) and c->bytes drops by what was freed. */
+    void (*drop_points)(circuit_loaded *c);
     /* Whether every witness must come with its a, b, c (the kind has no
      * constraint system to evaluate them from). */
     bool needs_abc;
@@ -98,6 +116,18 @@ void circuit_spec_free(circuit_spec *spec);
 /* The key file a spec names (the parameters or the zkey); NULL when its
  * kind's is not given. */
 const char *circuit_spec_key_path(const circuit_spec *spec);
+
+/* Development parameters instead of a file: a params path "dev:SEED", SEED
+ * a decimal 64-bit integer, makes the built-in circuit's parameters in
+ * memory at every load, from a ChaCha20 stream keyed by the seed
+ * (rng_seed_chacha), so the same seed gives the same parameters. NOT FOR
+ * PRODUCTION: the seed is the toxic waste. (A file whose name starts with
+ * "dev:" is named "./dev:...".) */
+#define CIRCUIT_DEV_PREFIX "dev:"
+
+/* 0: path is not a "dev:" string (a file); 1: it is, with *seed its seed;
+ * -1: it starts with "dev:" but the rest is no seed (msg says why). */
+int circuit_params_dev(const char *path, uint64_t *seed, char *msg, size_t msg_len);
 
 /* "builtin", "zkey"; parse returns false for anything else. */
 const char *circuit_kind_name(circuit_kind kind);

@@ -602,6 +602,12 @@ cuzk_status config_circuit_spec(const config_circuit *cc, circuit_spec *spec, ch
                     cc->origin, cc->name, cc->log_constraints, cc->arity);
         return CUZK_ERR_INVALID_ARGUMENT;
     }
+    uint64_t seed;
+    char why[256] = "";
+    if (circuit_params_dev(cc->params_path, &seed, why, sizeof(why)) < 0) {
+        backend_msg(msg, msg_len, "%s: [circuit %s] key %s", cc->origin, cc->name, why);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
     spec->params_path = cc->params_path;
     return CUZK_OK;
 }

@@ -24,7 +24,7 @@ typedef struct config_circuit {
     bool kind_set;
     unsigned log_constraints; /* builtin: 2^k constraints */
     unsigned arity;           /* builtin: Merkle arity, 2 or 8 */
-    char *params_path;        /* builtin: bellman parameters */
+    char *params_path;        /* builtin: bellman parameters, or "dev:SEED" (circuit.h) */
     char *zkey_path;          /* zkey */
     formats_check check;
     bool preload;

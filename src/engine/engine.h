@@ -152,6 +152,13 @@ cuzk_status engine_register(engine_t *e, const circuit_spec *spec, char *msg, si
  * stay within the resident budget). CUZK_OK when it is resident. */
 cuzk_status engine_preload(engine_t *e, const char *name, char *msg, size_t msg_len);
 
+/* A copy of a circuit's verifying key (out->ic is the caller's:
+ * groth16_vk_free), loading the circuit first when it is not resident:
+ * the verifying key of development parameters ("dev:SEED") exists only
+ * once they are made. */
+cuzk_status engine_circuit_vk(engine_t *e, const char *name, groth16_vk_t *out, char *msg,
+                              size_t msg_len);
+
 /* Frees a resident circuit and its buffer pool. Refused with
  * CUZK_ERR_INVALID_ARGUMENT while an unfinished job uses it (or it is
  * loading); CUZK_OK also when it was not resident. */

@@ -207,6 +207,9 @@ void registry_unloaded(engine *e, circuit *c);
 unsigned engine_primary_provers(const engine *e);
 
 cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len);
+/* Whether the device slot's backend holds resident circuit c (a CPU
+ * fallback gives up a circuit whose host points were dropped: registry.c). */
+bool registry_serves(const engine *e, const circuit *c, unsigned s);
 /* Locked after registry_load: accounting, state RESIDENT or IDLE; idle
  * circuits are evicted if the actual size overshoots the estimate (this
  * unlocks engine.mu for a while). */

@@ -109,12 +109,64 @@ static void free_loaded(engine *e, circuit *c)
     memset(&c->loaded, 0, sizeof(c->loaded));
 }
 
+/* The primary backend's fixed-base products, for development parameters
+ * made at load (circuit_load_opts). */
+static cuzk_status backend_fixed_base_g1(void *ctx, g1_affine_t *out, const fr_t *scalars, size_t n,
+                                         char *msg, size_t msg_len)
+{
+    backend_t *b = ctx;
+    return b->fixed_base_g1(b, out, scalars, n, msg, msg_len);
+}
+
+static cuzk_status backend_fixed_base_g2(void *ctx, g2_affine_t *out, const fr_t *scalars, size_t n,
+                                         char *msg, size_t msg_len)
+{
+    backend_t *b = ctx;
+    return b->fixed_base_g2(b, out, scalars, n, msg, msg_len);
+}
+
+bool registry_serves(const engine *e, const circuit *c, unsigned s)
+{
+    return c->handle[e->slots[s].backend] != NULL;
+}
+
+/* When the primary backend holds its own copy of c's points (a GPU's,
+ * uploaded by prepare), the host's copy goes: a 2^27 circuit would
+ * otherwise hold its ~50 GB twice. A backend that reads the host's points
+ * (the CPU fallback) gives the circuit up first: its handle is released,
+ * and no slot of it is offered the circuit's partitions again
+ * (registry_serves, in sched_pick_prove and the retry's avoid_slot), so
+ * once the plan's point pointers are cleared nothing reads them: the
+ * backends left read their own copies, and the finalizer reads only the
+ * verifying key. *bytes drops by what was freed. */
+static void drop_host_points(engine *e, circuit *c, const uint64_t *backend_bytes, uint64_t *bytes)
+{
+    if (!c->ops->drop_points || !e->backends[0]->copies_points)
+        return;
+    for (unsigned b = 1; b < e->num_backends; b++)
+        if (c->handle[b] && !e->backends[b]->copies_points) {
+            e->backends[b]->release(e->backends[b], c->handle[b]);
+            c->handle[b] = NULL;
+            *bytes -= backend_bytes[b];
+        }
+    uint64_t before = c->loaded.bytes;
+    c->ops->drop_points(&c->loaded);
+    *bytes -= before - c->loaded.bytes;
+}
+
 cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
 {
     unsigned threads = e->cfg.load_threads;
     cuzk_status st;
     char why[384] = "";
-    if ((st = c->ops->load(&c->spec, &c->loaded, threads, why, sizeof(why))) != CUZK_OK)
+    backend_t *primary = e->backends[0];
+    groth16_fixed_base_ops fb = {
+        .g1 = primary->fixed_base_g1 ? backend_fixed_base_g1 : NULL,
+        .g2 = primary->fixed_base_g2 ? backend_fixed_base_g2 : NULL,
+        .ctx = primary,
+    };
+    circuit_load_opts lo = {.threads = threads, .fixed_base = fb.g1 || fb.g2 ? &fb : NULL};
+    if ((st = c->ops->load(&c->spec, &lo, &c->loaded, why, sizeof(why))) != CUZK_OK)
         goto fail;
     if (c->loaded.plan->num_vars != c->num_vars || c->loaded.plan->domain->n != c->domain_n ||
         c->loaded.rows != c->rows) {
@@ -140,17 +192,19 @@ cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
                               .cs = c->abc_on_backend ? c->loaded.cs : NULL,
                               .rows = c->loaded.rows,
                               .c_is_ab = c->loaded.c_is_ab};
+    uint64_t backend_bytes[ENGINE_MAX_BACKENDS] = {0};
     for (unsigned b = 0; b < e->num_backends; b++) {
-        uint64_t bb = 0;
         char bmsg[256] = "";
-        st = e->backends[b]->prepare(e->backends[b], &d, &c->handle[b], &bb, bmsg, sizeof(bmsg));
+        st = e->backends[b]->prepare(e->backends[b], &d, &c->handle[b], &backend_bytes[b], bmsg,
+                                     sizeof(bmsg));
         if (st != CUZK_OK) {
             engine_msg(why, sizeof(why), "backend %s: %s", e->backends[b]->name,
                        bmsg[0] ? bmsg : cuzk_status_str(st));
             goto fail;
         }
-        bytes += bb;
+        bytes += backend_bytes[b];
     }
+    drop_host_points(e, c, backend_bytes, &bytes);
     if (bytes > e->cfg.resident_budget) {
         engine_msg(why, sizeof(why), "it needs %llu bytes resident; the resident budget is %llu",
                    (unsigned long long)bytes, (unsigned long long)e->cfg.resident_budget);
@@ -309,6 +363,39 @@ cuzk_status engine_preload(engine_t *e, const char *name, char *msg, size_t msg_
     }
     pthread_mutex_unlock(&e->mu);
     return st;
+}
+
+cuzk_status engine_circuit_vk(engine_t *e, const char *name, groth16_vk_t *out, char *msg,
+                              size_t msg_len)
+{
+    memset(out, 0, sizeof(*out));
+    /* An idle circuit may be evicted between the load and the copy: load
+     * again (each load is a fresh chance; a few are plenty). */
+    for (int attempt = 0; attempt < 4; attempt++) {
+        cuzk_status st = engine_preload(e, name, msg, msg_len);
+        if (st != CUZK_OK)
+            return st;
+        pthread_mutex_lock(&e->mu);
+        circuit *c = find_named(e, name, &st, msg, msg_len);
+        if (c && c->state == CIRCUIT_RESIDENT) {
+            const groth16_vk_t *vk = c->loaded.vk;
+            *out = *vk;
+            out->ic = malloc(sizeof(g1_affine_t) * (vk->num_ic ? vk->num_ic : 1));
+            if (out->ic)
+                memcpy(out->ic, vk->ic, sizeof(g1_affine_t) * vk->num_ic);
+            else
+                st = CUZK_ERR_OUT_OF_MEMORY;
+            pthread_mutex_unlock(&e->mu);
+            if (st != CUZK_OK)
+                memset(out, 0, sizeof(*out));
+            return st;
+        }
+        pthread_mutex_unlock(&e->mu);
+        if (!c)
+            return st;
+    }
+    engine_msg(msg, msg_len, "circuit %s was evicted again each time it was loaded", name);
+    return CUZK_ERR_OUT_OF_MEMORY;
 }
 
 cuzk_status engine_evict(engine_t *e, const char *name, char *msg, size_t msg_len)

@@ -205,6 +205,8 @@ bool sched_pick_prove(engine *e, unsigned s, work *out)
             continue;
         if (sl->fallback && p->attempts == 0)
             continue;
+        if (!registry_serves(e, e->prove_q.items[i].j->c, s))
+            continue;
         return wq_take(&e->prove_q, i, out);
     }
     return false;

@@ -247,12 +247,12 @@ static void on_copy(void *ctx, const backend_copy *cp)
 }
 
 /* After a failed attempt on slot s: avoid s next time, unless no device
- * would be left. */
-static void avoid_slot(engine *e, partition *pt, unsigned s)
+ * that holds the circuit would be left. */
+static void avoid_slot(engine *e, const circuit *c, partition *pt, unsigned s)
 {
     pt->avoid |= (uint64_t)1 << s;
     for (unsigned k = 0; k < e->num_slots; k++)
-        if (!(pt->avoid & ((uint64_t)1 << k)))
+        if (!(pt->avoid & ((uint64_t)1 << k)) && registry_serves(e, c, k))
             return;
     pt->avoid = 0;
 }
@@ -265,7 +265,7 @@ static void attempt_failed(engine *e, job *j, uint32_t idx, unsigned s, bool ret
     partition *pt = &j->parts[idx];
     const slot *sl = &e->slots[s];
     if (retry && pt->attempts <= e->cfg.retries) {
-        avoid_slot(e, pt, s);
+        avoid_slot(e, j->c, pt, s);
         job_requeue(e, j, idx);
         return;
     }

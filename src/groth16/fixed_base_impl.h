@@ -85,12 +85,12 @@ typedef struct PT_(fb_scratch) {
  * point added d·2^(w·k)·G, and s' ± d·2^(w·k) is neither 0 nor r); such a
  * sum would still be right, through a Jacobian addition. */
 static void PT_(fb_chunk)(FB_AFF_T *acc, const FB_T *t, const fr_t *scalars, size_t cnt,
-                          PT_(fb_scratch) *sc)
+                          PT_(fb_scratch) * sc)
 {
     size_t per = ((size_t)1 << t->window) - 1;
     for (size_t i = 0; i < cnt; i++) {
         fr_to_raw(sc->s[i], &scalars[i]);
-        acc[i].infinity = true;
+        PT_(affine_set_infinity)(&acc[i]); /* x = y = 0 as well: what the GPU writes */
     }
     for (unsigned k = 0; k < t->windows; k++) {
         size_t m = 0;
@@ -150,8 +150,8 @@ static void PT_(fb_worker)(void *ctx, size_t begin, size_t end)
     free(sc);
 }
 
-cuzk_status PT_(fixed_base_mul_batch)(FB_AFF_T *out, const FB_T *t, const fr_t *scalars,
-                                      size_t n, unsigned threads, atomic_uint_fast64_t *done)
+cuzk_status PT_(fixed_base_mul_batch)(FB_AFF_T *out, const FB_T *t, const fr_t *scalars, size_t n,
+                                      unsigned threads, atomic_uint_fast64_t *done)
 {
     PT_(fb_job) job = {.out = out, .t = t, .scalars = scalars, .done = done};
     atomic_init(&job.failed, 0);

@@ -1,9 +1,12 @@
 #define _POSIX_C_SOURCE 200809L
 #include "groth16/setup_common.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "r1cs/density.h"
+#include "util/parallel.h"
 #include "util/wipe.h"
 
 static void *monitor_main(void *arg)
@@ -68,32 +71,239 @@ void setup_random_nonzero(fr_t *x, rng_t *rng)
     while (fr_is_zero(x));
 }
 
-void setup_column_polys(fr_t *col, const r1cs_t *r, const r1cs_matrix *m, const fr_t *lagrange)
+/* ------------------------------------------------------ column sums */
+
+typedef struct column_job {
+    fr_t *col;
+    const r1cs_t *r;
+    const r1cs_matrix *m;
+    const fr_t *lag;
+    uint64_t ni, nvars;
+    size_t parts;
+    fr_t *input_sums; /* parts × ni: part p's sums over its rows */
+} column_job;
+
+static void column_part(const column_job *job, size_t p)
 {
+    const r1cs_t *r = job->r;
+    const r1cs_matrix *m = job->m;
+    const uint64_t rows = r->num_constraints, ni = job->ni, na = job->nvars - ni;
+    const uint64_t lo = ni + na * p / job->parts, hi = ni + na * (p + 1) / job->parts;
+    const uint64_t rlo = rows * p / job->parts, rhi = rows * (p + 1) / job->parts;
+    fr_t *in = job->input_sums + p * ni;
+    memset(in, 0, sizeof(fr_t) * ni);
     fr_t t;
-    for (uint64_t i = 0; i < r->num_constraints; i++) {
+    for (uint64_t i = 0; i < rows; i++) {
+        const bool mine = i >= rlo && i < rhi; /* this part sums the inputs of row i */
         for (uint64_t k = m->row_ptr[i]; k < m->row_ptr[i + 1]; k++) {
-            fr_mul(&t, &r->coeffs[r1cs_coeff_at(r, m, k)], &lagrange[i]);
-            fr_add(&col[m->col[k]], &col[m->col[k]], &t);
+            const uint64_t j = m->col[k];
+            fr_t *acc;
+            if (j - lo < hi - lo)
+                acc = &job->col[j];
+            else if (j < ni && mine)
+                acc = &in[j];
+            else
+                continue;
+            fr_mul(&t, &r->coeffs[r1cs_coeff_at(r, m, k)], &job->lag[i]);
+            fr_add(acc, acc, &t);
         }
     }
     cuzk_wipe(&t, sizeof(t));
 }
 
-void setup_ic_like(fr_t *out, const fr_t *u, const fr_t *v, const fr_t *w, uint64_t count,
-                   const fr_t *alpha, const fr_t *beta, const fr_t *factor)
+static void column_worker(void *ctx, size_t begin, size_t end)
 {
+    for (size_t p = begin; p < end; p++)
+        column_part(ctx, p);
+}
+
+void setup_column_polys(fr_t *col, const r1cs_t *r, const r1cs_matrix *m, const fr_t *lagrange,
+                        unsigned threads)
+{
+    threads = parallel_threads(threads);
+    const uint64_t ni = r->num_inputs, nvars = r1cs_num_vars(r);
+    column_job job = {
+        .col = col, .r = r, .m = m, .lag = lagrange, .ni = ni, .nvars = nvars, .parts = threads};
+    job.input_sums = malloc(sizeof(fr_t) * (ni * job.parts + 1));
+    if (job.input_sums) {
+        parallel_for(job.parts, 1, threads, column_worker, &job);
+        for (size_t p = 0; p < job.parts; p++)
+            for (uint64_t j = 0; j < ni; j++)
+                fr_add(&col[j], &col[j], &job.input_sums[p * ni + j]);
+        cuzk_wipe(job.input_sums, sizeof(fr_t) * ni * job.parts);
+        free(job.input_sums);
+        return;
+    }
+    fr_t t;
+    for (uint64_t i = 0; i < r->num_constraints; i++)
+        for (uint64_t k = m->row_ptr[i]; k < m->row_ptr[i + 1]; k++) {
+            fr_mul(&t, &r->coeffs[r1cs_coeff_at(r, m, k)], &lagrange[i]);
+            fr_add(&col[m->col[k]], &col[m->col[k]], &t);
+        }
+    cuzk_wipe(&t, sizeof(t)); /* no memory for the partial sums: one thread */
+}
+
+/* ------------------------------------------------------ scalar vectors */
+
+#define SETUP_GRAIN 4096
+
+typedef struct ic_job {
+    fr_t *out;
+    const fr_t *u, *v, *w, *alpha, *beta, *factor;
+} ic_job;
+
+static void ic_worker(void *ctx, size_t begin, size_t end)
+{
+    const ic_job *job = ctx;
     fr_t t, t2;
-    for (uint64_t j = 0; j < count; j++) {
-        fr_mul(&t, beta, &u[j]);
-        fr_mul(&t2, alpha, &v[j]);
+    for (size_t j = begin; j < end; j++) {
+        fr_mul(&t, job->beta, &job->u[j]);
+        fr_mul(&t2, job->alpha, &job->v[j]);
         fr_add(&t, &t, &t2);
-        fr_add(&t, &t, &w[j]);
-        fr_mul(&out[j], &t, factor);
+        fr_add(&t, &t, &job->w[j]);
+        fr_mul(&job->out[j], &t, job->factor);
     }
     cuzk_wipe(&t, sizeof(t));
     cuzk_wipe(&t2, sizeof(t2));
 }
+
+void setup_ic_like(fr_t *out, const fr_t *u, const fr_t *v, const fr_t *w, uint64_t count,
+                   const fr_t *alpha, const fr_t *beta, const fr_t *factor, unsigned threads)
+{
+    ic_job job = {
+        .out = out, .u = u, .v = v, .w = w, .alpha = alpha, .beta = beta, .factor = factor};
+    parallel_for(count, SETUP_GRAIN, threads, ic_worker, &job);
+}
+
+typedef struct powers_job {
+    fr_t *out;
+    const fr_t *first, *step;
+} powers_job;
+
+static void powers_worker(void *ctx, size_t begin, size_t end)
+{
+    const powers_job *job = ctx;
+    fr_t t;
+    uint64_t e[1] = {begin};
+    fr_pow_var(&t, job->step, e, 1);
+    fr_mul(&t, &t, job->first);
+    for (size_t i = begin; i < end; i++) {
+        job->out[i] = t;
+        fr_mul(&t, &t, job->step);
+    }
+    cuzk_wipe(&t, sizeof(t));
+}
+
+void setup_powers(fr_t *out, const fr_t *first, const fr_t *step, uint64_t count, unsigned threads)
+{
+    powers_job job = {.out = out, .first = first, .step = step};
+    parallel_for(count, SETUP_GRAIN, threads, powers_worker, &job);
+}
+
+/* Blocks of SELECT_BLOCK bits (a multiple of 64): their set bits are
+ * counted first, so each block knows where its values go. */
+#define SELECT_BLOCK ((uint64_t)1 << 16)
+
+typedef struct select_job {
+    fr_t *out;
+    const fr_t *src;
+    const uint64_t *bits;
+    uint64_t count;
+    uint64_t *offset; /* per block: values before it */
+} select_job;
+
+static uint64_t block_end(const select_job *job, size_t b)
+{
+    uint64_t e = (uint64_t)(b + 1) * SELECT_BLOCK;
+    return e < job->count ? e : job->count;
+}
+
+static void select_count(void *ctx, size_t begin, size_t end)
+{
+    select_job *job = ctx;
+    for (size_t b = begin; b < end; b++) {
+        uint64_t n = 0, j0 = (uint64_t)b * SELECT_BLOCK, j1 = block_end(job, b);
+        for (uint64_t j = j0; j < j1; j += 64) {
+            uint64_t word = job->bits[j / 64];
+            if (j1 - j < 64)
+                word &= ((uint64_t)1 << (j1 - j)) - 1;
+            n += (uint64_t)__builtin_popcountll(word);
+        }
+        job->offset[b] = n;
+    }
+}
+
+static void select_fill(void *ctx, size_t begin, size_t end)
+{
+    select_job *job = ctx;
+    for (size_t b = begin; b < end; b++) {
+        fr_t *o = job->out + job->offset[b];
+        for (uint64_t j = (uint64_t)b * SELECT_BLOCK, j1 = block_end(job, b); j < j1; j++)
+            if (r1cs_bit(job->bits, j))
+                *o++ = job->src[j];
+    }
+}
+
+typedef struct copy_job {
+    fr_t *out;
+    const fr_t *src;
+} copy_job;
+
+static void copy_worker(void *ctx, size_t begin, size_t end)
+{
+    const copy_job *job = ctx;
+    memcpy(job->out + begin, job->src + begin, sizeof(fr_t) * (end - begin));
+}
+
+uint64_t setup_select(fr_t *out, const fr_t *src, const uint64_t *bits, uint64_t count,
+                      unsigned threads)
+{
+    if (!bits) {
+        copy_job job = {.out = out, .src = src};
+        parallel_for(count, 1 << 16, threads, copy_worker, &job);
+        return count;
+    }
+    size_t blocks = (size_t)((count + SELECT_BLOCK - 1) / SELECT_BLOCK);
+    select_job job = {.out = out, .src = src, .bits = bits, .count = count};
+    uint64_t one_block[1];
+    job.offset = blocks <= 1 ? one_block : malloc(sizeof(uint64_t) * blocks);
+    if (!job.offset) { /* one pass on this thread */
+        uint64_t k = 0;
+        for (uint64_t j = 0; j < count; j++)
+            if (r1cs_bit(bits, j))
+                out[k++] = src[j];
+        return k;
+    }
+    parallel_for(blocks, 1, threads, select_count, &job);
+    uint64_t total = 0;
+    for (size_t b = 0; b < blocks; b++) {
+        uint64_t n = job.offset[b];
+        job.offset[b] = total;
+        total += n;
+    }
+    parallel_for(blocks, 1, threads, select_fill, &job);
+    if (job.offset != one_block)
+        free(job.offset);
+    return total;
+}
+
+typedef struct wipe_job {
+    fr_t *p;
+} wipe_job;
+
+static void wipe_worker(void *ctx, size_t begin, size_t end)
+{
+    const wipe_job *job = ctx;
+    cuzk_wipe(job->p + begin, sizeof(fr_t) * (end - begin));
+}
+
+void setup_wipe(fr_t *p, uint64_t n, unsigned threads)
+{
+    wipe_job job = {.p = p};
+    parallel_for(n, 1 << 16, threads, wipe_worker, &job);
+}
+
+/* ------------------------------------------------------ the vk */
 
 static void g1_times(g1_affine_t *out, const fr_t *s)
 {

@@ -36,14 +36,33 @@ void setup_monitor_stop(setup_monitor *m);
 void setup_random_nonzero(fr_t *x, rng_t *rng);
 
 /* col[j] += Σ_i M[i][j] · lagrange[i] over the rows of r: the column
- * polynomials of matrix m at τ, lagrange holding L_i(τ). */
-void setup_column_polys(fr_t *col, const r1cs_t *r, const r1cs_matrix *m, const fr_t *lagrange);
+ * polynomials of matrix m at τ, lagrange holding L_i(τ). On `threads`
+ * threads, each owning a range of the aux columns (it scans every row and
+ * sums the entries of its columns, so no two threads write one sum) and a
+ * block of rows for the input columns (ONE is in about a third of B's rows:
+ * one owner would do that third alone); the inputs' partial sums are added
+ * at the end. Field addition is exact, so the result does not depend on
+ * the thread count. */
+void setup_column_polys(fr_t *col, const r1cs_t *r, const r1cs_matrix *m, const fr_t *lagrange,
+                        unsigned threads);
 
 /* out[j] = (β·u[j] + α·v[j] + w[j]) · factor for j < count: the IC and
  * L/C scalars (Groth 2016, §3.2: the public part over γ, the private part
- * over δ). */
+ * over δ). On `threads` threads. */
 void setup_ic_like(fr_t *out, const fr_t *u, const fr_t *v, const fr_t *w, uint64_t count,
-                   const fr_t *alpha, const fr_t *beta, const fr_t *factor);
+                   const fr_t *alpha, const fr_t *beta, const fr_t *factor, unsigned threads);
+
+/* out[i] = first · step^i for i < count, on `threads` threads (each chunk
+ * starts from first · step^begin). */
+void setup_powers(fr_t *out, const fr_t *first, const fr_t *step, uint64_t count, unsigned threads);
+
+/* Appends src[j] for every j < count whose bit is set in bits (NULL: every
+ * j) to out, in order; returns how many. On `threads` threads. */
+uint64_t setup_select(fr_t *out, const fr_t *src, const uint64_t *bits, uint64_t count,
+                      unsigned threads);
+
+/* cuzk_wipe over n elements, on `threads` threads. */
+void setup_wipe(fr_t *p, uint64_t n, unsigned threads);
 
 /* vk's α1, β1, β2, γ2, δ1, δ2 (not IC) from the toxic waste. */
 void setup_vk_points(groth16_vk_t *vk, const fr_t *alpha, const fr_t *beta, const fr_t *gamma,

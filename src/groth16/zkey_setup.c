@@ -70,9 +70,9 @@ static void draw_toxic(zkey_toxic *tw, uint64_t n, rng_t *rng)
 static void column_polys(zkey_setup_state *s)
 {
     const r1cs_t *r = s->r;
-    setup_column_polys(s->u, r, &r->a, s->lag);
-    setup_column_polys(s->v, r, &r->b, s->lag);
-    setup_column_polys(s->w, r, &r->c, s->lag);
+    setup_column_polys(s->u, r, &r->a, s->lag, s->threads);
+    setup_column_polys(s->v, r, &r->b, s->lag, s->threads);
+    setup_column_polys(s->w, r, &r->c, s->lag, s->threads);
     for (uint64_t i = 0; i <= s->shape.num_public; i++)
         fr_add(&s->u[i], &s->u[i], &s->lag[r->num_constraints + i]);
 }
@@ -84,7 +84,7 @@ static cuzk_status make_ic(zkey_setup_state *s)
     for (uint64_t first = 0; first < count; first += ZKEY_SETUP_CHUNK) {
         size_t k = count - first < ZKEY_SETUP_CHUNK ? (size_t)(count - first) : ZKEY_SETUP_CHUNK;
         setup_ic_like(s->scal, s->u + first, s->v + first, s->w + first, k, &s->tw.alpha,
-                      &s->tw.beta, &s->tw.gamma_inv);
+                      &s->tw.beta, &s->tw.gamma_inv, s->threads);
         cuzk_status st = g1_fixed_base_mul_batch(s->vk.ic + first, &s->g1t, s->scal, k, s->threads,
                                                  &s->mon.done);
         if (st != CUZK_OK)
@@ -124,7 +124,7 @@ static cuzk_status make_part(zkey_setup_state *s, groth16_zkey_part part,
             break;
         case GROTH16_ZKEY_PART_C:
             setup_ic_like(s->scal, s->u + c0 + first, s->v + c0 + first, s->w + c0 + first, k,
-                          &s->tw.alpha, &s->tw.beta, &s->tw.delta_inv);
+                          &s->tw.alpha, &s->tw.beta, &s->tw.delta_inv, s->threads);
             sc = s->scal;
             break;
         default:

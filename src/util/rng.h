@@ -14,15 +14,20 @@
  * Not thread-safe: one rng_t per thread. */
 typedef struct rng {
     int secure;
-    uint64_t s[4];          /* xoshiro256** state */
-    uint32_t key[8];        /* ChaCha20 key */
-    uint64_t counter;       /* ChaCha20 block counter */
-    uint32_t block[16];     /* current keystream block */
-    unsigned used;          /* 32-bit words of block already handed out */
+    uint64_t s[4];      /* xoshiro256** state */
+    uint32_t key[8];    /* ChaCha20 key */
+    uint64_t counter;   /* ChaCha20 block counter */
+    uint32_t block[16]; /* current keystream block */
+    unsigned used;      /* 32-bit words of block already handed out */
 } rng_t;
 
 /* Deterministic generator from a seed. */
 void rng_seed(rng_t *rng, uint64_t seed);
+
+/* ChaCha20 keyed from a 64-bit seed: the stream of the secure generator,
+ * reproducible. For development parameters made from a seed (`dev:SEED`):
+ * anyone who knows the seed knows their toxic waste. */
+void rng_seed_chacha(rng_t *rng, uint64_t seed);
 
 /* Secure generator keyed from the operating system. */
 cuzk_status rng_seed_secure(rng_t *rng);

@@ -363,6 +363,9 @@ static void test_circuits(void **state)
                  CUZK_ERR_INVALID_ARGUMENT, "log_constraints is 9", NULL);
     expect_error(cuzk_circuit_register_builtin(e, &c, "b", 10, 4, fx.params, CUZK_CHECK_CURVE),
                  CUZK_ERR_INVALID_ARGUMENT, "arity is 4", NULL);
+    expect_error(cuzk_circuit_register_builtin(e, &c, "b", 10, 8, "dev:12a", CUZK_CHECK_CURVE),
+                 CUZK_ERR_INVALID_ARGUMENT, "cuzk_circuit_register_builtin", "'dev:12a'",
+                 "dev:SEED", NULL);
     /* Parameters of another shape (2^10 parameters for 2^11). */
     expect_error(cuzk_circuit_register_builtin(e, &c, "b", 11, 8, fx.params, CUZK_CHECK_CURVE),
                  CUZK_ERR_INVALID_ARGUMENT, "params_path", NULL);
@@ -647,6 +650,38 @@ static void test_builtin(void **state)
     cuzk_engine_destroy(e);
 }
 
+/* Development parameters made at load: registration reads no file, the
+ * first verify loads the circuit for its verifying key, and another seed's
+ * parameters do not verify this seed's proofs. */
+static void test_builtin_dev_params(void **state)
+{
+    (void)state;
+    cuzk_engine *e = new_engine();
+    cuzk_circuit *c, *other;
+    ok(cuzk_circuit_register_builtin(e, &c, "dev", 10, 8, "dev:3", CUZK_CHECK_CURVE));
+    ok(cuzk_circuit_register_builtin(e, &other, "dev4", 10, 8, "dev:4", CUZK_CHECK_CURVE));
+    cuzk_witness w[2] = {{.kind = CUZK_WITNESS_SEED, .seed = 5},
+                         {.kind = CUZK_WITNESS_SEED, .seed = 6}};
+    cuzk_job *j;
+    ok(cuzk_job_submit(e, &j, c, w, 2, NULL));
+    assert_int_equal(wait_final(j), CUZK_JOB_DONE);
+    uint64_t np;
+    ok(cuzk_circuit_shape(c, NULL, &np));
+    uint8_t proof[2 * CUZK_PROOF_BYTES];
+    size_t len = sizeof(proof), ni = 2 * np;
+    cuzk_fr *inputs = calloc(ni, sizeof(cuzk_fr));
+    ok(cuzk_job_proof(j, proof, &len));
+    ok(cuzk_job_public_inputs(j, inputs, &ni));
+    ok(cuzk_circuit_verify(c, proof, len, inputs, ni));
+    expect_error(cuzk_circuit_verify(other, proof, len, inputs, ni), CUZK_ERR_VERIFY_FAILED,
+                 "do not verify", NULL);
+    free(inputs);
+    cuzk_job_destroy(j);
+    cuzk_circuit_release(c);
+    cuzk_circuit_release(other);
+    cuzk_engine_destroy(e);
+}
+
 /* Messages are per thread: a failure on one leaves another's alone. */
 static void *fail_elsewhere(void *arg)
 {
@@ -798,6 +833,7 @@ int main(void)
         cmocka_unit_test(test_fixed_blinding),
         cmocka_unit_test(test_prove_zkey),
         cmocka_unit_test(test_builtin),
+        cmocka_unit_test(test_builtin_dev_params),
         cmocka_unit_test(test_external),
         cmocka_unit_test(test_messages_per_thread),
     };

@@ -174,6 +174,23 @@ for (const n of ["synthesize", "msm_h", "verify", "finalize"]) {
 }
 ' "$out"
 
+# Development parameters made in memory at load: no file is written, the
+# note says they are not for production, every proof verifies.
+rm -rf "$tmp/cache"
+check "bench with dev:1" 0 "$cuzk" bench --log-constraints 10 --jobs 1 --partitions 2 \
+    --backend cpu --params dev:1 --out "$tmp/dev"
+expect "the loud note" "$tmp/stderr" "development parameters dev:1, made in memory at load: NOT FOR PRODUCTION"
+expect "dev params verified" "$tmp/stdout" '"partitions_verified":2'
+expect "dev params named" "$tmp/stdout" '"params":"dev"'
+if ls "$tmp"/cache/*.params >/dev/null 2>&1 || [ -e dev:1 ]; then
+    failed=$((failed + 1))
+    echo "FAIL: bench --params dev:1 wrote a parameter file"
+else
+    passed=$((passed + 1))
+fi
+check "a bad dev: seed" 2 "$cuzk" bench --log-constraints 10 --backend cpu --params dev:x1
+expect "the bad seed's message" "$tmp/stderr" "params 'dev:x1': development parameters are \"dev:SEED\""
+
 # A job that fails: parameters whose first two H points are swapped load
 # fine, but no proof made with them verifies; the engine retries, then
 # fails the job, and the bench says so.

@@ -238,6 +238,20 @@ static void test_whole_picture_checks(void **state)
     load_ok(&c, "[server]\nmax_wait_s = 0.5\n");
     assert_int_equal(cuzk_config_check(&c, msg, sizeof(msg)), CUZK_OK);
     cuzk_config_free(&c);
+
+    /* Development parameters: "dev:SEED", a bad seed named with its circuit. */
+    cuzk_config_init(&c);
+    load_ok(&c, "[circuit d]\nkind = builtin\nlog_constraints = 10\nparams = dev:42\n");
+    assert_int_equal(cuzk_config_check(&c, msg, sizeof(msg)), CUZK_OK);
+    circuit_spec spec;
+    assert_int_equal(config_circuit_spec(&c.circuits[0], &spec, msg, sizeof(msg)), CUZK_OK);
+    assert_string_equal(spec.params_path, "dev:42");
+    load_ok(&c, "[circuit d]\nparams = dev:4x2\n");
+    assert_int_not_equal(cuzk_config_check(&c, msg, sizeof(msg)), CUZK_OK);
+    assert_non_null(strstr(msg, "[circuit d]"));
+    assert_non_null(strstr(msg, "'dev:4x2'"));
+    assert_non_null(strstr(msg, "dev:SEED"));
+    cuzk_config_free(&c);
 }
 
 /* The keys of the service's hardening, with their defaults. */
