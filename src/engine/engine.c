@@ -88,7 +88,11 @@ static void resolve(engine_config *c)
     if (!c->buffer_budget)
         c->buffer_budget = physical_memory() / 4;
     if (!c->resident_budget)
-        c->resident_budget = physical_memory() / 2;
+        /* Three quarters: a PoRep-sized circuit holds ~90 GB of host memory
+         * while its development parameters are made (before the GPU backend
+         * takes the points and the host copy goes), and the partition
+         * buffers have their own quarter. */
+        c->resident_budget = physical_memory() / 4 * 3;
 }
 
 unsigned engine_primary_provers(const engine *e)
@@ -400,6 +404,7 @@ void engine_get_stats(engine_t *e, engine_stats *out, engine_circuit_info *circu
         ci->loading = c->state == CIRCUIT_LOADING;
         ci->refs = c->refs;
         ci->resident_bytes = ci->resident ? c->resident_bytes : c->estimate_bytes;
+        ci->device_bytes = ci->resident ? c->device_bytes : 0;
         ci->set_bytes = c->set_bytes;
         ci->sets = c->sets;
         ci->sets_free = c->sets_free;

@@ -87,7 +87,7 @@ typedef struct engine_config {
     unsigned queue_bound;           /* synthesized-or-synthesizing partitions not yet taken by a
                                        prover; 0 = auto: synthesis workers + prover workers */
     uint64_t buffer_budget;         /* bytes of partition buffers (w, a, b, c); 0 = auto: RAM / 4 */
-    uint64_t resident_budget;       /* bytes of resident circuits; 0 = auto: RAM / 2 */
+    uint64_t resident_budget;       /* host bytes of resident circuits; 0 = auto: RAM * 3 / 4 */
     bool verify;                    /* pairing check of every partition proof; true */
     const char *event_log;          /* JSON-lines timing events; NULL = none */
     unsigned retries;               /* further attempts of a partition after a backend error; 2 */
@@ -248,7 +248,8 @@ typedef struct engine_circuit_info {
     bool resident;
     bool loading;
     uint32_t refs;            /* unfinished jobs using it */
-    uint64_t resident_bytes;  /* actual when resident, else the estimate */
+    uint64_t resident_bytes;  /* host memory: actual when resident, else the estimate */
+    uint64_t device_bytes;    /* on each device (points, matrices, scratch) when resident */
     uint64_t set_bytes;       /* one partition's buffers */
     uint32_t sets, sets_free; /* its buffer pool */
     uint64_t last_used;       /* LRU tick (larger: more recent) */

@@ -68,7 +68,8 @@ typedef struct circuit {
     circuit_state state;
     uint32_t refs;           /* unfinished jobs naming it */
     uint64_t last_used;      /* LRU tick */
-    uint64_t resident_bytes; /* actual, while resident */
+    uint64_t resident_bytes; /* host memory, actual, while resident */
+    uint64_t device_bytes;   /* what the backends made resident on their devices */
     uint32_t loads;
     /* Loaded data (valid while RESIDENT): the kind's constraint system,
      * plan and verifying key. */

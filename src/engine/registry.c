@@ -193,6 +193,7 @@ cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
                               .rows = c->loaded.rows,
                               .c_is_ab = c->loaded.c_is_ab};
     uint64_t backend_bytes[ENGINE_MAX_BACKENDS] = {0};
+    uint64_t device_bytes = 0;
     for (unsigned b = 0; b < e->num_backends; b++) {
         char bmsg[256] = "";
         st = e->backends[b]->prepare(e->backends[b], &d, &c->handle[b], &backend_bytes[b], bmsg,
@@ -202,7 +203,13 @@ cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
                        bmsg[0] ? bmsg : cuzk_status_str(st));
             goto fail;
         }
-        bytes += backend_bytes[b];
+        /* The resident budget is host memory: what a backend made on its
+         * devices is counted apart (a GPU's memory is not the host's; the
+         * device fails the prepare itself when it has no room). */
+        if (e->backends[b]->is_cpu)
+            bytes += backend_bytes[b];
+        else
+            device_bytes += backend_bytes[b];
     }
     drop_host_points(e, c, backend_bytes, &bytes);
     if (bytes > e->cfg.resident_budget) {
@@ -212,6 +219,7 @@ cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
         goto fail;
     }
     c->resident_bytes = bytes;
+    c->device_bytes = device_bytes;
     return CUZK_OK;
 fail:
     engine_msg(msg, msg_len, "circuit %s could not be loaded: %s", c->name,
