@@ -79,8 +79,10 @@ static void check_g1(size_t n)
         if (!g1_affine_eq(&cpu[i], &gpu[i]) || cpu[i].infinity != gpu[i].infinity ||
             (gpu[i].infinity && (!fp_is_zero(&gpu[i].x) || !fp_is_zero(&gpu[i].y))))
             fail_msg("G1 product %zu of %zu differs", i, n);
-    assert_true(gpu[0].infinity);
-    assert_true(g1_affine_eq(&gpu[1], &G1_GENERATOR));
+    if (n > 5) { /* the special scalars 0 and 1 lead (scalars()) */
+        assert_true(gpu[0].infinity);
+        assert_true(g1_affine_eq(&gpu[1], &G1_GENERATOR));
+    }
     g1_fixed_base_free(&t);
     free(s);
     free(cpu);
@@ -103,8 +105,10 @@ static void check_g2(size_t n)
     for (size_t i = 0; i < n; i++)
         if (!g2_affine_eq(&cpu[i], &gpu[i]) || cpu[i].infinity != gpu[i].infinity)
             fail_msg("G2 product %zu of %zu differs", i, n);
-    assert_true(gpu[0].infinity);
-    assert_true(g2_affine_eq(&gpu[1], &G2_GENERATOR));
+    if (n > 5) { /* the special scalars 0 and 1 lead (scalars()) */
+        assert_true(gpu[0].infinity);
+        assert_true(g2_affine_eq(&gpu[1], &G2_GENERATOR));
+    }
     g2_fixed_base_free(&t);
     free(s);
     free(cpu);
