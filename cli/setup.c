@@ -7,31 +7,36 @@
 #include "cli/builtin.h"
 #include "cli/commands.h"
 #include "cli/util.h"
+#include "backend/backend.h"
 #include "formats/circom_r1cs.h"
 #include "formats/zkey_write.h"
 #include "groth16/zkey_setup.h"
 
 static void setup_usage(FILE *out)
 {
-    fprintf(out,
-            "usage: cuzk setup --r1cs circuit.r1cs --zkey circuit.zkey [--threads N] [--quiet]\n"
-            "       cuzk setup [--builtin] [--log-constraints K] [--arity 2|8] [--params FILE]\n"
-            "                  [--threads N] [--quiet]\n"
-            "  Both forms make DEVELOPMENT Groth16 keys from random toxic waste, for tests and\n"
-            "  benchmarks only: whoever runs the setup could forge proofs for its keys, so\n"
-            "  production keys must come from a ceremony.\n"
-            "  The first form makes a snarkjs proving key (.zkey, BLS12-381) for a circuit of\n"
-            "  `circom --r1cs --prime bls12381`, without a powers-of-tau file. cuzk prove and\n"
-            "  snarkjs groth16 prove take it, and `snarkjs zkey export verificationkey` gives\n"
-            "  its verification_key.json.\n"
-            "  The second makes bellman-layout parameters for the built-in storage-proof-shaped\n"
-            "  circuit of about 2^K constraints (default K = 16); without --params the file\n"
-            "  goes to the cache folder (%s).\n"
-            "options:\n"
-            "  --threads N   CPU threads (default: all)\n"
-            "  --quiet       no progress or timing lines (the development warning stays)\n"
-            "exit codes: 0 key written, 1 setup failed, 2 usage, 3 bad input file\n",
-            cli_cache_dir());
+    fprintf(
+        out,
+        "usage: cuzk setup --r1cs circuit.r1cs --zkey circuit.zkey [--backend B] [--threads N]\n"
+        "                  [--quiet]\n"
+        "       cuzk setup [--builtin] [--log-constraints K] [--arity 2|8] [--params FILE]\n"
+        "                  [--threads N] [--quiet]\n"
+        "  Both forms make DEVELOPMENT Groth16 keys from random toxic waste, for tests and\n"
+        "  benchmarks only: whoever runs the setup could forge proofs for its keys, so\n"
+        "  production keys must come from a ceremony.\n"
+        "  The first form makes a snarkjs proving key (.zkey, BLS12-381) for a circuit of\n"
+        "  `circom --r1cs --prime bls12381`, without a powers-of-tau file. cuzk prove and\n"
+        "  snarkjs groth16 prove take it, and `snarkjs zkey export verificationkey` gives\n"
+        "  its verification_key.json.\n"
+        "  The second makes bellman-layout parameters for the built-in storage-proof-shaped\n"
+        "  circuit of about 2^K constraints (default K = 16); without --params the file\n"
+        "  goes to the cache folder (%s).\n"
+        "options:\n"
+        "  --backend B   --r1cs form: where the fixed-base products run: auto (the GPU when\n"
+        "                there is one), cpu, cuda\n"
+        "  --threads N   CPU threads (default: all)\n"
+        "  --quiet       no progress or timing lines (the development warning stays)\n"
+        "exit codes: 0 key written, 1 setup failed, 2 usage, 3 bad input file\n",
+        cli_cache_dir());
 }
 
 /* Codes of setup's own options, after the built-in circuit's. */
@@ -50,7 +55,7 @@ static const struct option setup_options[] = {
 typedef struct zkey_setup_args {
     const char *r1cs_path;
     const char *zkey_path;
-    cli_options common; /* --threads and --quiet only */
+    cli_options common; /* --backend, --threads and --quiet only */
 } zkey_setup_args;
 
 /* -1 to go on, else the exit code. */
@@ -63,7 +68,7 @@ static int parse_zkey_args(int argc, char **argv, zkey_setup_args *z)
             return CLI_EXIT_USAGE;
         if (code == OPT_R1CS || code == OPT_ZKEY) {
             *(code == OPT_R1CS ? &z->r1cs_path : &z->zkey_path) = a.value;
-        } else if (code == CLI_OPT_THREADS || code == CLI_OPT_QUIET) {
+        } else if (code == CLI_OPT_THREADS || code == CLI_OPT_QUIET || code == CLI_OPT_BACKEND) {
             if (cli_common_option(&z->common, code, a.value) < 0)
                 return CLI_EXIT_USAGE;
         } else {
@@ -97,6 +102,47 @@ static int parse_builtin_args(int argc, char **argv, builtin_opts *o)
         }
     }
     return -1;
+}
+
+static cuzk_status gpu_fixed_base_g1(void *ctx, g1_affine_t *out, const fr_t *scalars, size_t n,
+                                     char *msg, size_t msg_len)
+{
+    backend_t *b = ctx;
+    return b->fixed_base_g1(b, out, scalars, n, msg, msg_len);
+}
+
+static cuzk_status gpu_fixed_base_g2(void *ctx, g2_affine_t *out, const fr_t *scalars, size_t n,
+                                     char *msg, size_t msg_len)
+{
+    backend_t *b = ctx;
+    return b->fixed_base_g2(b, out, scalars, n, msg, msg_len);
+}
+
+/* The GPU's fixed-base products when --backend allows them and there is
+ * one (*gpu stays NULL otherwise: the CPU's tables); --backend cuda
+ * without a GPU is an error. */
+static int open_fixed_base(const zkey_setup_args *a, backend_t **gpu, groth16_fixed_base_ops *fb)
+{
+    *gpu = NULL;
+    if (a->common.backend == BACKEND_CPU)
+        return CLI_EXIT_OK;
+    char note[256] = "", msg[256] = "";
+    backend_t *b = NULL;
+    cuzk_status st =
+        backend_create(&b, a->common.backend, NULL, note, sizeof(note), msg, sizeof(msg));
+    if (st != CUZK_OK) {
+        cli_error("setup: %s", msg[0] ? msg : cuzk_status_str(st));
+        return CLI_EXIT_FAILURE;
+    }
+    if (b->is_cpu || !b->fixed_base_g1 || !b->fixed_base_g2) {
+        b->destroy(b);
+        return CLI_EXIT_OK;
+    }
+    *gpu = b;
+    *fb = (groth16_fixed_base_ops){.g1 = gpu_fixed_base_g1, .g2 = gpu_fixed_base_g2, .ctx = b};
+    if (!a->common.quiet)
+        fprintf(stderr, "cuzk setup: the fixed-base products on the GPU (%s backend)\n", b->name);
+    return CLI_EXIT_OK;
 }
 
 static int setup_zkey(const zkey_setup_args *a)
@@ -136,12 +182,28 @@ static int setup_zkey(const zkey_setup_args *a)
         mapped_file_close(&f);
         return CLI_EXIT_FAILURE;
     }
+    backend_t *gpu = NULL;
+    groth16_fixed_base_ops fb = {0};
+    if (open_fixed_base(a, &gpu, &fb) != CLI_EXIT_OK) {
+        rng_wipe(&rng);
+        r1cs_free(&r);
+        mapped_file_close(&f);
+        return CLI_EXIT_FAILURE;
+    }
     cli_progress ps;
     cli_progress_init(&ps);
+    char fb_msg[256] = "";
     groth16_setup_opts so = {.threads = a->common.threads,
                              .progress = a->common.quiet ? NULL : cli_progress_report,
-                             .progress_ctx = &ps};
+                             .progress_ctx = &ps,
+                             .fixed_base = gpu ? &fb : NULL,
+                             .msg = fb_msg,
+                             .msg_len = sizeof(fb_msg)};
     st = zkey_write_dev(a->zkey_path, &f, &r, &rng, &so, msg, sizeof(msg));
+    if (st != CUZK_OK && fb_msg[0] && !msg[0])
+        snprintf(msg, sizeof(msg), "%s", fb_msg);
+    if (gpu)
+        gpu->destroy(gpu);
     rng_wipe(&rng);
     r1cs_free(&r);
     mapped_file_close(&f);

@@ -1,5 +1,6 @@
 #include "groth16/zkey_setup.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +43,9 @@ typedef struct zkey_setup_state {
     void *pts;       /* a chunk of points (room for G2) */
     g1_fixed_base_t g1t;
     g2_fixed_base_t g2t;
+    const groth16_fixed_base_ops *fb; /* the caller's batches (a GPU), or NULL */
+    char *msg;
+    size_t msg_len;
     groth16_vk_t vk;
     zkey_toxic tw;
     setup_monitor mon;
@@ -77,6 +81,28 @@ static void column_polys(zkey_setup_state *s)
         fr_add(&s->u[i], &s->u[i], &s->lag[r->num_constraints + i]);
 }
 
+/* out[i] = sc[i]·G1 (G2) for i < k: through the caller's batch when it
+ * gave one, else from the CPU's table. */
+static cuzk_status points_g1(zkey_setup_state *s, g1_affine_t *out, const fr_t *sc, size_t k)
+{
+    if (!s->fb || !s->fb->g1)
+        return g1_fixed_base_mul_batch(out, &s->g1t, sc, k, s->threads, &s->mon.done);
+    cuzk_status st = k ? s->fb->g1(s->fb->ctx, out, sc, k, s->msg, s->msg_len) : CUZK_OK;
+    if (st == CUZK_OK)
+        atomic_fetch_add(&s->mon.done, k);
+    return st;
+}
+
+static cuzk_status points_g2(zkey_setup_state *s, g2_affine_t *out, const fr_t *sc, size_t k)
+{
+    if (!s->fb || !s->fb->g2)
+        return g2_fixed_base_mul_batch(out, &s->g2t, sc, k, s->threads, &s->mon.done);
+    cuzk_status st = k ? s->fb->g2(s->fb->ctx, out, sc, k, s->msg, s->msg_len) : CUZK_OK;
+    if (st == CUZK_OK)
+        atomic_fetch_add(&s->mon.done, k);
+    return st;
+}
+
 /* IC into s->vk.ic, chunk by chunk through s->scal. */
 static cuzk_status make_ic(zkey_setup_state *s)
 {
@@ -85,8 +111,7 @@ static cuzk_status make_ic(zkey_setup_state *s)
         size_t k = count - first < ZKEY_SETUP_CHUNK ? (size_t)(count - first) : ZKEY_SETUP_CHUNK;
         setup_ic_like(s->scal, s->u + first, s->v + first, s->w + first, k, &s->tw.alpha,
                       &s->tw.beta, &s->tw.gamma_inv, s->threads);
-        cuzk_status st = g1_fixed_base_mul_batch(s->vk.ic + first, &s->g1t, s->scal, k, s->threads,
-                                                 &s->mon.done);
+        cuzk_status st = points_g1(s, s->vk.ic + first, s->scal, k);
         if (st != CUZK_OK)
             return st;
     }
@@ -131,10 +156,8 @@ static cuzk_status make_part(zkey_setup_state *s, groth16_zkey_part part,
             sc = s->lag + first;
             break;
         }
-        cuzk_status st =
-            part == GROTH16_ZKEY_PART_B2
-                ? g2_fixed_base_mul_batch(s->pts, &s->g2t, sc, k, s->threads, &s->mon.done)
-                : g1_fixed_base_mul_batch(s->pts, &s->g1t, sc, k, s->threads, &s->mon.done);
+        cuzk_status st = part == GROTH16_ZKEY_PART_B2 ? points_g2(s, s->pts, sc, k)
+                                                      : points_g1(s, s->pts, sc, k);
         if (st == CUZK_OK)
             st = sink->points(sink->ctx, part, s->pts, k);
         if (st != CUZK_OK)
@@ -167,8 +190,11 @@ static cuzk_status setup_run(zkey_setup_state *s, rng_t *rng, const groth16_setu
     for (int p = 0; p < GROTH16_ZKEY_PART_COUNT; p++)
         total += part_count(&s->shape, (groth16_zkey_part)p);
     uint64_t g2 = part_count(&s->shape, GROTH16_ZKEY_PART_B2);
-    if ((st = g1_fixed_base_init(&s->g1t, &G1_GENERATOR, fixed_base_window(total - g2))) !=
-            CUZK_OK ||
+    /* The CPU's tables, for the groups the caller's batches do not cover. */
+    if ((!s->fb || !s->fb->g1) &&
+        (st = g1_fixed_base_init(&s->g1t, &G1_GENERATOR, fixed_base_window(total - g2))) != CUZK_OK)
+        return st;
+    if ((!s->fb || !s->fb->g2) &&
         (st = g2_fixed_base_init(&s->g2t, &G2_GENERATOR, fixed_base_window(g2))) != CUZK_OK)
         return st;
 
@@ -213,6 +239,9 @@ cuzk_status groth16_zkey_setup_dev(const r1cs_t *r, rng_t *rng, const groth16_se
     s.shape = (groth16_zkey_shape){
         .num_vars = (uint32_t)nv, .num_public = (uint32_t)np, .domain_size = (uint32_t)n};
     s.threads = parallel_threads(opts->threads);
+    s.fb = opts->fixed_base;
+    s.msg = opts->msg;
+    s.msg_len = opts->msg_len;
     cuzk_status st = setup_run(&s, rng, opts, sink);
     cuzk_wipe(&s.tw, sizeof(s.tw));
     if (s.lag)
