@@ -104,20 +104,6 @@ static int parse_builtin_args(int argc, char **argv, builtin_opts *o)
     return -1;
 }
 
-static cuzk_status gpu_fixed_base_g1(void *ctx, g1_affine_t *out, const fr_t *scalars, size_t n,
-                                     char *msg, size_t msg_len)
-{
-    backend_t *b = ctx;
-    return b->fixed_base_g1(b, out, scalars, n, msg, msg_len);
-}
-
-static cuzk_status gpu_fixed_base_g2(void *ctx, g2_affine_t *out, const fr_t *scalars, size_t n,
-                                     char *msg, size_t msg_len)
-{
-    backend_t *b = ctx;
-    return b->fixed_base_g2(b, out, scalars, n, msg, msg_len);
-}
-
 /* The GPU's fixed-base products when --backend allows them and there is
  * one (*gpu stays NULL otherwise: the CPU's tables); --backend cuda
  * without a GPU is an error. */
@@ -134,12 +120,11 @@ static int open_fixed_base(const zkey_setup_args *a, backend_t **gpu, groth16_fi
         cli_error("setup: %s", msg[0] ? msg : cuzk_status_str(st));
         return CLI_EXIT_FAILURE;
     }
-    if (b->is_cpu || !b->fixed_base_g1 || !b->fixed_base_g2) {
+    if (b->is_cpu || !backend_fixed_base_ops(b, fb)) {
         b->destroy(b);
         return CLI_EXIT_OK;
     }
     *gpu = b;
-    *fb = (groth16_fixed_base_ops){.g1 = gpu_fixed_base_g1, .g2 = gpu_fixed_base_g2, .ctx = b};
     if (!a->common.quiet)
         fprintf(stderr, "cuzk setup: the fixed-base products on the GPU (%s backend)\n", b->name);
     return CLI_EXIT_OK;

@@ -86,3 +86,28 @@ cuzk_status backend_create(backend_t **out, backend_kind kind, const backend_cpu
         backend_msg(msg, msg_len, "cannot create the CPU backend: %s", cuzk_status_str(st));
     return st;
 }
+
+static cuzk_status fixed_base_g1(void *ctx, g1_affine_t *out, const fr_t *scalars, size_t n,
+                                 char *msg, size_t msg_len)
+{
+    backend_t *b = ctx;
+    return b->fixed_base_g1(b, out, scalars, n, msg, msg_len);
+}
+
+static cuzk_status fixed_base_g2(void *ctx, g2_affine_t *out, const fr_t *scalars, size_t n,
+                                 char *msg, size_t msg_len)
+{
+    backend_t *b = ctx;
+    return b->fixed_base_g2(b, out, scalars, n, msg, msg_len);
+}
+
+bool backend_fixed_base_ops(backend_t *b, groth16_fixed_base_ops *ops)
+{
+    memset(ops, 0, sizeof(*ops));
+    if (!b || (!b->fixed_base_g1 && !b->fixed_base_g2))
+        return false;
+    ops->g1 = b->fixed_base_g1 ? fixed_base_g1 : NULL;
+    ops->g2 = b->fixed_base_g2 ? fixed_base_g2 : NULL;
+    ops->ctx = b;
+    return true;
+}

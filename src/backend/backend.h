@@ -33,6 +33,7 @@
 #include "groth16/assemble.h"
 #include "groth16/phase.h"
 #include "groth16/plan.h"
+#include "groth16/setup.h"
 
 /* What the engine holds resident for a circuit: its proof plan, whose
  * points and density bitmaps the backend borrows for as long as its handle
@@ -167,6 +168,11 @@ cuzk_status backend_cuda_create(backend_t **out, unsigned threads, char *msg, si
  * message when it cannot be had. cpu may be NULL (defaults). */
 cuzk_status backend_create(backend_t **out, backend_kind kind, const backend_cpu_opts *cpu,
                            char *note, size_t note_len, char *msg, size_t msg_len);
+
+/* b's fixed-base products as a setup's batch callbacks (groth16/setup.h),
+ * into *ops with ctx b; false (ops zeroed) when b has none (the CPU): the
+ * setup then uses the CPU's tables. */
+bool backend_fixed_base_ops(backend_t *b, groth16_fixed_base_ops *ops);
 
 /* The monotonic clock in nanoseconds: every timing event uses it. */
 uint64_t backend_clock_ns(void);

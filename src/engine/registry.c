@@ -109,22 +109,6 @@ static void free_loaded(engine *e, circuit *c)
     memset(&c->loaded, 0, sizeof(c->loaded));
 }
 
-/* The primary backend's fixed-base products, for development parameters
- * made at load (circuit_load_opts). */
-static cuzk_status backend_fixed_base_g1(void *ctx, g1_affine_t *out, const fr_t *scalars, size_t n,
-                                         char *msg, size_t msg_len)
-{
-    backend_t *b = ctx;
-    return b->fixed_base_g1(b, out, scalars, n, msg, msg_len);
-}
-
-static cuzk_status backend_fixed_base_g2(void *ctx, g2_affine_t *out, const fr_t *scalars, size_t n,
-                                         char *msg, size_t msg_len)
-{
-    backend_t *b = ctx;
-    return b->fixed_base_g2(b, out, scalars, n, msg, msg_len);
-}
-
 bool registry_serves(const engine *e, const circuit *c, unsigned s)
 {
     return c->handle[e->slots[s].backend] != NULL;
@@ -160,12 +144,11 @@ cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
     cuzk_status st;
     char why[384] = "";
     backend_t *primary = e->backends[0];
-    groth16_fixed_base_ops fb = {
-        .g1 = primary->fixed_base_g1 ? backend_fixed_base_g1 : NULL,
-        .g2 = primary->fixed_base_g2 ? backend_fixed_base_g2 : NULL,
-        .ctx = primary,
-    };
-    circuit_load_opts lo = {.threads = threads, .fixed_base = fb.g1 || fb.g2 ? &fb : NULL};
+    /* The primary backend's fixed-base products, for development
+     * parameters made at load. */
+    groth16_fixed_base_ops fb;
+    bool have_fb = backend_fixed_base_ops(primary, &fb);
+    circuit_load_opts lo = {.threads = threads, .fixed_base = have_fb ? &fb : NULL};
     if ((st = c->ops->load(&c->spec, &lo, &c->loaded, why, sizeof(why))) != CUZK_OK)
         goto fail;
     if (c->loaded.plan->num_vars != c->num_vars || c->loaded.plan->domain->n != c->domain_n ||
