@@ -48,6 +48,7 @@ static const key_def keys[] = {
     {SEC_ENGINE, "workers_per_device", KEY_UINT, ENG(workers_per_device), 64},
     {SEC_ENGINE, "synth_workers", KEY_UINT, ENG(synth_workers), 256},
     {SEC_ENGINE, "synth_threads", KEY_UINT, ENG(synth_threads), 4096},
+    {SEC_ENGINE, "expected_log_rows", KEY_UINT, ENG(expected_log_rows), 40},
     {SEC_ENGINE, "finalizers", KEY_UINT, ENG(finalizers), 64},
     {SEC_ENGINE, "load_threads", KEY_UINT, ENG(load_threads), 4096},
     {SEC_ENGINE, "queue_bound", KEY_UINT, ENG(queue_bound), 1u << 20},

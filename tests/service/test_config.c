@@ -78,6 +78,7 @@ static void test_every_section(void **state)
                 "[engine]\n"
                 "backend = cpu\n"
                 "synth_workers = 3\n"
+                "expected_log_rows = 24\n"
                 "workers_per_device = 1\n"
                 "queue_bound = 5\n"
                 "buffer_budget = 512M\n"
@@ -108,6 +109,7 @@ static void test_every_section(void **state)
                 "check = subgroup\n");
     assert_int_equal(c.engine.backend, BACKEND_CPU);
     assert_int_equal(c.engine.synth_workers, 3);
+    assert_int_equal(c.engine.expected_log_rows, 24);
     assert_int_equal(c.engine.workers_per_device, 1);
     assert_int_equal(c.engine.queue_bound, 5);
     assert_int_equal(c.engine.buffer_budget, 512ull << 20);
