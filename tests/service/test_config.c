@@ -135,7 +135,7 @@ static void test_every_section(void **state)
     assert_string_equal(c.circuits[0].params_path, "/p/k10.params");
     assert_true(c.circuits[0].preload);
     assert_int_equal(c.circuits[0].check, FORMATS_CHECK_CURVE);
-    assert_string_equal(c.circuits[0].origin, "t.ini:26");
+    assert_string_equal(c.circuits[0].origin, "t.ini:27");
     assert_int_equal(c.circuits[1].kind, CIRCUIT_ZKEY);
     assert_string_equal(c.circuits[1].zkey_path, "/z/chain.zkey");
     assert_int_equal(c.circuits[1].check, FORMATS_CHECK_SUBGROUP);
