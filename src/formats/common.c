@@ -102,21 +102,6 @@ static mode_t default_file_mode(void)
     return (mode_t)(0666 & ~mask);
 }
 
-static const char *not_regular_kind(mode_t mode)
-{
-    if (S_ISLNK(mode))
-        return "a symbolic link";
-    if (S_ISDIR(mode))
-        return "a folder";
-    if (S_ISFIFO(mode))
-        return "a FIFO";
-    if (S_ISCHR(mode) || S_ISBLK(mode))
-        return "a device";
-    if (S_ISSOCK(mode))
-        return "a socket";
-    return "not a regular file";
-}
-
 /* Writes straight into an existing device or FIFO the caller asked for. */
 static cuzk_status open_special(formats_out *o, const char *path, char *msg, size_t msg_len)
 {
@@ -155,7 +140,7 @@ cuzk_status formats_out_open_to(formats_out *o, const char *path, unsigned flags
         /* Renaming over it would replace the link or the device node itself
          * (and write nothing where it points). */
         formats_msg(msg, msg_len, "%s is %s; not replacing it with a file%s", path,
-                    not_regular_kind(target.st_mode),
+                    file_kind_name(target.st_mode),
                     special ? " (ask for writing into a device to use it)" : "");
         return CUZK_ERR_IO;
     }

@@ -5,26 +5,16 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-static void say(char *msg, size_t msg_len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+#include "util/msg.h"
 
-static void say(char *msg, size_t msg_len, const char *fmt, ...)
+const char *file_kind_name(mode_t mode)
 {
-    if (!msg || !msg_len)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, msg_len, fmt, ap);
-    va_end(ap);
-}
-
-static const char *kind_of(mode_t mode)
-{
+    if (S_ISLNK(mode))
+        return "a symbolic link";
     if (S_ISDIR(mode))
         return "a folder";
     if (S_ISFIFO(mode))
@@ -40,11 +30,12 @@ cuzk_status input_file_check(int fd, const char *name, char *msg, size_t msg_len
 {
     struct stat st;
     if (fstat(fd, &st) != 0) {
-        say(msg, msg_len, "%s: cannot stat: %s", name, strerror(errno));
+        msg_set(msg, msg_len, "%s: cannot stat: %s", name, strerror(errno));
         return CUZK_ERR_IO;
     }
     if (!S_ISREG(st.st_mode)) {
-        say(msg, msg_len, "%s is %s; only a regular file is read", name, kind_of(st.st_mode));
+        msg_set(msg, msg_len, "%s is %s; only a regular file is read", name,
+                file_kind_name(st.st_mode));
         return CUZK_ERR_IO;
     }
     /* Reads of a regular file never block; the flag only mattered for the
@@ -62,7 +53,7 @@ cuzk_status input_file_open(int *fd, const char *path, char *msg, size_t msg_len
      * for a writer; O_NOCTTY: a terminal named by mistake is not taken. */
     int f = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
     if (f < 0) {
-        say(msg, msg_len, "cannot read %s: %s", path, strerror(errno));
+        msg_set(msg, msg_len, "cannot read %s: %s", path, strerror(errno));
         return CUZK_ERR_IO;
     }
     cuzk_status st = input_file_check(f, path, msg, msg_len);
@@ -81,7 +72,7 @@ FILE *input_file_fopen(const char *path, char *msg, size_t msg_len)
         return NULL;
     FILE *f = fdopen(fd, "r");
     if (!f) {
-        say(msg, msg_len, "%s: %s", path, strerror(errno));
+        msg_set(msg, msg_len, "%s: %s", path, strerror(errno));
         close(fd);
     }
     return f;

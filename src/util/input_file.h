@@ -9,6 +9,7 @@
  * between), and refused unless it is a regular file. */
 
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "cuzk/status.h"
 
@@ -20,6 +21,10 @@ cuzk_status input_file_open(int *fd, const char *path, char *msg, size_t msg_len
 /* fd (from any open) when it is a regular file: then in blocking mode and
  * CUZK_OK; else CUZK_ERR_IO with "name: why" in msg. fd is not closed. */
 cuzk_status input_file_check(int fd, const char *name, char *msg, size_t msg_len);
+
+/* What a file of this mode is, for messages: "a folder", "a FIFO",
+ * "a device", "a socket", "a symbolic link", else "not a regular file". */
+const char *file_kind_name(mode_t mode);
 
 /* The same as a stdio stream for reading ("r"); NULL with msg set. */
 FILE *input_file_fopen(const char *path, char *msg, size_t msg_len);
