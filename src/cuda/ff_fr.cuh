@@ -66,6 +66,18 @@ static __device__ __forceinline__ void dfr_sqr(dfr_t *r, const dfr_t *a)
     ff_mont_sqr(r->l, a->l, p, DFR_N0, DFR_LIMBS);
 }
 
+/* Montgomery form to the integer: REDC(k) = k·1·R^−1 (the scalar's bits
+ * for window digits). */
+static __device__ __forceinline__ void dfr_to_canonical(dfr_t *k)
+{
+    dfr_t one;
+    one.l[0] = 1;
+#pragma unroll
+    for (int j = 1; j < DFR_LIMBS; j++)
+        one.l[j] = 0;
+    dfr_mul(k, k, &one);
+}
+
 static __device__ __forceinline__ void dfr_set_one(dfr_t *r)
 {
     const uint32_t one[DFR_LIMBS] = DFR_ONE;

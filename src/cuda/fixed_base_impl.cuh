@@ -86,7 +86,7 @@ __global__ void FBK(mul_kernel)(FB_XYZZ_T *sums, const dfr_t *scalars, const FB_
     for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
         dfr_t k;
         dfr_load(&k, scalars + i);
-        fb_fr_canonical(&k);
+        dfr_to_canonical(&k);
         FB_XYZZ_T acc;
         EC(xyzz_set_inf)(&acc);
         for (unsigned w = 0; w < FB_WINDOWS; w++) {

@@ -26,17 +26,6 @@
  * 3 of the trick itself. */
 #define FB_RUN 32u
 
-/* Montgomery form to the integer: REDC(k) = k·1·R^−1. */
-static __device__ __forceinline__ void fb_fr_canonical(dfr_t *k)
-{
-    dfr_t one;
-    one.l[0] = 1;
-#pragma unroll
-    for (int j = 1; j < DFR_LIMBS; j++)
-        one.l[j] = 0;
-    dfr_mul(k, k, &one);
-}
-
 /* One group's products on the current device (fixed_base_impl.cuh): the
  * caller made the two streams and the two events (one per output buffer). */
 cuzk_status fixed_base_g1_mul(const void *host_base, void *out, const void *scalars, size_t n,

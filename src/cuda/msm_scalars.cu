@@ -12,17 +12,6 @@ static_assert(sizeof(dfr_t) == CUDA_MSM_FR_BYTES, "dfr_t is not the size of fr_t
 
 /* ---- helpers --------------------------------------------------------------- */
 
-/* Montgomery form to the integer: REDC(k) = k·1·R^−1. */
-static __device__ __forceinline__ void msm_fr_canonical(dfr_t *k)
-{
-    dfr_t one;
-    one.l[0] = 1;
-#pragma unroll
-    for (int j = 1; j < DFR_LIMBS; j++)
-        one.l[j] = 0;
-    dfr_mul(k, k, &one);
-}
-
 static __device__ __forceinline__ unsigned msm_lane(void)
 {
     return threadIdx.x & 31u;
@@ -80,7 +69,7 @@ __global__ void msm_canonical_kernel(const dfr_t *in, dfr_t *out, uint32_t n, ui
     for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
         dfr_t k;
         dfr_load(&k, in + i);
-        msm_fr_canonical(&k);
+        dfr_to_canonical(&k);
         dfr_store(out + i, &k);
     }
     if (blockIdx.x == 0 && threadIdx.x == 0) {
@@ -135,7 +124,7 @@ __global__ void msm_classify_kernel(const dfr_t *in, uint32_t n, const uint64_t 
         const bool other = has && !zero && !is_one;
         const uint32_t slot = msm_warp_append(&counts[0], other);
         if (other) {
-            msm_fr_canonical(&k);
+            dfr_to_canonical(&k);
             dfr_store((dfr_t *)canon + slot, &k);
             pidx[slot] = p;
         }
@@ -208,7 +197,7 @@ __global__ void msm_recode_kernel(int scatter, const uint32_t *canon, const uint
                 neg[g] = carry;
                 const uint32_t mag = carry ? 2u * M - d : d; /* |digit| */
                 key[g] = valid && mag != 0 && w >= w_lo && w < w_hi ? (w - w_lo) * M + mag - 1u
-                                                                     : 0xffffffffu;
+                                                                    : 0xffffffffu;
                 peers[g] = __match_any_sync(0xffffffffu, key[g]);
             }
 #pragma unroll
