@@ -26,6 +26,10 @@
  * The split variants mirror msm_g1_split / msm_g1_dense: zeros are dropped,
  * the points of the scalars equal to one are summed by a tree of point
  * additions, and Pippenger runs over the rest, compacted on the device.
+ * They read the count of the rest back and size the Pippenger's windows
+ * for it, so the host waits inside the call until the scalars are
+ * classified (and so for the work queued on the stream before the call);
+ * the rest of the call is queued like the others'.
  *
  * Host types are named by their struct tags (g1_affine_t is struct
  * g1_affine, ...: curve/g1.h, g2.h, field/fr.h); their layouts are checked

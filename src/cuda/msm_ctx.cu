@@ -196,8 +196,11 @@ void cuda_msm_ctx_destroy(cuda_msm_ctx *ctx)
         (void)cudaEventSynchronize(ctx->done);
     msm_ctx_free_buffers(ctx);
     cuda_host_free(ctx->host_wins);
+    cuda_host_free(ctx->host_counts);
     if (ctx->done)
         (void)cudaEventDestroy(ctx->done);
+    if (ctx->counted)
+        (void)cudaEventDestroy(ctx->counted);
     if (ctx->stream)
         (void)cudaStreamDestroy(ctx->stream);
     msm_scope_leave(&scope);
@@ -225,6 +228,7 @@ cuzk_status cuda_msm_ctx_create(cuda_msm_ctx **out, const cuda_msm_config *cfg)
                cudaDeviceGetAttribute(&ctx->sm_count, cudaDevAttrMultiProcessorCount, cfg->device));
     CUDA_CHECK(st, cudaStreamCreateWithFlags(&ctx->stream, cudaStreamNonBlocking));
     CUDA_CHECK(st, cudaEventCreateWithFlags(&ctx->done, cudaEventDisableTiming));
+    CUDA_CHECK(st, cudaEventCreateWithFlags(&ctx->counted, cudaEventDisableTiming));
     ctx->last = ctx->stream;
     for (int g = 0; g < CUDA_MSM_GROUP_COUNT; g++) {
         ctx->max_n[g] = cfg->max_n[g];
@@ -271,7 +275,8 @@ cuzk_status cuda_msm_ctx_create(cuda_msm_ctx **out, const cuda_msm_config *cfg)
         st = msm_alloc(ctx, &ctx->cub_temp, ctx->cap_cub_bytes);
     if (st == CUZK_OK) {
         ctx->host_wins = cuda_host_alloc(ctx->cap_win_bytes + xyzz_max);
-        if (!ctx->host_wins)
+        ctx->host_counts = (uint32_t *)cuda_host_alloc(2 * sizeof(uint32_t));
+        if (!ctx->host_wins || !ctx->host_counts)
             st = CUZK_ERR_OUT_OF_MEMORY;
     }
     msm_scope_leave(&scope);
@@ -385,6 +390,39 @@ static cuzk_status msm_finish_on_host(cuda_msm_ctx *ctx, cuda_msm_group g, const
     return st;
 }
 
+/* The split's count of Pippenger entries (scalars other than 0 and 1) to
+ * page-locked host memory, and an event after it: the ones' sum is queued
+ * behind it, so the device works while the host waits for the count. */
+static cuzk_status msm_count_entries(cuda_msm_ctx *ctx, cudaStream_t s)
+{
+    cuzk_status st = CUZK_OK;
+    CUDA_CHECK(st, cudaMemcpyAsync(ctx->host_counts, ctx->counts, 2 * sizeof(uint32_t),
+                                   cudaMemcpyDeviceToHost, s));
+    CUDA_CHECK(st, cudaEventRecord(ctx->counted, s));
+    return st;
+}
+
+/* The split's Pippenger planned for its entries rather than for n. A
+ * smaller n never asks for a larger window (msm_auto_c's choice grows
+ * with n), so the plan fits the scratch that fits n; *n_upper becomes the
+ * count. */
+static cuzk_status msm_replan_split(cuda_msm_ctx *ctx, cuda_msm_group g, msm_plan *pl,
+                                    size_t *n_upper)
+{
+    cuzk_status st = CUZK_OK;
+    CUDA_CHECK(st, cudaEventSynchronize(ctx->counted));
+    if (st != CUZK_OK)
+        return st;
+    const size_t entries = ctx->host_counts[0];
+    if (entries > *n_upper)
+        return CUZK_ERR_INTERNAL; /* the classification wrote past its bound */
+    msm_plan_make(pl, msm_ctx_c(ctx, g, entries), entries, ctx->batch_entries);
+    if (!msm_plan_fits(ctx, msm_ops(g), pl))
+        return ctx->force_c[g] ? CUZK_ERR_INVALID_ARGUMENT : CUZK_ERR_INTERNAL;
+    *n_upper = entries;
+    return st;
+}
+
 /* The body of every MSM entry point. split: the 0/1/other split (with the
  * density when given); otherwise plain Pippenger over n points. */
 static cuzk_status msm_run(cuda_msm_ctx *ctx, cuda_msm_group g, const cuda_msm_points *points,
@@ -427,7 +465,11 @@ static cuzk_status msm_run(cuda_msm_ctx *ctx, cuda_msm_group g, const cuda_msm_p
         if (st == CUZK_OK && split)
             st = msm_scalars_classify(ctx, d_scalars, n, density, s);
         if (st == CUZK_OK && split)
+            st = msm_count_entries(ctx, s);
+        if (st == CUZK_OK && split)
             st = ops->ones_sum(ctx, points->d, n_upper, s);
+        if (st == CUZK_OK && split)
+            st = msm_replan_split(ctx, g, &pl, &n_upper);
         if (st == CUZK_OK)
             st = ops->pippenger(ctx, &pl, points->d, split ? ctx->pidx : NULL, n_upper, s);
         if (st == CUZK_OK)

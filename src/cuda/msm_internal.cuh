@@ -11,7 +11,8 @@
  * M = 2^(c−1) buckets):
  *   1. scalars → canonical integers (plain), or classified (split): zeros
  *      dropped, the points of ones listed, the rest compacted with their
- *      point indices; the count of Pippenger entries stays on the device;
+ *      point indices; the split reads the count of Pippenger entries
+ *      back (one small copy and a wait) and plans the window size for it;
  *   2. the points of the ones summed by a tree of additions (split);
  *   3. windows in batches: for each, every scalar's signed digits are
  *      recoded and the nonzero ones counting-sorted by (window, bucket)
@@ -30,8 +31,12 @@
  *      by Horner's rule into the caller's result (msm_combine.c): chains
  *      of dependent doublings, which one GPU thread runs a hundred times
  *      slower.
- * Every count that depends on the scalars (entries, ones, chunk sizes) is
- * read on the device: there is no host synchronization inside a run. */
+ * Apart from that one count, every count that depends on the scalars
+ * (entries, ones, chunk sizes) is read on the device. Why the read-back:
+ * witness scalars are 99 % zeros and ones, so the Pippenger runs over a
+ * hundredth of n; a window planned for n (c = 20 at 2^27: 13 windows of
+ * 2^19 buckets to clear, sort and reduce) cost the witness MSMs more than
+ * their additions did. */
 
 #include <cuda_runtime.h>
 #include <stdbool.h>
@@ -97,6 +102,7 @@ struct cuda_msm_ctx {
     int device, sm_count;
     cudaStream_t stream; /* the context's own */
     cudaEvent_t done;    /* recorded at the end of every call */
+    cudaEvent_t counted; /* recorded after the split's count is copied back */
     bool done_recorded;
     cudaStream_t last; /* the stream of the last call */
     size_t max_n[CUDA_MSM_GROUP_COUNT], max_n_all;
@@ -118,6 +124,8 @@ struct cuda_msm_ctx {
     void *cub_temp;
     /* page-locked host: the windows' pairs, then the ones' sum (step 6) */
     void *host_wins;
+    /* page-locked host: counts, read back after the split's classification */
+    uint32_t *host_counts;
 };
 
 /* The group-specific half, one table per group (msm_g1_points.cu, msm_g2_points.cu). */
