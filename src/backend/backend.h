@@ -51,6 +51,10 @@ typedef struct backend_circuit_desc {
     const struct r1cs *cs;
     uint64_t rows;
     bool c_is_ab;
+    /* The plan's points were decoded on their curves only: prepare checks
+     * their subgroup membership (only for a backend that checks_subgroup)
+     * and fails, naming the query and the point, when one is outside. */
+    bool check_subgroup;
 } backend_circuit_desc;
 
 /* One host<->device copy a backend issued: what it carried, which way, on
@@ -131,6 +135,10 @@ struct backend {
      * nor prove() reads the host's again: the engine may then free the
      * circuit's host copy (circuit_ops.drop_points). */
     bool copies_points;
+    /* prepare() can check the points' subgroup membership itself, faster
+     * than the host's decoder (desc.check_subgroup): the GPU's thousands of
+     * threads, where the host's 16 cores took minutes at 2^24. */
+    bool checks_subgroup;
     /* Optional (NULL: none, the CPU makes them): out[i] = scalars[i]·G for
      * the generator of G1 / G2, i < n, exactly what groth16/fixed_base.h
      * gives, for development parameters made at load (groth16/setup.h's

@@ -78,6 +78,7 @@ typedef struct cuda_circuit {
     const r1cs_t *cs;         /* likewise; NULL: inputs bring a, b, c */
     uint64_t rows;            /* rows evaluated from cs */
     bool c_is_ab;
+    bool check_subgroup; /* the points' subgroup test, on the first device */
     unsigned log_n;
     uint64_t num_vars;
     cuda_dev_circuit *dev; /* one per device */
@@ -195,7 +196,8 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
         return dev_error(msg, msg_len, "MSM context", cuda_msm_last_error());
     *bytes += cuda_msm_ctx_device_bytes(d->msm);
 
-    if ((st = cuda_plan_upload(&d->parts, d->msm, plan, bytes, msg, msg_len)) != CUZK_OK)
+    if ((st = cuda_plan_upload(&d->parts, d->msm, plan, cc->check_subgroup, bytes, msg,
+                               msg_len)) != CUZK_OK)
         return st;
     if (cuda_msm_wait(d->msm) != CUZK_OK)
         return dev_error(msg, msg_len, "uploading parameters", cuda_msm_last_error());
@@ -251,6 +253,7 @@ static cuzk_status cuda_prepare(backend_t *b, const backend_circuit_desc *desc, 
     cc->cs = cs;
     cc->rows = desc->rows;
     cc->c_is_ab = desc->c_is_ab;
+    cc->check_subgroup = desc->check_subgroup;
     cc->log_n = log2_exact(desc->plan->domain->n);
     cc->num_vars = desc->plan->num_vars;
     cc->ndev = cb->devices;
@@ -262,6 +265,7 @@ static cuzk_status cuda_prepare(backend_t *b, const backend_circuit_desc *desc, 
     for (unsigned i = 0; i < cc->ndev && st == CUZK_OK; i++) {
         pthread_mutex_lock(&cb->locks[i]);
         st = prepare_device(cc, &cc->dev[i], (int)i, bytes, msg, msg_len);
+        cc->check_subgroup = false; /* the points are the same on every device */
         if (st == CUZK_OK)
             st = warm_up(cc, &cc->dev[i], msg, msg_len);
         pthread_mutex_unlock(&cb->locks[i]);
@@ -616,6 +620,7 @@ cuzk_status backend_cuda_create(backend_t **out, unsigned threads, char *msg, si
     cb->base.host_alloc = cuda_backend_host_alloc;
     cb->base.host_free = cuda_backend_host_free;
     cb->base.copies_points = true; /* prepare uploads them (cuda_plan_upload) */
+    cb->base.checks_subgroup = true; /* and tests them there, when asked */
     cb->base.fixed_base_g1 = cuda_fixed_base_g1;
     cb->base.fixed_base_g2 = cuda_fixed_base_g2;
     *out = &cb->base;

@@ -4,6 +4,7 @@
 
 #ifdef CUZK_HAVE_CUDA
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,8 +16,24 @@ static cuzk_status dev_error(char *msg, size_t msg_len, const char *what, const 
     return CUZK_ERR_DEVICE;
 }
 
+/* The subgroup test of one uploaded part. */
+static cuzk_status check_part(cuda_msm_ctx *msm, const cuda_msm_points *pts, const char *what,
+                              char *msg, size_t msg_len)
+{
+    size_t bad = SIZE_MAX;
+    if (cuda_msm_points_check_subgroup(msm, pts, &bad) != CUZK_OK)
+        return dev_error(msg, msg_len, what, cuda_msm_last_error());
+    if (bad != SIZE_MAX) {
+        backend_msg(msg, msg_len, "%s: point %zu is not in the order-r subgroup (checked on the "
+                                  "device)",
+                    what, bad);
+        return CUZK_ERR_CORRUPT;
+    }
+    return CUZK_OK;
+}
+
 cuzk_status cuda_plan_upload(cuda_plan_parts *parts, cuda_msm_ctx *msm, const groth16_plan *plan,
-                             uint64_t *bytes, char *msg, size_t msg_len)
+                             bool check_subgroup, uint64_t *bytes, char *msg, size_t msg_len)
 {
     for (unsigned i = 0; i < plan->num_msms; i++) {
         const groth16_msm *m = &plan->msm[i];
@@ -29,6 +46,12 @@ cuzk_status cuda_plan_upload(cuda_plan_parts *parts, cuda_msm_ctx *msm, const gr
                                        p->num_points, &parts->pts[i][k]) != CUZK_OK)
                 return dev_error(msg, msg_len, what, cuda_msm_last_error());
             *bytes += p->num_points * (g2 ? CUDA_MSM_G2_AFFINE_BYTES : CUDA_MSM_G1_AFFINE_BYTES);
+            if (check_subgroup) {
+                snprintf(what, sizeof(what), "%s, part %u", proof_phase_name(m->phase), k);
+                cuzk_status st = check_part(msm, parts->pts[i][k], what, msg, msg_len);
+                if (st != CUZK_OK)
+                    return st;
+            }
             if (p->density &&
                 cuda_msm_density_upload(msm, p->density, p->count, &parts->dens[i][k]) != CUZK_OK)
                 return dev_error(msg, msg_len, what, cuda_msm_last_error());

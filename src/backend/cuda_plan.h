@@ -29,9 +29,12 @@ typedef void (*cuda_plan_step_fn)(void *ctx, proof_phase phase, const groth16_ms
                                   const g1_jac_t *g1_parts, const g2_jac_t *g2_parts);
 
 /* Uploads every part's points (and density) of plan into parts; *bytes
- * grows by the points' device bytes. On failure msg says which part. */
+ * grows by the points' device bytes. check_subgroup: each part's points
+ * are then tested for subgroup membership on the device, and a point
+ * outside fails the upload (CUZK_ERR_CORRUPT). On failure msg says which
+ * part (and which point). */
 cuzk_status cuda_plan_upload(cuda_plan_parts *parts, cuda_msm_ctx *msm, const groth16_plan *plan,
-                             uint64_t *bytes, char *msg, size_t msg_len);
+                             bool check_subgroup, uint64_t *bytes, char *msg, size_t msg_len);
 void cuda_plan_parts_free(cuda_plan_parts *parts);
 
 /* The plan's sums from a, b, c (d_abc: three 2^log_n vectors on the device,

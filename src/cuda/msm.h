@@ -108,6 +108,16 @@ cuzk_status cuda_msm_points_upload(cuda_msm_ctx *ctx, cuda_msm_group group, cons
 void cuda_msm_points_free(cuda_msm_points *points);
 size_t cuda_msm_points_count(const cuda_msm_points *points);
 
+/* Whether every point of the handle lies in the order-r subgroup, tested
+ * on the device (Scott's endomorphism tests, as g1_affine_in_subgroup and
+ * g2_affine_in_subgroup on the host, about a thousand Fp multiplications a
+ * point): *first_bad = the index of the first point that does not, or
+ * SIZE_MAX when all do (infinity does). The points must be on the curve
+ * (the host decoder's cheap check); off the curve the answer means
+ * nothing. Synchronous. */
+cuzk_status cuda_msm_points_check_subgroup(cuda_msm_ctx *ctx, const cuda_msm_points *points,
+                                           size_t *first_bad);
+
 /* Uploads a density bitmap of n_bits variables (r1cs/density.h's layout:
  * bit i is word i / 64, bit i % 64): variable i has a point iff its bit is
  * set, the points in variable order. Synchronous. */

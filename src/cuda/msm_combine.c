@@ -1,4 +1,4 @@
-/* The last step of the device MSM, on the host: each window's sum from
+/* The host's parts of the device MSM. The last step, on the host: each window's sum from
  * the pair the reduction left (W = Y + 2^k·T), then Σ_w 2^(c·w)·W_w by
  * Horner's rule, plus the sum of the ones. These are chains of dependent
  * doublings (about c·nwin, and k per window): one GPU thread took 1.9 ms
@@ -8,6 +8,7 @@
 #include "cuda/msm_combine.h"
 
 #include <stddef.h>
+#include <string.h>
 
 #include "curve/g1.h"
 #include "curve/g2.h"
@@ -53,4 +54,15 @@ void msm_combine_host(const msm_combine_job *job)
         MSM_COMBINE_BODY(g1);
     else
         MSM_COMBINE_BODY(g2);
+}
+
+size_t msm_endo_consts(cuda_msm_group group, void *out)
+{
+    if (group == CUDA_MSM_G1) {
+        memcpy(out, &G1_BETA, sizeof(G1_BETA));
+        return sizeof(G1_BETA);
+    }
+    memcpy(out, &G2_PSI_X, sizeof(G2_PSI_X));
+    memcpy((char *)out + sizeof(G2_PSI_X), &G2_PSI_Y, sizeof(G2_PSI_Y));
+    return sizeof(G2_PSI_X) + sizeof(G2_PSI_Y);
 }

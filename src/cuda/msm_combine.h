@@ -6,6 +6,7 @@
  * the sums are copied to page-locked memory (msm_ctx.cu). */
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "cuda/msm.h"
 
@@ -24,6 +25,14 @@ typedef struct msm_combine_job {
 
 /* *job->out = Σ_w 2^(c·w)·W_w (+ the ones), W_w as above. */
 void msm_combine_host(const msm_combine_job *job);
+
+/* The subgroup test's endomorphism constants of a group into out, in the
+ * device's layout (Montgomery form, limbs in order): G1 β (curve/g1.h),
+ * G2 PSI_X then PSI_Y (curve/g2.h). Returns their size in bytes; out holds
+ * at least MSM_ENDO_CONSTS_MAX_BYTES. (Here, in C: the field headers'
+ * FP_ZERO is also a macro of C++'s <cmath>.) */
+#define MSM_ENDO_CONSTS_MAX_BYTES 192
+size_t msm_endo_consts(cuda_msm_group group, void *out);
 
 #ifdef __cplusplus
 }

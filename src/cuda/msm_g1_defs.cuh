@@ -37,4 +37,19 @@ static_assert(sizeof(dg1_xyzz_t) == CUDA_MSM_G1_XYZZ_BYTES, "dg1_xyzz_t is not g
 
 static const cuda_msm_group msm_g1_group = CUDA_MSM_G1;
 
+/* The subgroup test (Scott, "A note on group membership tests for G1, G2
+ * and GT on BLS pairing-friendly curves", 2021): P ∈ G1 iff φ(P) =
+ * −[x²]P, φ(x, y) = (β·x, y); consts: β (Montgomery form, curve/g1.h's
+ * G1_BETA). */
+#define MSM_SUBGROUP_X_POWER 2
+#define MSM_ENDO_CONSTS 1
+static __device__ __forceinline__ void msm_g1_endo(dg1_aff_t *r, const dg1_aff_t *a,
+                                                   const dfp_t *consts)
+{
+    dfp_t beta;
+    dfp_load(&beta, &consts[0]);
+    dfp_mul(&r->x, &a->x, &beta);
+    r->y = a->y;
+}
+
 #endif

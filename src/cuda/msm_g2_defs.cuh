@@ -32,4 +32,24 @@ static_assert(sizeof(dg2_xyzz_t) == CUDA_MSM_G2_XYZZ_BYTES, "dg2_xyzz_t is not g
 
 static const cuda_msm_group msm_g2_group = CUDA_MSM_G2;
 
+/* The subgroup test (Scott 2021, as for G1): P ∈ G2 iff ψ(P) = [x]P =
+ * −[|x|]P, ψ(x, y) = (conj(x)·PSI_X, conj(y)·PSI_Y); consts: PSI_X, PSI_Y
+ * (curve/g2.h). PSI_X = c·u, so conj(x)·PSI_X = x1·c + x0·c·u. */
+#define MSM_SUBGROUP_X_POWER 1
+#define MSM_ENDO_CONSTS 2
+static __device__ __forceinline__ void msm_g2_endo(dg2_aff_t *r, const dg2_aff_t *a,
+                                                   const dfp2_t *consts)
+{
+    dfp2_t psi_x, psi_y, y;
+    dfp2_load(&psi_x, &consts[0]);
+    dfp2_load(&psi_y, &consts[1]);
+    dfp_t t;
+    dfp_mul(&t, &a->x.c1, &psi_x.c1);
+    dfp_mul(&r->x.c1, &a->x.c0, &psi_x.c1);
+    r->x.c0 = t;
+    y.c0 = a->y.c0;
+    dfp_neg(&y.c1, &a->y.c1);
+    dfp2_mul(&r->y, &y, &psi_y);
+}
+
 #endif

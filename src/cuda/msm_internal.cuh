@@ -153,6 +153,12 @@ typedef struct msm_group_ops {
      * 4 affine points. */
     cuzk_status (*generate)(void *points, const void *base, const uint64_t *ad, void *work,
                             size_t n, cudaStream_t stream);
+    /* *first_bad = min(*first_bad, the smallest i < n whose point is not in
+     * the order-r subgroup); consts: the endomorphism's constants (device,
+     * endo_bytes). */
+    cuzk_status (*subgroup)(const void *points, size_t n, const void *consts,
+                            unsigned long long *first_bad, cudaStream_t stream);
+    size_t endo_bytes;
 } msm_group_ops;
 
 extern const msm_group_ops msm_g1_ops;

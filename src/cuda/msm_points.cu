@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cuda/msm_internal.cuh"
+#include "cuda/msm_combine.h"
 
 static const msm_group_ops *msm_points_ops(cuda_msm_group g)
 {
@@ -164,6 +165,37 @@ cuzk_status cuda_msm_points_generate(cuda_msm_ctx *ctx, cuda_msm_group group, co
         return st;
     }
     *out = p;
+    return st;
+}
+
+cuzk_status cuda_msm_points_check_subgroup(cuda_msm_ctx *ctx, const cuda_msm_points *points,
+                                           size_t *first_bad)
+{
+    if (!ctx || !points || !first_bad || points->device != ctx->device)
+        return CUZK_ERR_INVALID_ARGUMENT;
+    const msm_group_ops *ops = msm_points_ops(points->group);
+    unsigned char consts[MSM_ENDO_CONSTS_MAX_BYTES];
+    if (msm_endo_consts(points->group, consts) != ops->endo_bytes)
+        return CUZK_ERR_INTERNAL;
+    int prev = 0;
+    cuzk_status st = msm_on_device(ctx, &prev);
+    /* Scratch: the smallest bad index (8 bytes), then the constants. */
+    unsigned char *tmp = NULL;
+    unsigned long long bad = ~0ULL;
+    CUDA_CHECK(st, cudaMalloc((void **)&tmp, 256 + ops->endo_bytes));
+    CUDA_CHECK(st, cudaMemcpyAsync(tmp, &bad, sizeof(bad), cudaMemcpyHostToDevice, ctx->stream));
+    CUDA_CHECK(st, cudaMemcpyAsync(tmp + 256, consts, ops->endo_bytes, cudaMemcpyHostToDevice,
+                                   ctx->stream));
+    if (st == CUZK_OK && points->n)
+        st = ops->subgroup(points->d, points->n, tmp + 256, (unsigned long long *)tmp,
+                           ctx->stream);
+    CUDA_CHECK(st, cudaMemcpyAsync(&bad, tmp, sizeof(bad), cudaMemcpyDeviceToHost, ctx->stream));
+    CUDA_CHECK(st, cudaStreamSynchronize(ctx->stream));
+    if (tmp)
+        (void)cudaFree(tmp);
+    msm_off_device(prev);
+    if (st == CUZK_OK)
+        *first_bad = bad == ~0ULL ? SIZE_MAX : (size_t)bad;
     return st;
 }
 

@@ -201,6 +201,70 @@ static cuzk_status MSMK(ones_sum)(cuda_msm_ctx *ctx, const void *points, size_t 
     return st;
 }
 
+/* ---- the subgroup test ------------------------------------------------------- */
+
+/* |x| of BLS12-381, x = −0xd201000000010000 (63 doublings, 5 additions). */
+#define MSM_ABS_X UINT64_C(0xd201000000010000)
+
+/* r = [|x|]·p for an affine p, from the top bit down. */
+static __device__ __forceinline__ void MSMK(mul_abs_x_aff)(XYZZ_T *r, const AFF_T *p)
+{
+    EC(xyzz_set_aff)(r, p);
+    for (int bit = 62; bit >= 0; bit--) {
+        EC(xyzz_dbl)(r, r);
+        if ((MSM_ABS_X >> bit) & 1u)
+            EC(xyzz_madd)(r, p);
+    }
+}
+
+/* r = [|x|]·p for an XYZZ p (r and p distinct). */
+static __device__ __forceinline__ void MSMK(mul_abs_x)(XYZZ_T *r, const XYZZ_T *p)
+{
+    *r = *p;
+    for (int bit = 62; bit >= 0; bit--) {
+        EC(xyzz_dbl)(r, r);
+        if ((MSM_ABS_X >> bit) & 1u)
+            EC(xyzz_add_in)(r, p);
+    }
+}
+
+/* first_bad = the smallest i < n whose point is finite and fails
+ * endo(P) = −[|x|^MSM_SUBGROUP_X_POWER]P, i.e. endo(P) + [|x|^k]P ≠ ∞
+ * (the additions' special cases make that sum exact). */
+__global__ void MSMK(subgroup_kernel)(const AFF_T *points, uint32_t n, const MSM_FE_T *consts,
+                                      unsigned long long *first_bad)
+{
+    const uint32_t stride = gridDim.x * blockDim.x;
+    for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+        AFF_T p, e;
+        EC(aff_load)(&p, points + i);
+        if (EC(aff_is_inf)(&p))
+            continue;
+        XYZZ_T t;
+        MSMK(mul_abs_x_aff)(&t, &p);
+#if MSM_SUBGROUP_X_POWER == 2
+        XYZZ_T u;
+        MSMK(mul_abs_x)(&u, &t);
+        t = u;
+#endif
+        MSMK(endo)(&e, &p, consts);
+        EC(xyzz_madd)(&t, &e);
+        if (!EC(xyzz_is_inf)(&t))
+            atomicMin(first_bad, (unsigned long long)i);
+    }
+}
+
+static cuzk_status MSMK(subgroup)(const void *points, size_t n, const void *consts,
+                                  unsigned long long *first_bad, cudaStream_t stream)
+{
+    cuzk_status st = CUZK_OK;
+    const size_t blocks = (n + MSM_SCALAR_BLOCK - 1) / MSM_SCALAR_BLOCK;
+    MSM_LAUNCH(MSMK(subgroup_kernel), (unsigned)(blocks ? blocks : 1), MSM_SCALAR_BLOCK, stream,
+               (const AFF_T *)points, (uint32_t)n, (const MSM_FE_T *)consts, first_bad);
+    CUDA_CHECK_LAUNCH(st, "subgroup_kernel");
+    return st;
+}
+
 /* ---- geometry and the table -------------------------------------------------- */
 
 static cuzk_status MSMK(geometry)(int sm_count, unsigned *acc_threads, unsigned *ones_blocks)
@@ -221,5 +285,6 @@ static cuzk_status MSMK(geometry)(int sm_count, unsigned *acc_threads, unsigned 
 const msm_group_ops MSM_OPS = {
     sizeof(AFF_T),   sizeof(XYZZ_T), sizeof(JAC_T),   MSM_HOST_AFF_BYTES, MSM_MAX_AUTO_C,
     MSM_BUCKET_COST, MSMK(geometry), MSMK(pippenger), MSMK(ones_sum),     MSMK(set_infinity),
-    MSMK(from_host), MSMK(to_host),  MSMK(generate),
+    MSMK(from_host), MSMK(to_host),  MSMK(generate),   MSMK(subgroup),
+    MSM_ENDO_CONSTS * sizeof(MSM_FE_T),
 };

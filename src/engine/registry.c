@@ -149,8 +149,23 @@ cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
     groth16_fixed_base_ops fb;
     bool have_fb = backend_fixed_base_ops(primary, &fb);
     circuit_load_opts lo = {.threads = threads, .fixed_base = have_fb ? &fb : NULL};
-    if ((st = c->ops->load(&c->spec, &lo, &c->loaded, why, sizeof(why))) != CUZK_OK)
+    /* Subgroup checks of the proving key's queries go to the primary
+     * backend when it makes them itself (the GPU: seconds where the host
+     * took minutes at 2^24); the load checks the curve equation only, and
+     * the verifying key's few points here. */
+    circuit_spec spec = c->spec;
+    const bool backend_checks = spec.check == FORMATS_CHECK_SUBGROUP && primary->checks_subgroup;
+    if (backend_checks)
+        spec.check = FORMATS_CHECK_CURVE;
+    if ((st = c->ops->load(&spec, &lo, &c->loaded, why, sizeof(why))) != CUZK_OK)
         goto fail;
+    if (backend_checks && !groth16_vk_in_subgroup(c->loaded.vk)) {
+        engine_msg(why, sizeof(why), "%s: a point of its verifying key is not in the order-r "
+                                     "subgroup",
+                   c->path);
+        st = CUZK_ERR_CORRUPT;
+        goto fail;
+    }
     if (c->loaded.plan->num_vars != c->num_vars || c->loaded.plan->domain->n != c->domain_n ||
         c->loaded.rows != c->rows) {
         engine_msg(why, sizeof(why), "%s changed since it was registered", c->path);
@@ -174,7 +189,8 @@ cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
                               .threads = threads,
                               .cs = c->abc_on_backend ? c->loaded.cs : NULL,
                               .rows = c->loaded.rows,
-                              .c_is_ab = c->loaded.c_is_ab};
+                              .c_is_ab = c->loaded.c_is_ab,
+                              .check_subgroup = backend_checks};
     uint64_t backend_bytes[ENGINE_MAX_BACKENDS] = {0};
     uint64_t device_bytes = 0;
     for (unsigned b = 0; b < e->num_backends; b++) {
@@ -186,6 +202,7 @@ cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
                        bmsg[0] ? bmsg : cuzk_status_str(st));
             goto fail;
         }
+        d.check_subgroup = false; /* the primary checked them; the others share them */
         /* The resident budget is host memory: what a backend made on its
          * devices is counted apart (a GPU's memory is not the host's; the
          * device fails the prepare itself when it has no room). */

@@ -20,3 +20,16 @@ void groth16_params_free(groth16_params_t *params)
     free(params->b_g2);
     memset(params, 0, sizeof(*params));
 }
+
+bool groth16_vk_in_subgroup(const groth16_vk_t *vk)
+{
+    const g1_affine_t *g1[] = {&vk->alpha_g1, &vk->beta_g1, &vk->delta_g1};
+    const g2_affine_t *g2[] = {&vk->beta_g2, &vk->gamma_g2, &vk->delta_g2};
+    for (size_t i = 0; i < 3; i++)
+        if (!g1_affine_in_subgroup(g1[i]) || !g2_affine_in_subgroup(g2[i]))
+            return false;
+    for (size_t i = 0; i < vk->num_ic; i++)
+        if (!g1_affine_in_subgroup(&vk->ic[i]))
+            return false;
+    return true;
+}

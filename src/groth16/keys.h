@@ -63,6 +63,10 @@ typedef struct groth16_pvk {
     size_t num_ic;
 } groth16_pvk_t;
 
+/* Whether every point of the key is in its order-r subgroup (the points
+ * on their curves already: the decoder's check). */
+bool groth16_vk_in_subgroup(const groth16_vk_t *vk);
+
 /* Frees the arrays (safe on zeroed structures). */
 void groth16_vk_free(groth16_vk_t *vk);
 void groth16_params_free(groth16_params_t *params);

@@ -4,7 +4,8 @@
  * evaluated by the backends from the witness (abc NULL: on the device next
  * to the resident matrices, and on the CPU backend's threads), and a
  * witness that does not satisfy the constraints refused by the device's
- * check (CUZK_ERR_UNSATISFIED, naming the row). Built-in circuit (bellman
+ * check (CUZK_ERR_UNSATISFIED, naming the row), and a point outside the
+ * subgroup refused by the device's subgroup test. Built-in circuit (bellman
  * parameters) and the circom fixture (snarkjs key). Skipped without a GPU. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -25,6 +26,7 @@
 #include "groth16/setup.h"
 #include "groth16/verifier.h"
 #include "circuits/zkey.h"
+#include "off_subgroup.h"
 #include "seed.h"
 
 #define FIX CUZK_VECTOR_DIR "/../fixtures/circom/"
@@ -132,6 +134,37 @@ static void refuse_unsatisfied(backend_t *gpu, const backend_circuit_desc *desc,
     gpu->release(gpu, hg);
 }
 
+/* desc.check_subgroup: the points pass the device's subgroup test; one
+ * L point moved off the subgroup (still on the curve) fails the prepare,
+ * naming the query and the point; without the flag nothing is tested. */
+static void subgroup_checked(backend_t *gpu, backend_circuit_desc desc, groth16_params_t *params,
+                             rng_t *rng)
+{
+    void *hg = NULL;
+    uint64_t bytes = 0;
+    assert_true(gpu->checks_subgroup);
+    desc.check_subgroup = true;
+    expect_ok(gpu->prepare(gpu, &desc, &hg, &bytes, msg, sizeof(msg)));
+    gpu->release(gpu, hg);
+    const size_t at = params->num_l / 3;
+    const g1_affine_t keep = params->l[at];
+    g1_off_subgroup(&params->l[at], rng);
+    assert_true(g1_affine_is_on_curve(&params->l[at]));
+    assert_false(g1_affine_in_subgroup(&params->l[at]));
+    msg[0] = 0;
+    hg = NULL;
+    assert_int_equal(gpu->prepare(gpu, &desc, &hg, &bytes, msg, sizeof(msg)), CUZK_ERR_CORRUPT);
+    assert_null(hg);
+    char want[64];
+    snprintf(want, sizeof(want), "point %zu is not in the order-r subgroup", at);
+    if (!strstr(msg, want) || !strstr(msg, "msm_l"))
+        fail_msg("expected \"msm_l ... %s\", got \"%s\"", want, msg);
+    desc.check_subgroup = false;
+    expect_ok(gpu->prepare(gpu, &desc, &hg, &bytes, msg, sizeof(msg)));
+    gpu->release(gpu, hg);
+    params->l[at] = keep;
+}
+
 static void test_builtin(void **state)
 {
     backend_t **be = *state;
@@ -159,6 +192,8 @@ static void test_builtin(void **state)
         compare(be[0], be[1], &desc, w, abc, n, r.num_constraints, &params.vk, w + 1,
                 r.num_inputs - 1);
         refuse_unsatisfied(be[1], &desc, w, nv, r.num_inputs);
+        if (k == 12)
+            subgroup_checked(be[1], desc, &params, &rng);
         free(w);
         free(abc);
         groth16_circuit_free(&c);

@@ -34,6 +34,7 @@ int main(void)
 #include "curve/g2.h"
 #include "field/fr.h"
 #include "msm/msm.h"
+#include "off_subgroup.h"
 #include "seed.h"
 
 #define G1_MAX_N ((size_t)1 << 18)
@@ -540,6 +541,72 @@ static void test_g2(void **state)
         g2_case(3000, SC_RANDOM, 1, c, 0, &rng);
 }
 
+/* ---- the subgroup test -------------------------------------------------------- */
+
+/* Valid points with infinity mixed in, then bad ones planted at random
+ * places: the device's first bad index must be the CPU's. */
+static void subgroup_case(cuda_msm_group group, size_t n, unsigned bad, rng_t *rng)
+{
+    const bool g1 = group == CUDA_MSM_G1;
+    const size_t elem = g1 ? sizeof(g1_affine_t) : sizeof(g2_affine_t);
+    char *pts = xmalloc(n * elem);
+    if (g1)
+        g1_make_points((g1_affine_t *)pts, n, 1, rng);
+    else
+        g2_make_points((g2_affine_t *)pts, n, 1, rng);
+    for (unsigned k = 0; k < bad; k++) {
+        const size_t at = rng_u64(rng) % n;
+        if (g1)
+            g1_off_subgroup((g1_affine_t *)(pts + at * elem), rng);
+        else
+            g2_off_subgroup((g2_affine_t *)(pts + at * elem), rng);
+    }
+    size_t want = SIZE_MAX;
+    for (size_t i = 0; i < n && want == SIZE_MAX; i++) {
+        const bool on = g1 ? g1_affine_is_on_curve((const g1_affine_t *)(pts + i * elem))
+                           : g2_affine_is_on_curve((const g2_affine_t *)(pts + i * elem));
+        assert_true(on);
+        const bool in = g1 ? g1_affine_in_subgroup((const g1_affine_t *)(pts + i * elem))
+                           : g2_affine_in_subgroup((const g2_affine_t *)(pts + i * elem));
+        if (!in)
+            want = i;
+    }
+    if (bad)
+        assert_true(want != SIZE_MAX); /* the planted points are outside */
+    cuda_msm_points *h = NULL;
+    assert_device_ok(cuda_msm_points_upload(ctx, group, pts, n, &h));
+    size_t got = 0;
+    assert_device_ok(cuda_msm_points_check_subgroup(ctx, h, &got));
+    if (got != want)
+        fail_msg("%s, %zu points, %u planted: the device says %zu, the CPU %zu", g1 ? "G1" : "G2",
+                 n, bad, got, want);
+    cuda_msm_points_free(h);
+    free(pts);
+}
+
+static void test_subgroup(void **state)
+{
+    (void)state;
+    rng_t rng;
+    rng_seed(&rng, seed ^ 0x31);
+    static const size_t sizes[] = {1, 2, 33, 1u << 12};
+    for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+        for (unsigned bad = 0; bad <= 2; bad++) {
+            subgroup_case(CUDA_MSM_G1, sizes[i], bad, &rng);
+            subgroup_case(CUDA_MSM_G2, sizes[i], bad, &rng);
+        }
+    subgroup_case(CUDA_MSM_G1, 1u << 17, 1, &rng);
+    /* Nothing to check: no point at all. */
+    cuda_msm_points *h = NULL;
+    size_t got = 0;
+    assert_device_ok(cuda_msm_points_upload(ctx, CUDA_MSM_G1, &G1_GENERATOR, 0, &h));
+    assert_device_ok(cuda_msm_points_check_subgroup(ctx, h, &got));
+    assert_true(got == SIZE_MAX);
+    assert_int_equal(cuda_msm_points_check_subgroup(NULL, h, &got), CUZK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(cuda_msm_points_check_subgroup(ctx, h, NULL), CUZK_ERR_INVALID_ARGUMENT);
+    cuda_msm_points_free(h);
+}
+
 /* ---- arguments --------------------------------------------------------------- */
 
 static void test_arguments(void **state)
@@ -622,6 +689,7 @@ int main(void)
         cmocka_unit_test(test_g1_kinds),     cmocka_unit_test(test_g1_windows),
         cmocka_unit_test(test_g1_batches), cmocka_unit_test(test_g1_queued_calls),   cmocka_unit_test(test_g1_memory),
         cmocka_unit_test(test_g1_generated), cmocka_unit_test(test_g2),
+        cmocka_unit_test(test_subgroup),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
