@@ -1,0 +1,299 @@
+// Generates the BN254 (circom's "bn128") known-answer vectors in tests/vectors/
+// bn254_*.txt from @noble/curves, with the same cross-checks as
+// gen_vectors.mjs: every record is recomputed by plain BigInt arithmetic in
+// this file (affine curve formulas, schoolbook Fp12) before it is written.
+//
+// Usage: cd tools/vectors && npm ci && node gen_vectors_bn254.mjs
+
+import { bn254 } from '@noble/curves/bn254.js';
+import {
+  VecFile,
+  primeFieldFile,
+  check,
+  hx,
+  hr,
+  mod,
+  modinv,
+  makeCurve,
+  MAX256,
+} from './gen_vectors.mjs';
+
+const CURVE = ['BN254', 'gen_vectors_bn254.mjs'];
+const { Fp, Fp2, Fp12, Fr } = bn254.fields;
+const G1 = bn254.G1.Point;
+const G2 = bn254.G2.Point;
+
+const P = 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47n;
+const R = 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001n;
+if (Fp.ORDER !== P || Fr.ORDER !== R) throw new Error('noble field orders differ from the spec');
+const h = (n) => hx(n, 32);
+
+// Fp and Fp2 = Fp[u]/(u^2+1) in plain BigInt, the shapes makeCurve wants.
+const X1 = {
+  zero: 0n,
+  one: 1n,
+  add: (a, b) => mod(a + b, P),
+  sub: (a, b) => mod(a - b, P),
+  neg: (a) => mod(-a, P),
+  mul: (a, b) => mod(a * b, P),
+  inv: (a) => modinv(a, P),
+  eq: (a, b) => a === b,
+  isZero: (a) => a === 0n,
+};
+const X2 = {
+  zero: [0n, 0n],
+  one: [1n, 0n],
+  add: (a, b) => [mod(a[0] + b[0], P), mod(a[1] + b[1], P)],
+  sub: (a, b) => [mod(a[0] - b[0], P), mod(a[1] - b[1], P)],
+  neg: (a) => [mod(-a[0], P), mod(-a[1], P)],
+  mul: (a, b) => [mod(a[0] * b[0] - a[1] * b[1], P), mod(a[0] * b[1] + a[1] * b[0], P)],
+  inv: (a) => {
+    const t = modinv(a[0] * a[0] + a[1] * a[1], P);
+    return [mod(a[0] * t, P), mod(-a[1] * t, P)];
+  },
+  eq: (a, b) => a[0] === b[0] && a[1] === b[1],
+  isZero: (a) => a[0] === 0n && a[1] === 0n,
+};
+const XI = [9n, 1n]; // ξ = 9 + u: Fp6 = Fp2[v]/(v^3 - ξ), Fp12 = Fp6[w]/(w^2 - v)
+// The D-type twist E': y^2 = x^3 + 3/ξ.
+const B2 = X2.mul([3n, 0n], X2.inv(XI));
+const C1 = makeCurve(X1, 3n);
+const C2 = makeCurve(X2, B2);
+
+// Fp12 as a polynomial of degree < 6 in w over Fp2 with w^6 = ξ; noble's
+// coefficient c{k}.c{j} is that of v^j w^k = w^(2j+k).
+function x12mul(a, b) {
+  const t = Array.from({ length: 11 }, () => X2.zero);
+  for (let i = 0; i < 6; i++)
+    for (let j = 0; j < 6; j++) t[i + j] = X2.add(t[i + j], X2.mul(a[i], b[j]));
+  for (let k = 10; k >= 6; k--) t[k - 6] = X2.add(t[k - 6], X2.mul(t[k], XI));
+  return t.slice(0, 6);
+}
+function x12pow(a, e) {
+  let r = [X2.one, X2.zero, X2.zero, X2.zero, X2.zero, X2.zero];
+  for (const bit of e.toString(2)) {
+    r = x12mul(r, r);
+    if (bit === '1') r = x12mul(r, a);
+  }
+  return r;
+}
+const x12eq = (a, b) => a.every((c, i) => X2.eq(c, b[i]));
+// The record order: c0.c0.c0 c0.c0.c1 c0.c1.c0 ... c1.c2.c1.
+function f12Fields(x) {
+  const out = [];
+  for (const c of [x.c0, x.c1]) for (const d of [c.c0, c.c1, c.c2]) out.push(d.c0, d.c1);
+  return out;
+}
+function f12ToW(x) {
+  const v = f12Fields(x);
+  const w = [];
+  for (let i = 0; i < 6; i++) {
+    const k = i % 2;
+    const j = (i - k) / 2;
+    const at = 6 * k + 2 * j;
+    w.push([v[at], v[at + 1]]);
+  }
+  return w;
+}
+
+// Points: affine, big-endian, uncompressed, as snarkjs orders coordinates:
+// G1 x || y (64 bytes), G2 x.c0 || x.c1 || y.c0 || y.c1 (128 bytes); the
+// point at infinity is all zeros (no valid point has x = y = 0).
+const enc1 = (pt) => (pt === null ? h(0n) + h(0n) : h(pt.x) + h(pt.y));
+const enc2 = (pt) =>
+  pt === null ? h(0n).repeat(4) : h(pt.x[0]) + h(pt.x[1]) + h(pt.y[0]) + h(pt.y[1]);
+const fromN1 = (pt) => (pt.is0() ? null : pt.toAffine());
+function fromN2(pt) {
+  if (pt.is0()) return null;
+  const { x, y } = pt.toAffine();
+  return { x: [x.c0, x.c1], y: [y.c0, y.c1] };
+}
+
+function fp2File(index) {
+  const f = new VecFile(
+    'bn254_fp2.txt',
+    index,
+    ['Fp2 = Fp[u]/(u^2 + 1), an element "c0 c1"', 'mul a b r | sqr a r | inv a r (a != 0) | xi a r (r = a(9 + u))'],
+    ...CURVE
+  );
+  const rand = () => [f.rng.below(P), f.rng.below(P)];
+  const e2 = (a) => [h(a[0]), h(a[1])];
+  const n2 = (a) => Fp2.fromBigTuple(a);
+  const b2 = (a) => [a.c0, a.c1];
+  f.section('mul');
+  for (let i = 0; i < 32; i++) {
+    const a = i === 0 ? X2.zero : rand();
+    const b = i === 1 ? X2.one : rand();
+    const r = b2(Fp2.mul(n2(a), n2(b)));
+    check(X2.eq(r, X2.mul(a, b)), 'fp2 mul');
+    f.rec('mul', ...e2(a), ...e2(b), ...e2(r));
+  }
+  f.section('sqr');
+  for (let i = 0; i < 24; i++) {
+    const a = rand();
+    const r = b2(Fp2.sqr(n2(a)));
+    check(X2.eq(r, X2.mul(a, a)), 'fp2 sqr');
+    f.rec('sqr', ...e2(a), ...e2(r));
+  }
+  f.section('inv');
+  for (let i = 0; i < 24; i++) {
+    const a = i === 0 ? X2.one : rand();
+    const r = b2(Fp2.inv(n2(a)));
+    check(X2.eq(X2.mul(r, a), X2.one), 'fp2 inv');
+    f.rec('inv', ...e2(a), ...e2(r));
+  }
+  f.section('xi');
+  for (let i = 0; i < 16; i++) {
+    const a = rand();
+    const r = b2(Fp2.mul(n2(a), n2(XI)));
+    check(X2.eq(r, X2.mul(a, XI)), 'fp2 xi');
+    f.rec('xi', ...e2(a), ...e2(r));
+  }
+  return f;
+}
+
+function groupFile(index, which) {
+  const isG1 = which === 'G1';
+  const Pt = isG1 ? G1 : G2;
+  const curve = isG1 ? C1 : C2;
+  const fromN = isG1 ? fromN1 : fromN2;
+  const enc = isG1 ? enc1 : enc2;
+  const f = new VecFile(
+    isG1 ? 'bn254_g1.txt' : 'bn254_g2.txt',
+    index,
+    [
+      isG1
+        ? 'G1 points: x || y, 32-byte big-endian each; infinity is all zeros'
+        : 'G2 points: x.c0 || x.c1 || y.c0 || y.c1, 32-byte big-endian each; infinity is all zeros',
+      'add P Q R | dbl P R | mul P k R (k: 32 bytes, any value, R = k*P)',
+      'bad KIND U: U must be rejected; KIND is noncanonical, not_on_curve or not_in_subgroup',
+    ],
+    ...CURVE
+  );
+  const rng = f.rng;
+  const randPt = () => Pt.BASE.multiplyUnsafe(1n + rng.below(R - 1n));
+  const U = (pt) => enc(fromN(pt));
+  const Z = Pt.ZERO;
+  const G = Pt.BASE;
+
+  f.section('add (includes P = Q, P = -Q, and infinity on either side)');
+  const adds = [[G, G], [G, G.negate()], [Z, G], [G, Z], [Z, Z], [G, G.double()]];
+  while (adds.length < 32) adds.push([randPt(), randPt()]);
+  for (const [a, b] of adds) {
+    const r = a.add(b);
+    check(curve.eq(fromN(r), curve.add(fromN(a), fromN(b))), 'add');
+    f.rec('add', U(a), U(b), U(r));
+  }
+  f.section('dbl');
+  const dbls = [Z, G];
+  while (dbls.length < 16) dbls.push(randPt());
+  for (const a of dbls) {
+    const r = a.double();
+    check(curve.eq(fromN(r), curve.add(fromN(a), fromN(a))), 'dbl');
+    f.rec('dbl', U(a), U(r));
+  }
+  f.section('mul (k is any 256-bit value; R = k*P)');
+  const ks = [0n, 1n, 2n, R - 1n, R, R + 1n, MAX256, 1n << 255n];
+  const muls = ks.map((k) => [G, k]);
+  muls.push([Z, rng.bits(256)]);
+  while (muls.length < 32) muls.push([randPt(), rng.bits(256)]);
+  for (const [a, k] of muls) {
+    const r = a.multiplyUnsafe(k % R);
+    check(curve.eq(fromN(r), curve.mul(fromN(a), k)), 'mul');
+    f.rec('mul', U(a), hr(k), U(r));
+  }
+
+  f.section('bad');
+  const F = curve.F;
+  const rhs = (x) => F.add(F.mul(F.mul(x, x), x), curve.b);
+  // not on the curve: a valid point with y + 1.
+  for (let i = 0; i < 8; i++) {
+    const a = fromN(randPt());
+    const y = F.add(a.y, F.one);
+    check(!curve.onCurve({ x: a.x, y }), 'off the curve');
+    f.rec('bad', 'not_on_curve', enc({ x: a.x, y }));
+  }
+  // non-canonical: a coordinate plus p (still below 2^256).
+  for (let i = 0; i < 4; i++) {
+    const a = fromN(randPt());
+    let e = enc(a);
+    const xs = BigInt('0x' + e.slice(0, 64)) + P;
+    if (xs < 1n << 256n) {
+      e = h(xs) + e.slice(64);
+      f.rec('bad', 'noncanonical', e);
+    }
+  }
+  if (!isG1) {
+    // On the twist but outside the order-r subgroup (the cofactor is 2p - r).
+    let n = 0;
+    while (n < 8) {
+      const x = [rng.below(P), rng.below(P)];
+      const y2 = Fp2.fromBigTuple(rhs(x));
+      let y;
+      try {
+        y = Fp2.sqrt(y2);
+      } catch {
+        continue;
+      }
+      const pt = { x, y: [y.c0, y.c1] };
+      check(curve.onCurve(pt), 'twist point on the curve');
+      if (curve.mul(pt, R) === null) continue;
+      f.rec('bad', 'not_in_subgroup', enc(pt));
+      n++;
+    }
+  }
+  return f;
+}
+
+function pairingFile(index) {
+  const f = new VecFile(
+    'bn254_pairing.txt',
+    index,
+    [
+      'pair P Q E: E = e(P, Q), the optimal ate pairing with final exponentiation,',
+      '  12 Fp fields in the order c0.c0.c0 c0.c0.c1 c0.c1.c0 ... c1.c2.c1 (Fp12 = Fp6[w]/(w^2 - v),',
+      '  Fp6 = Fp2[v]/(v^3 - (9 + u))); P, Q as in bn254_g1.txt and bn254_g2.txt',
+      'bilin a b: e([a]G1, [b]G2) = e(G1, G2)^(ab), checked by the reader on its own pairing',
+    ],
+    ...CURVE
+  );
+  const rng = f.rng;
+  const g = bn254.pairing(G1.BASE, G2.BASE);
+  f.section('pair');
+  const pairs = [
+    [G1.BASE, G2.BASE],
+    [G1.BASE.negate(), G2.BASE],
+  ];
+  while (pairs.length < 10) {
+    pairs.push([G1.BASE.multiplyUnsafe(1n + rng.below(R - 1n)), G2.BASE.multiplyUnsafe(1n + rng.below(R - 1n))]);
+  }
+  for (const [a, b] of pairs) {
+    const e = bn254.pairing(a, b);
+    // e is in GT: e^r = 1 by the reference Fp12.
+    check(x12eq(x12pow(f12ToW(e), R), x12pow(f12ToW(g), 0n)), 'e^r = 1');
+    f.rec('pair', enc1(fromN1(a)), enc2(fromN2(b)), ...f12Fields(e).map(h));
+  }
+  // Bilinearity, with noble's answer cross-checked by the reference Fp12.
+  f.section('bilin');
+  for (let i = 0; i < 4; i++) {
+    const a = 1n + rng.below(R - 1n);
+    const b = 1n + rng.below(R - 1n);
+    const e = bn254.pairing(G1.BASE.multiplyUnsafe(a), G2.BASE.multiplyUnsafe(b));
+    check(x12eq(f12ToW(e), x12pow(f12ToW(g), mod(a * b, R))), 'bilinearity');
+    f.rec('bilin', hr(a), hr(b));
+  }
+  check(!Fp12.eql(g, Fp12.ONE), 'e(G1, G2) != 1');
+  return f;
+}
+
+const t0 = Date.now();
+const files = [
+  primeFieldFile('bn254_fp.txt', 20, Fp, P, 32, ...CURVE),
+  primeFieldFile('bn254_fr.txt', 21, Fr, R, 32, ...CURVE),
+  fp2File(22),
+  groupFile(23, 'G1'),
+  groupFile(24, 'G2'),
+  pairingFile(25),
+];
+for (const f of files) f.write();
+console.log(`done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
