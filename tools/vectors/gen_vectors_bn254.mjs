@@ -14,6 +14,7 @@ import {
   hr,
   mod,
   modinv,
+  modpow,
   makeCurve,
   MAX256,
 } from './gen_vectors.mjs';
@@ -109,45 +110,131 @@ function fromN2(pt) {
   return { x: [x.c0, x.c1], y: [y.c0, y.c1] };
 }
 
+// The same records as gen_vectors.mjs's fp2.txt.
 function fp2File(index) {
   const f = new VecFile(
     'bn254_fp2.txt',
     index,
-    ['Fp2 = Fp[u]/(u^2 + 1), an element "c0 c1"', 'mul a b r | sqr a r | inv a r (a != 0) | xi a r (r = a(9 + u))'],
+    [
+      'Fp2 = Fp[u]/(u^2 + 1); an element is two fields c0 c1 meaning c0 + c1*u',
+      'add a0 a1 b0 b1 r0 r1 | sub ... | mul ... | sqr a0 a1 r0 r1 | neg a0 a1 r0 r1 | inv a0 a1 r0 r1',
+      'sqrt a0 a1 r0 r1 (r^2 = a, either root) | nosqrt a0 a1 | frob a0 a1 r0 r1 (r = a^p)',
+    ],
     ...CURVE
   );
   const rand = () => [f.rng.below(P), f.rng.below(P)];
   const e2 = (a) => [h(a[0]), h(a[1])];
   const n2 = (a) => Fp2.fromBigTuple(a);
   const b2 = (a) => [a.c0, a.c1];
+  const edges = [X2.zero, X2.one, [0n, 1n], [P - 1n, 0n], [0n, P - 1n], [P - 1n, P - 1n], XI];
+  const sample = (i) => (i < edges.length ? edges[i] : rand());
+  const N = 32;
+  const isSquare = (a) => {
+    const n = mod(a[0] * a[0] + a[1] * a[1], P);
+    return n === 0n || modpow(n, (P - 1n) / 2n, P) === 1n;
+  };
+  for (const [op, nf, ref] of [
+    ['add', Fp2.add, X2.add],
+    ['sub', Fp2.sub, X2.sub],
+    ['mul', Fp2.mul, X2.mul],
+  ]) {
+    f.section(op);
+    for (let i = 0; i < N; i++) {
+      const a = sample(i);
+      const b = sample((i * 5 + 3) % (N + 1));
+      const r = b2(nf.call(Fp2, n2(a), n2(b)));
+      check(X2.eq(r, ref(a, b)), 'fp2 ' + op);
+      f.rec(op, ...e2(a), ...e2(b), ...e2(r));
+    }
+  }
+  for (const [op, nf, ref, from] of [
+    ['sqr', Fp2.sqr, (a) => X2.mul(a, a), 0],
+    ['neg', Fp2.neg, X2.neg, 0],
+    ['inv', Fp2.inv, X2.inv, 1],
+    ['frob', (a) => Fp2.frobeniusMap(a, 1), (a) => [a[0], mod(-a[1], P)], 0],
+  ]) {
+    f.section(op);
+    for (let i = from; i < N + from; i++) {
+      const a = sample(i);
+      const r = b2(nf.call(Fp2, n2(a)));
+      check(X2.eq(r, ref(a)), 'fp2 ' + op);
+      if (op === 'inv') check(X2.eq(X2.mul(a, r), X2.one), 'fp2 inv');
+      f.rec(op, ...e2(a), ...e2(r));
+    }
+  }
+  f.section('sqrt (a is a square; r is either root)');
+  for (let i = 0; i < N; i++) {
+    const x = sample(i);
+    const a = X2.mul(x, x);
+    const r = b2(Fp2.sqrt(n2(a)));
+    check(X2.eq(X2.mul(r, r), a), 'fp2 sqrt');
+    f.rec('sqrt', ...e2(a), ...e2(r));
+  }
+  f.section('nosqrt (a is not a square)');
+  while ((f.counts.get('nosqrt') || 0) < N) {
+    const a = rand();
+    if (isSquare(a)) continue;
+    let threw = false;
+    try {
+      Fp2.sqrt(n2(a));
+    } catch {
+      threw = true;
+    }
+    check(threw, 'noble sqrt rejects a non-square');
+    f.rec('nosqrt', ...e2(a));
+  }
+  return f;
+}
+
+// The same records as gen_vectors.mjs's fp12.txt.
+function fp12File(index) {
+  const f = new VecFile(
+    'bn254_fp12.txt',
+    index,
+    [
+      'tower: Fp2 = Fp[u]/(u^2+1), Fp6 = Fp2[v]/(v^3-(9+u)), Fp12 = Fp6[w]/(w^2-v)',
+      'an element is 12 fields: c0.c0.c0 c0.c0.c1 c0.c1.c0 c0.c1.c1 c0.c2.c0 c0.c2.c1 c1.c0.c0 ... c1.c2.c1',
+      'mul a b r | sqr a r | inv a r (a != 0) | frob1 a r (a^p) | frob2 a r (a^(p^2)) | frob3 a r (a^(p^3))',
+      'cyclo_sqr g r (g in the cyclotomic subgroup: final exponentiations; r = g^2)',
+    ],
+    ...CURVE
+  );
+  const rng = f.rng;
+  const rand = () => Fp12.fromBigTwelve(Array.from({ length: 12 }, () => rng.below(P)));
+  const hx12 = (x) => f12Fields(x).map(h);
+  const ONE_W = [X2.one, X2.zero, X2.zero, X2.zero, X2.zero, X2.zero];
+  const N = 16;
   f.section('mul');
-  for (let i = 0; i < 32; i++) {
-    const a = i === 0 ? X2.zero : rand();
-    const b = i === 1 ? X2.one : rand();
-    const r = b2(Fp2.mul(n2(a), n2(b)));
-    check(X2.eq(r, X2.mul(a, b)), 'fp2 mul');
-    f.rec('mul', ...e2(a), ...e2(b), ...e2(r));
+  for (let i = 0; i < N; i++) {
+    const a = i === 0 ? Fp12.ONE : rand();
+    const b = rand();
+    const r = Fp12.mul(a, b);
+    check(x12eq(f12ToW(r), x12mul(f12ToW(a), f12ToW(b))), 'fp12 mul');
+    f.rec('mul', ...hx12(a), ...hx12(b), ...hx12(r));
   }
-  f.section('sqr');
-  for (let i = 0; i < 24; i++) {
-    const a = rand();
-    const r = b2(Fp2.sqr(n2(a)));
-    check(X2.eq(r, X2.mul(a, a)), 'fp2 sqr');
-    f.rec('sqr', ...e2(a), ...e2(r));
+  for (const [op, nf, ref] of [
+    ['sqr', (a) => Fp12.sqr(a), (w) => x12mul(w, w)],
+    ['inv', (a) => Fp12.inv(a), null],
+    ['frob1', (a) => Fp12.frobeniusMap(a, 1), (w) => x12pow(w, P)],
+    ['frob2', (a) => Fp12.frobeniusMap(a, 2), (w) => x12pow(w, P ** 2n)],
+    ['frob3', (a) => Fp12.frobeniusMap(a, 3), (w) => x12pow(w, P ** 3n)],
+  ]) {
+    f.section(op);
+    for (let i = 0; i < N; i++) {
+      const a = rand();
+      const r = nf(a);
+      if (ref) check(x12eq(f12ToW(r), ref(f12ToW(a))), 'fp12 ' + op);
+      else check(x12eq(x12mul(f12ToW(a), f12ToW(r)), ONE_W), 'fp12 inv');
+      f.rec(op, ...hx12(a), ...hx12(r));
+    }
   }
-  f.section('inv');
-  for (let i = 0; i < 24; i++) {
-    const a = i === 0 ? X2.one : rand();
-    const r = b2(Fp2.inv(n2(a)));
-    check(X2.eq(X2.mul(r, a), X2.one), 'fp2 inv');
-    f.rec('inv', ...e2(a), ...e2(r));
-  }
-  f.section('xi');
-  for (let i = 0; i < 16; i++) {
-    const a = rand();
-    const r = b2(Fp2.mul(n2(a), n2(XI)));
-    check(X2.eq(r, X2.mul(a, XI)), 'fp2 xi');
-    f.rec('xi', ...e2(a), ...e2(r));
+  f.section('cyclo_sqr (g in the cyclotomic subgroup, r = g^2)');
+  for (let i = 0; i < N; i++) {
+    const g = i === 0 ? Fp12.ONE : Fp12.finalExponentiate(rand());
+    check(x12eq(x12pow(f12ToW(g), R), ONE_W), 'g^r = 1');
+    const r = Fp12.sqr(g);
+    check(x12eq(f12ToW(r), x12mul(f12ToW(g), f12ToW(g))), 'cyclo_sqr');
+    f.rec('cyclo_sqr', ...hx12(g), ...hx12(r));
   }
   return f;
 }
@@ -291,6 +378,7 @@ const files = [
   primeFieldFile('bn254_fp.txt', 20, Fp, P, 32, ...CURVE),
   primeFieldFile('bn254_fr.txt', 21, Fr, R, 32, ...CURVE),
   fp2File(22),
+  fp12File(26),
   groupFile(23, 'G1'),
   groupFile(24, 'G2'),
   pairingFile(25),
