@@ -34,6 +34,8 @@
  * coordinates bn254_g2.c spells out. */
 extern const bn254_g1_affine_t BN254_G1_GENERATOR;
 extern const bn254_g2_affine_t BN254_G2_GENERATOR;
+/* b' = 3/ξ, the b of the twist. */
+extern const bn254_fp2_t BN254_G2_B;
 
 /* Membership in the order-r subgroup: G1 has cofactor 1, so this is the
  * curve equation; G2 checks [r]P = O (variable time; public points). */

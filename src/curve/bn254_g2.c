@@ -10,7 +10,7 @@
 #include "field/bn254_fr.h"
 
 /* b = 3/(9 + u) */
-static const bn254_fp2_t BN254_G2_B = {
+const bn254_fp2_t BN254_G2_B = {
     {{0x3bf938e377b802a8ULL, 0x020b1b273633535dULL, 0x26b7edf049755260ULL, 0x2514c6324384a86dULL}},
     {{0x38e7ecccd1dcff67ULL, 0x65f0b37d93ce0d3eULL, 0xd749d0dd22ac00aaULL, 0x0141b9ce4a688d4dULL}},
 };

@@ -35,7 +35,7 @@ static const bn254_fp_t BN254_HALF = {{0x87bee7d24f060572ULL, 0xd0fd2add2f1c6ae5
 #define F1_HALF BN254_HALF
 
 /* FROB[k − 1][i − 1] = γ_{k,i} = ξ^(i(p^k − 1)/6); γ_{2,i} lie in Fp. */
-static const bn254_fp2_t FROB[3][5] = {
+const bn254_fp2_t BN254_FP12_FROB[3][5] = {
     {
         {{{0xaf9ba69633144907ULL, 0xca6b1d7387afb78aULL, 0x11bded5ef08a2087ULL, 0x02f34d751a1f3a7cULL}}, {{0xa222ae234c492d72ULL, 0xd00f02a4565de15bULL, 0xdc2ff3a253dfc926ULL, 0x10a75716b3899551ULL}}},
         {{{0xb5773b104563ab30ULL, 0x347f91c8a9aa6454ULL, 0x7a007127242e0991ULL, 0x1956bcd8118214ecULL}}, {{0x6e849f1ea0aa4757ULL, 0xaa1c7b6d89f89141ULL, 0xb6e713cdfae0ca3aULL, 0x26694fbb4e82ebc3ULL}}},
@@ -58,7 +58,7 @@ static const bn254_fp2_t FROB[3][5] = {
         {{{0xe0bc4b2275cf559fULL, 0xc238b945c154e60fULL, 0x803982a5929a7d5eULL, 0x15ce052df7e4a37eULL}}, {{0x2d28efbdbf3799a7ULL, 0x9b097e3c1ad60773ULL, 0x982d4113af4a535bULL, 0x24e18991e3056063ULL}}},
     },
 };
-#define F12_FROB FROB
+#define F12_FROB BN254_FP12_FROB
 
 #include "field/tower_impl.h"
 

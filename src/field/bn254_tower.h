@@ -22,4 +22,9 @@
 #include "field/fp12_decl.h"
 #include "field/tower_names_undef.h"
 
+/* BN254_FP12_FROB[k − 1][i − 1] = γ_{k,i} = ξ^(i(p^k − 1)/6), k = 1..3,
+ * i = 1..5, the constants of the Frobenius maps (Montgomery form); the
+ * pairing's Frobenius on the twist uses γ_{k,2} and γ_{k,3}. */
+extern const bn254_fp2_t BN254_FP12_FROB[3][5];
+
 #endif

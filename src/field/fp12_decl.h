@@ -22,6 +22,9 @@ void F12_(pow_var)(F12_T *r, const F12_T *a, const uint64_t *e, size_t e_limbs);
  * line of the M-type twist evaluated at a G1 point (fp12 coefficients 0, 1
  * and 4 in the order c0.c0, c0.c1, c0.c2, c1.c0, c1.c1, c1.c2). */
 void F12_(mul_by_014)(F12_T *r, const F12_T *a, const F2_T *l0, const F2_T *l1, const F2_T *l4);
+/* The same for a line l0 + l3·w + l4·v·w of the D-type twist (BN254):
+ * coefficients 0, 3 and 4. */
+void F12_(mul_by_034)(F12_T *r, const F12_T *a, const F2_T *l0, const F2_T *l3, const F2_T *l4);
 
 /* Frobenius maps: r = a^(p^k); k = 1, 2, 3 directly, larger k by
  * composition (F12_(frobenius).c). */

@@ -108,6 +108,25 @@ void F12_(mul_by_014)(F12_T *r, const F12_T *a, const F2_T *l0, const F2_T *l1, 
     F6_(add)(&r->c0, &t0, &t1);
 }
 
+/* The same for a line l0 + l3·w + l4·v·w, the shape of a line of the D-type
+ * twist (BN254) evaluated at a G1 point (fp12 coefficients 0, 3 and 4):
+ * b = B0 + B1 w with B0 = l0 in Fp2 and B1 = l3 + l4 v sparse, so
+ *   r = a0 B0 + a1 B1 v + ((a0 + a1)(B0 + B1) − a0 B0 − a1 B1) w. */
+void F12_(mul_by_034)(F12_T *r, const F12_T *a, const F2_T *l0, const F2_T *l3, const F2_T *l4)
+{
+    F6_T t0, t1, s;
+    F2_T l03;
+    F6_(mul_fp2)(&t0, &a->c0, l0);
+    F6_(mul_by_01)(&t1, &a->c1, l3, l4);
+    F2_(add)(&l03, l0, l3);
+    F6_(add)(&s, &a->c0, &a->c1);
+    F6_(mul_by_01)(&s, &s, &l03, l4);
+    F6_(sub)(&s, &s, &t0);
+    F6_(sub)(&r->c1, &s, &t1);
+    F6_(mul_by_v)(&t1, &t1);
+    F6_(add)(&r->c0, &t0, &t1);
+}
+
 bool F12_(eq)(const F12_T *a, const F12_T *b)
 {
     return F6_(eq)(&a->c0, &b->c0) & F6_(eq)(&a->c1, &b->c1);

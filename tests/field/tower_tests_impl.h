@@ -469,6 +469,14 @@ static void test_fp12_properties(void **state)
         F12_(mul_by_014)(&x, &a, &b.c0.c0, &b.c0.c1, &b.c1.c1);
         F12_(mul)(&y, &a, &sparse);
         assert_true(F12_(eq)(&x, &y));
+        /* the line shape of the D-type twist: coefficients 0, 3 and 4 */
+        F12_T sparse34 = {F6_ZERO, F6_ZERO};
+        sparse34.c0.c0 = b.c0.c0;
+        sparse34.c1.c0 = b.c1.c0;
+        sparse34.c1.c1 = b.c1.c1;
+        F12_(mul_by_034)(&x, &a, &b.c0.c0, &b.c1.c0, &b.c1.c1);
+        F12_(mul)(&y, &a, &sparse34);
+        assert_true(F12_(eq)(&x, &y));
 
         /* Frobenius: a^p, composites, a^(p^6) = conj(a), period 12 */
         F12_T f1, f2, f3;
