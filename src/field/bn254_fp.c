@@ -24,24 +24,5 @@ const uint64_t BN254_FP_P_MINUS_1_HALF[BN254_FP_LIMBS] = {
 const uint64_t BN254_FP_P_PLUS_1_QUARTER[BN254_FP_LIMBS] = {
     0x4f082305b61f3f52ULL, 0x65e05aa45a1c72a3ULL, 0x6e14116da0605617ULL, 0x0c19139cb84c680aULL};
 
-#define FE_(name) bn254_fp_##name
-#define FE_T bn254_fp_t
-#define FE_LIMBS BN254_FP_LIMBS
-#define FE_BYTES BN254_FP_BYTES
-#define FE_BITS 254
-#define FE_ZERO BN254_FP_ZERO
-#define FE_ONE BN254_FP_ONE
-#define FE_MODULUS BN254_FP_MODULUS
-#define FE_R2 BN254_FP_R2
-#define FE_R3 BN254_FP_R3
-#define FE_N0 BN254_FP_N0
-#define FE_MINUS_2 BN254_FP_P_MINUS_2
-#define FE_MINUS_1_HALF BN254_FP_P_MINUS_1_HALF
-#define FE_ADD_MOD add_mod_256
-#define FE_SUB_MOD sub_mod_256
-#define FE_MONT_MUL mont_mul_256
-#define FE_MONT_SQR mont_sqr_256
-#define FE_FROM_MONT from_mont_256
-#define FE_PLUS_1_QUARTER BN254_FP_P_PLUS_1_QUARTER
-#define FE_BASE_FIELD 1
+#include "field/bn254_fp_names.h"
 #include "field/prime_field_impl.h"

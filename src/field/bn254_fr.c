@@ -29,25 +29,5 @@ const uint64_t BN254_FR_T_MINUS_1_HALF[BN254_FR_LIMBS] = {
 const bn254_fr_t BN254_FR_ROOT_OF_UNITY = {
     {0x636e735580d13d9cULL, 0xa22bf3742445ffd6ULL, 0x56452ac01eb203d8ULL, 0x1860ef942963f9e7ULL}};
 
-#define FE_(name) bn254_fr_##name
-#define FE_T bn254_fr_t
-#define FE_LIMBS BN254_FR_LIMBS
-#define FE_BYTES BN254_FR_BYTES
-#define FE_BITS 254
-#define FE_ZERO BN254_FR_ZERO
-#define FE_ONE BN254_FR_ONE
-#define FE_MODULUS BN254_FR_MODULUS
-#define FE_R2 BN254_FR_R2
-#define FE_R3 BN254_FR_R3
-#define FE_N0 BN254_FR_N0
-#define FE_MINUS_2 BN254_FR_R_MINUS_2
-#define FE_MINUS_1_HALF BN254_FR_R_MINUS_1_HALF
-#define FE_ADD_MOD add_mod_256
-#define FE_SUB_MOD sub_mod_256
-#define FE_MONT_MUL mont_mul_256
-#define FE_MONT_SQR mont_sqr_256
-#define FE_FROM_MONT from_mont_256
-#define FE_TWO_ADICITY BN254_FR_TWO_ADICITY
-#define FE_T_MINUS_1_HALF BN254_FR_T_MINUS_1_HALF
-#define FE_ROOT_OF_UNITY BN254_FR_ROOT_OF_UNITY
+#include "field/bn254_fr_names.h"
 #include "field/prime_field_impl.h"

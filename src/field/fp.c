@@ -34,24 +34,5 @@ const uint64_t FP_P_PLUS_1_QUARTER[FP_LIMBS] = {0xee7fbfffffffeaabULL, 0x07aafff
                                                 0xd9cc34a83dac3d89ULL, 0xd91dd2e13ce144afULL,
                                                 0x92c6e9ed90d2eb35ULL, 0x0680447a8e5ff9a6ULL};
 
-#define FE_(name) fp_##name
-#define FE_T fp_t
-#define FE_LIMBS FP_LIMBS
-#define FE_BYTES FP_BYTES
-#define FE_BITS 381
-#define FE_ZERO FP_ZERO
-#define FE_ONE FP_ONE
-#define FE_MODULUS FP_MODULUS
-#define FE_R2 FP_R2
-#define FE_R3 FP_R3
-#define FE_N0 FP_N0
-#define FE_MINUS_2 FP_P_MINUS_2
-#define FE_MINUS_1_HALF FP_P_MINUS_1_HALF
-#define FE_ADD_MOD add_mod_384
-#define FE_SUB_MOD sub_mod_384
-#define FE_MONT_MUL mont_mul_384
-#define FE_MONT_SQR mont_sqr_384
-#define FE_FROM_MONT from_mont_384
-#define FE_PLUS_1_QUARTER FP_P_PLUS_1_QUARTER
-#define FE_BASE_FIELD 1
+#include "field/fp_names.h"
 #include "field/prime_field_impl.h"

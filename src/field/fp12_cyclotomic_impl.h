@@ -102,3 +102,16 @@ void F12_(cyclotomic_pow_var)(F12_T *r, const F12_T *a, const uint64_t *e, size_
 #undef BIT
     *r = acc;
 }
+
+/* r = f^((p^6 − 1)(p^2 + 1)), the easy part of a final exponentiation:
+ * conj(f)/f = f^(p^6 − 1), then ·^(p^2 + 1) with a Frobenius map. The result
+ * lies in the cyclotomic subgroup (f ≠ 0). */
+void F12_(final_exp_easy)(F12_T *r, const F12_T *f)
+{
+    F12_T t0, t1;
+    F12_(inv)(&t1, f);
+    F12_(conj)(&t0, f);
+    F12_(mul)(&t0, &t0, &t1);
+    F12_(frobenius)(&t1, &t0, 2);
+    F12_(mul)(r, &t1, &t0);
+}

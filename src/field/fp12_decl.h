@@ -33,6 +33,9 @@ void F12_(frobenius)(F12_T *r, const F12_T *a, unsigned k);
 /* Cyclotomic subgroup (elements with a^(p^6 + 1) = 1 and a^(p^4 − p^2 + 1)
  * = 1, e.g. after the easy part of the final exponentiation;
  * F12_(cyclotomic).c). Results are unspecified for other inputs. */
+/* r = f^((p^6 − 1)(p^2 + 1)), the easy part of the final exponentiation,
+ * which lands in the cyclotomic subgroup (f ≠ 0). */
+void F12_(final_exp_easy)(F12_T *r, const F12_T *f);
 void F12_(cyclotomic_sqr)(F12_T *r, const F12_T *a);
 /* r = a^x for the curve parameter x (BLS12-381: x = −0xd201000000010000,
  * BN254: x = 0x44e992b44a6909f1). */

@@ -32,25 +32,5 @@ const uint64_t FR_T_MINUS_1_HALF[FR_LIMBS] = {0x7fff2dff7fffffffULL, 0x04d0ec02a
 const fr_t FR_ROOT_OF_UNITY = {
     {0xb9b58d8c5f0e466aULL, 0x5b1b4c801819d7ecULL, 0x0af53ae352a31e64ULL, 0x5bf3adda19e9b27bULL}};
 
-#define FE_(name) fr_##name
-#define FE_T fr_t
-#define FE_LIMBS FR_LIMBS
-#define FE_BYTES FR_BYTES
-#define FE_BITS 255
-#define FE_ZERO FR_ZERO
-#define FE_ONE FR_ONE
-#define FE_MODULUS FR_MODULUS
-#define FE_R2 FR_R2
-#define FE_R3 FR_R3
-#define FE_N0 FR_N0
-#define FE_MINUS_2 FR_R_MINUS_2
-#define FE_MINUS_1_HALF FR_R_MINUS_1_HALF
-#define FE_ADD_MOD add_mod_256
-#define FE_SUB_MOD sub_mod_256
-#define FE_MONT_MUL mont_mul_256
-#define FE_MONT_SQR mont_sqr_256
-#define FE_FROM_MONT from_mont_256
-#define FE_TWO_ADICITY FR_TWO_ADICITY
-#define FE_T_MINUS_1_HALF FR_T_MINUS_1_HALF
-#define FE_ROOT_OF_UNITY FR_ROOT_OF_UNITY
+#include "field/fr_names.h"
 #include "field/prime_field_impl.h"

@@ -129,12 +129,7 @@ void bn254_multi_miller_loop(bn254_fp12_t *f, const bn254_g1_affine_t *p,
 void bn254_final_exp(bn254_fp12_t *r, const bn254_fp12_t *f)
 {
     bn254_fp12_t m, t, fx, fx2, fx3, y0, y1, y2, y3, y4, y5, y6, t0, t1;
-    /* easy part: m = f^((p^6 − 1)(p^2 + 1)) */
-    bn254_fp12_inv(&t, f);
-    bn254_fp12_conj(&m, f);
-    bn254_fp12_mul(&m, &m, &t);
-    bn254_fp12_frobenius(&t, &m, 2);
-    bn254_fp12_mul(&m, &t, &m);
+    bn254_fp12_final_exp_easy(&m, f);
 
     /* hard part: y0 = m^(p + p² + p³), y1 = 1/m, y2 = (m^(x²))^(p²),
      * y3 = 1/(m^x)^p, y4 = 1/(m^x · (m^(x²))^p), y5 = 1/m^(x²),

@@ -115,76 +115,79 @@ class SplitMix64 {
 // ---------------------------------------------------------------------------
 // Independent reference arithmetic (plain BigInt, no noble).
 
-// Fp2 = Fp[u]/(u^2+1) as [c0, c1].
-const X2 = {
-  zero: [0n, 0n],
-  one: [1n, 0n],
-  add: (a, b) => [mod(a[0] + b[0], P), mod(a[1] + b[1], P)],
-  sub: (a, b) => [mod(a[0] - b[0], P), mod(a[1] - b[1], P)],
-  neg: (a) => [mod(-a[0], P), mod(-a[1], P)],
-  mul: (a, b) => [mod(a[0] * b[0] - a[1] * b[1], P), mod(a[0] * b[1] + a[1] * b[0], P)],
-  inv: (a) => {
-    const t = modinv(a[0] * a[0] + a[1] * a[1], P);
-    return [mod(a[0] * t, P), mod(-a[1] * t, P)];
-  },
-  eq: (a, b) => a[0] === b[0] && a[1] === b[1],
-  isZero: (a) => a[0] === 0n && a[1] === 0n,
-  // a is a square in Fp2 iff its norm is a square in Fp.
-  isSquare: (a) => {
-    const n = mod(a[0] * a[0] + a[1] * a[1], P);
-    return n === 0n || legendre(n, P) === 1n;
-  },
-};
-function x2pow(a, e) {
-  let r = X2.one;
-  while (e > 0n) {
-    if (e & 1n) r = X2.mul(r, a);
-    a = X2.mul(a, a);
-    e >>= 1n;
-  }
-  return r;
-}
-const XI = [1n, 1n]; // u + 1
-
-// Fp field object with the same shape, for the generic curve code.
-const X1 = {
-  zero: 0n,
-  one: 1n,
-  add: (a, b) => mod(a + b, P),
-  sub: (a, b) => mod(a - b, P),
-  neg: (a) => mod(-a, P),
-  mul: (a, b) => mod(a * b, P),
-  inv: (a) => modinv(a, P),
-  eq: (a, b) => a === b,
-  isZero: (a) => a === 0n,
-  isSquare: (a) => a === 0n || legendre(a, P) === 1n,
-};
-
-// Fp12 as a polynomial of degree < 6 in w over Fp2 with w^6 = u + 1.
-// Since w^2 = v and v^3 = u + 1, the noble tower coefficient c{k}.c{j} is the
+// The reference fields of a curve with p = 3 mod 4 and the tower
+// Fp2 = Fp[u]/(u^2+1), Fp12 = Fp2[w]/(w^6 - xi) (shared with
+// gen_vectors_bn254.mjs): X1 and X2 as objects of one shape for the generic
+// curve code, and Fp12 as a polynomial of degree < 6 in w over Fp2. Since
+// w^2 = v and v^3 = xi, the noble tower coefficient c{k}.c{j} is the
 // coefficient of v^j w^k = w^(2j+k). Multiplying this way checks the tower
 // layout as well as the arithmetic.
-function x12mul(a, b) {
-  const t = Array.from({ length: 11 }, () => X2.zero);
-  for (let i = 0; i < 6; i++)
-    for (let j = 0; j < 6; j++) t[i + j] = X2.add(t[i + j], X2.mul(a[i], b[j]));
-  for (let k = 10; k >= 6; k--) t[k - 6] = X2.add(t[k - 6], X2.mul(t[k], XI));
-  return t.slice(0, 6);
-}
-const X12_ONE = [X2.one, X2.zero, X2.zero, X2.zero, X2.zero, X2.zero];
-function x12pow(a, e) {
-  let r = X12_ONE;
-  const bits = e.toString(2);
-  for (const bit of bits) {
-    r = x12mul(r, r);
-    if (bit === '1') r = x12mul(r, a);
+export function refTower(P, XI) {
+  const X2 = {
+    zero: [0n, 0n],
+    one: [1n, 0n],
+    add: (a, b) => [mod(a[0] + b[0], P), mod(a[1] + b[1], P)],
+    sub: (a, b) => [mod(a[0] - b[0], P), mod(a[1] - b[1], P)],
+    neg: (a) => [mod(-a[0], P), mod(-a[1], P)],
+    mul: (a, b) => [mod(a[0] * b[0] - a[1] * b[1], P), mod(a[0] * b[1] + a[1] * b[0], P)],
+    inv: (a) => {
+      const t = modinv(a[0] * a[0] + a[1] * a[1], P);
+      return [mod(a[0] * t, P), mod(-a[1] * t, P)];
+    },
+    eq: (a, b) => a[0] === b[0] && a[1] === b[1],
+    isZero: (a) => a[0] === 0n && a[1] === 0n,
+    // a is a square in Fp2 iff its norm is a square in Fp.
+    isSquare: (a) => {
+      const n = mod(a[0] * a[0] + a[1] * a[1], P);
+      return n === 0n || legendre(n, P) === 1n;
+    },
+  };
+  const X1 = {
+    zero: 0n,
+    one: 1n,
+    add: (a, b) => mod(a + b, P),
+    sub: (a, b) => mod(a - b, P),
+    neg: (a) => mod(-a, P),
+    mul: (a, b) => mod(a * b, P),
+    inv: (a) => modinv(a, P),
+    eq: (a, b) => a === b,
+    isZero: (a) => a === 0n,
+    isSquare: (a) => a === 0n || legendre(a, P) === 1n,
+  };
+  function x2pow(a, e) {
+    let r = X2.one;
+    while (e > 0n) {
+      if (e & 1n) r = X2.mul(r, a);
+      a = X2.mul(a, a);
+      e >>= 1n;
+    }
+    return r;
   }
-  return r;
+  function x12mul(a, b) {
+    const t = Array.from({ length: 11 }, () => X2.zero);
+    for (let i = 0; i < 6; i++)
+      for (let j = 0; j < 6; j++) t[i + j] = X2.add(t[i + j], X2.mul(a[i], b[j]));
+    for (let k = 10; k >= 6; k--) t[k - 6] = X2.add(t[k - 6], X2.mul(t[k], XI));
+    return t.slice(0, 6);
+  }
+  const X12_ONE = [X2.one, X2.zero, X2.zero, X2.zero, X2.zero, X2.zero];
+  function x12pow(a, e) {
+    let r = X12_ONE;
+    const bits = e.toString(2);
+    for (const bit of bits) {
+      r = x12mul(r, r);
+      if (bit === '1') r = x12mul(r, a);
+    }
+    return r;
+  }
+  const x12eq = (a, b) => a.every((c, i) => X2.eq(c, b[i]));
+  return { X1, X2, x2pow, x12mul, x12pow, x12eq, X12_ONE };
 }
-const x12eq = (a, b) => a.every((c, i) => X2.eq(c, b[i]));
+const XI = [1n, 1n]; // u + 1
+const { X1, X2, x2pow, x12mul, x12pow, x12eq, X12_ONE } = refTower(P, XI);
 
 // Noble Fp12 <-> the 12-field record order <-> the w-polynomial form.
-function f12Fields(x) {
+export function f12Fields(x) {
   const out = [];
   for (const c of [x.c0, x.c1]) for (const d of [c.c0, c.c1, c.c2]) out.push(d.c0, d.c1);
   return out;
@@ -192,7 +195,7 @@ function f12Fields(x) {
 function f12FromFields(v) {
   return Fp12.fromBigTwelve(v);
 }
-function f12ToW(x) {
+export function f12ToW(x) {
   const v = f12Fields(x);
   const w = [];
   for (let i = 0; i < 6; i++) {

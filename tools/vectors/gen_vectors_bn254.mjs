@@ -13,9 +13,10 @@ import {
   hx,
   hr,
   mod,
-  modinv,
-  modpow,
   makeCurve,
+  refTower,
+  f12Fields,
+  f12ToW,
   MAX256,
 } from './gen_vectors.mjs';
 
@@ -29,73 +30,12 @@ const R = 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001n;
 if (Fp.ORDER !== P || Fr.ORDER !== R) throw new Error('noble field orders differ from the spec');
 const h = (n) => hx(n, 32);
 
-// Fp and Fp2 = Fp[u]/(u^2+1) in plain BigInt, the shapes makeCurve wants.
-const X1 = {
-  zero: 0n,
-  one: 1n,
-  add: (a, b) => mod(a + b, P),
-  sub: (a, b) => mod(a - b, P),
-  neg: (a) => mod(-a, P),
-  mul: (a, b) => mod(a * b, P),
-  inv: (a) => modinv(a, P),
-  eq: (a, b) => a === b,
-  isZero: (a) => a === 0n,
-};
-const X2 = {
-  zero: [0n, 0n],
-  one: [1n, 0n],
-  add: (a, b) => [mod(a[0] + b[0], P), mod(a[1] + b[1], P)],
-  sub: (a, b) => [mod(a[0] - b[0], P), mod(a[1] - b[1], P)],
-  neg: (a) => [mod(-a[0], P), mod(-a[1], P)],
-  mul: (a, b) => [mod(a[0] * b[0] - a[1] * b[1], P), mod(a[0] * b[1] + a[1] * b[0], P)],
-  inv: (a) => {
-    const t = modinv(a[0] * a[0] + a[1] * a[1], P);
-    return [mod(a[0] * t, P), mod(-a[1] * t, P)];
-  },
-  eq: (a, b) => a[0] === b[0] && a[1] === b[1],
-  isZero: (a) => a[0] === 0n && a[1] === 0n,
-};
 const XI = [9n, 1n]; // ξ = 9 + u: Fp6 = Fp2[v]/(v^3 - ξ), Fp12 = Fp6[w]/(w^2 - v)
+const { X1, X2, x12mul, x12pow, x12eq } = refTower(P, XI);
 // The D-type twist E': y^2 = x^3 + 3/ξ.
 const B2 = X2.mul([3n, 0n], X2.inv(XI));
 const C1 = makeCurve(X1, 3n);
 const C2 = makeCurve(X2, B2);
-
-// Fp12 as a polynomial of degree < 6 in w over Fp2 with w^6 = ξ; noble's
-// coefficient c{k}.c{j} is that of v^j w^k = w^(2j+k).
-function x12mul(a, b) {
-  const t = Array.from({ length: 11 }, () => X2.zero);
-  for (let i = 0; i < 6; i++)
-    for (let j = 0; j < 6; j++) t[i + j] = X2.add(t[i + j], X2.mul(a[i], b[j]));
-  for (let k = 10; k >= 6; k--) t[k - 6] = X2.add(t[k - 6], X2.mul(t[k], XI));
-  return t.slice(0, 6);
-}
-function x12pow(a, e) {
-  let r = [X2.one, X2.zero, X2.zero, X2.zero, X2.zero, X2.zero];
-  for (const bit of e.toString(2)) {
-    r = x12mul(r, r);
-    if (bit === '1') r = x12mul(r, a);
-  }
-  return r;
-}
-const x12eq = (a, b) => a.every((c, i) => X2.eq(c, b[i]));
-// The record order: c0.c0.c0 c0.c0.c1 c0.c1.c0 ... c1.c2.c1.
-function f12Fields(x) {
-  const out = [];
-  for (const c of [x.c0, x.c1]) for (const d of [c.c0, c.c1, c.c2]) out.push(d.c0, d.c1);
-  return out;
-}
-function f12ToW(x) {
-  const v = f12Fields(x);
-  const w = [];
-  for (let i = 0; i < 6; i++) {
-    const k = i % 2;
-    const j = (i - k) / 2;
-    const at = 6 * k + 2 * j;
-    w.push([v[at], v[at + 1]]);
-  }
-  return w;
-}
 
 // Points: affine, big-endian, uncompressed, as snarkjs orders coordinates:
 // G1 x || y (64 bytes), G2 x.c0 || x.c1 || y.c0 || y.c1 (128 bytes); the
@@ -129,10 +69,6 @@ function fp2File(index) {
   const edges = [X2.zero, X2.one, [0n, 1n], [P - 1n, 0n], [0n, P - 1n], [P - 1n, P - 1n], XI];
   const sample = (i) => (i < edges.length ? edges[i] : rand());
   const N = 32;
-  const isSquare = (a) => {
-    const n = mod(a[0] * a[0] + a[1] * a[1], P);
-    return n === 0n || modpow(n, (P - 1n) / 2n, P) === 1n;
-  };
   for (const [op, nf, ref] of [
     ['add', Fp2.add, X2.add],
     ['sub', Fp2.sub, X2.sub],
@@ -173,7 +109,7 @@ function fp2File(index) {
   f.section('nosqrt (a is not a square)');
   while ((f.counts.get('nosqrt') || 0) < N) {
     const a = rand();
-    if (isSquare(a)) continue;
+    if (X2.isSquare(a)) continue;
     let threw = false;
     try {
       Fp2.sqrt(n2(a));
