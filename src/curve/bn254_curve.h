@@ -53,4 +53,13 @@ cuzk_status bn254_g1_affine_decode(bn254_g1_affine_t *r, const uint8_t *in, size
 cuzk_status bn254_g2_affine_decode(bn254_g2_affine_t *r, const uint8_t *in, size_t len,
                                    bool check_subgroup);
 
+/* The same in the layout of snarkjs's zkey files: each Fp the little-endian
+ * bytes of its Montgomery limbs (x·2^256 mod p), same order, same checks. */
+void bn254_g1_affine_to_zkey(uint8_t out[BN254_G1_BYTES], const bn254_g1_affine_t *a);
+void bn254_g2_affine_to_zkey(uint8_t out[BN254_G2_BYTES], const bn254_g2_affine_t *a);
+cuzk_status bn254_g1_affine_decode_zkey(bn254_g1_affine_t *r, const uint8_t *in, size_t len,
+                                        bool check_subgroup);
+cuzk_status bn254_g2_affine_decode_zkey(bn254_g2_affine_t *r, const uint8_t *in, size_t len,
+                                        bool check_subgroup);
+
 #endif

@@ -24,11 +24,20 @@ const bn254_g1_affine_t BN254_G1_GENERATOR = {
 #define FE_ONE BN254_FP_ONE
 #define FE_SIZE BN254_FP_BYTES
 #define CURVE_B BN254_G1_B
-#define COORD_TO_BE bn254_fp_to_bytes_be
-#define COORD_FROM_BE bn254_fp_from_bytes_be
 
 #include "curve/point_impl.h"
 #include "curve/point_mul_impl.h"
+
+#define CODEC_TO bn254_g1_affine_to_bytes
+#define CODEC_DECODE bn254_g1_affine_decode
+#define COORD_TO bn254_fp_to_bytes_be
+#define COORD_FROM bn254_fp_from_bytes_be
+#include "curve/point_codec_plain_impl.h"
+
+#define CODEC_TO bn254_g1_affine_to_zkey
+#define CODEC_DECODE bn254_g1_affine_decode_zkey
+#define COORD_TO bn254_fp_to_mont_bytes_le
+#define COORD_FROM bn254_fp_from_mont_bytes_le
 #include "curve/point_codec_plain_impl.h"
 
 bool bn254_g1_affine_in_subgroup(const bn254_g1_affine_t *a)

@@ -28,18 +28,21 @@ const bn254_g2_affine_t BN254_G2_GENERATOR = {
     false,
 };
 
-/* An Fp2 coordinate as snarkjs orders it: c0 then c1. */
-static void fp2_to_be(uint8_t out[2 * BN254_FP_BYTES], const bn254_fp2_t *a)
-{
-    bn254_fp_to_bytes_be(out, &a->c0);
-    bn254_fp_to_bytes_be(out + BN254_FP_BYTES, &a->c1);
-}
-
-static bool fp2_from_be(bn254_fp2_t *r, const uint8_t in[2 * BN254_FP_BYTES])
-{
-    bool ok = bn254_fp_from_bytes_be(&r->c0, in);
-    return bn254_fp_from_bytes_be(&r->c1, in + BN254_FP_BYTES) & ok;
-}
+/* An Fp2 coordinate as snarkjs orders it, c0 then c1, each as big-endian
+ * integer or as the zkey's little-endian Montgomery limbs. */
+#define FP2_CODEC(name, to_fp, from_fp)                                                            \
+    static void name##_to(uint8_t out[2 * BN254_FP_BYTES], const bn254_fp2_t *a)                 \
+    {                                                                                              \
+        to_fp(out, &a->c0);                                                                        \
+        to_fp(out + BN254_FP_BYTES, &a->c1);                                                       \
+    }                                                                                              \
+    static bool name##_from(bn254_fp2_t *r, const uint8_t in[2 * BN254_FP_BYTES])                \
+    {                                                                                              \
+        bool ok = from_fp(&r->c0, in);                                                             \
+        return from_fp(&r->c1, in + BN254_FP_BYTES) & ok;                                          \
+    }
+FP2_CODEC(fp2_be, bn254_fp_to_bytes_be, bn254_fp_from_bytes_be)
+FP2_CODEC(fp2_zkey, bn254_fp_to_mont_bytes_le, bn254_fp_from_mont_bytes_le)
 
 #define PT_(name) bn254_g2_##name
 #define FE_(name) bn254_fp2_##name
@@ -48,11 +51,20 @@ static bool fp2_from_be(bn254_fp2_t *r, const uint8_t in[2 * BN254_FP_BYTES])
 #define FE_ONE BN254_FP2_ONE
 #define FE_SIZE (2 * BN254_FP_BYTES)
 #define CURVE_B BN254_G2_B
-#define COORD_TO_BE fp2_to_be
-#define COORD_FROM_BE fp2_from_be
 
 #include "curve/point_impl.h"
 #include "curve/point_mul_impl.h"
+
+#define CODEC_TO bn254_g2_affine_to_bytes
+#define CODEC_DECODE bn254_g2_affine_decode
+#define COORD_TO fp2_be_to
+#define COORD_FROM fp2_be_from
+#include "curve/point_codec_plain_impl.h"
+
+#define CODEC_TO bn254_g2_affine_to_zkey
+#define CODEC_DECODE bn254_g2_affine_decode_zkey
+#define COORD_TO fp2_zkey_to
+#define COORD_FROM fp2_zkey_from
 #include "curve/point_codec_plain_impl.h"
 
 bool bn254_g2_affine_in_subgroup(const bn254_g2_affine_t *a)

@@ -61,6 +61,12 @@ bool FD_(from_bytes_be)(FD_T *r, const uint8_t in[FD_BYTES]);
 void FD_(to_bytes_le)(uint8_t out[FD_BYTES], const FD_T *a);
 bool FD_(from_bytes_le)(FD_T *r, const uint8_t in[FD_BYTES]);
 
+/* The Montgomery form's own limbs as FD_BYTES little-endian bytes, the
+ * encoding of snarkjs's zkey files (a·R mod m, R = 2^(64·limbs)). The
+ * decoder rejects limbs >= m. */
+void FD_(to_mont_bytes_le)(uint8_t out[FD_BYTES], const FD_T *a);
+bool FD_(from_mont_bytes_le)(FD_T *r, const uint8_t in[FD_BYTES]);
+
 /* Uniform in [0, m), by rejection sampling. */
 void FD_(random)(FD_T *r, rng_t *rng);
 

@@ -327,6 +327,22 @@ bool FE_(from_bytes_le)(FE_T *r, const uint8_t in[FE_BYTES])
     return FE_(from_canonical)(r, raw);
 }
 
+void FE_(to_mont_bytes_le)(uint8_t out[FE_BYTES], const FE_T *a)
+{
+    limbs_to_le(out, a->l, FE_LIMBS);
+}
+
+bool FE_(from_mont_bytes_le)(FE_T *r, const uint8_t in[FE_BYTES])
+{
+    uint64_t l[FE_LIMBS];
+    limbs_from_le(l, in, FE_LIMBS);
+    if (!limbs_lt(l, FE_MODULUS, FE_LIMBS))
+        return false;
+    for (int i = 0; i < FE_LIMBS; i++)
+        r->l[i] = l[i];
+    return true;
+}
+
 void FE_(random)(FE_T *r, rng_t *rng)
 {
     /* Rejection sampling on FE_BITS-bit integers: accepts with probability

@@ -1,6 +1,6 @@
 /* The tests of a BN254 group, written once for G1 and G2: constants, the
  * group law against its own identities, scalar multiplication, the subgroup
- * test, the plain affine encoding, and the known answers of
+ * test, the plain affine encodings (big-endian, zkey), and the known answers of
  * tests/vectors/bn254_g1.txt / bn254_g2.txt (add, dbl, mul, bad).
  *
  * A template: test_bn254_curve.c includes it once per group, after defining
@@ -133,6 +133,14 @@ static void BG_(encoding)(void **state)
         buf[sizeof(buf) - 1] ^= 1; /* y changed: off the curve */
         assert_int_equal(PT_(affine_decode)(&b, buf, sizeof(buf), true), CUZK_ERR_NOT_ON_CURVE);
         assert_true(b.infinity);
+        /* the zkey layout: the Montgomery limbs, little-endian */
+        PT_(affine_to_zkey)(buf, &a);
+        assert_memory_equal(buf, &a.x, sizeof(a.x));
+        assert_int_equal(PT_(affine_decode_zkey)(&b, buf, sizeof(buf), true), CUZK_OK);
+        assert_true(PT_(affine_eq)(&a, &b));
+        memset(buf + sizeof(buf) - 8, 0xff, 8); /* the top limb of y.c1 (y) above p */
+        assert_int_equal(PT_(affine_decode_zkey)(&b, buf, sizeof(buf), true),
+                         CUZK_ERR_NOT_CANONICAL);
     }
 }
 
