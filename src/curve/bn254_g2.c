@@ -22,21 +22,23 @@ const bn254_fp2_t BN254_G2_B = {
  * y.c1 = 0x090689d0585ff075ec9e99ad690c3395bc4b313370b38ef355acdadcd122975b */
 const bn254_g2_affine_t BN254_G2_GENERATOR = {
     {{{0x8e83b5d102bc2026ULL, 0xdceb1935497b0172ULL, 0xfbb8264797811adfULL, 0x19573841af96503bULL}},
-     {{0xafb4737da84c6140ULL, 0x6043dd5a5802d8c4ULL, 0x09e950fc52a02f86ULL, 0x14fef0833aea7b6bULL}}},
+     {{0xafb4737da84c6140ULL, 0x6043dd5a5802d8c4ULL, 0x09e950fc52a02f86ULL,
+       0x14fef0833aea7b6bULL}}},
     {{{0x619dfa9d886be9f6ULL, 0xfe7fd297f59e9b78ULL, 0xff9e1a62231b7dfeULL, 0x28fd7eebae9e4206ULL}},
-     {{0x64095b56c71856eeULL, 0xdc57f922327d3cbbULL, 0x55f935be33351076ULL, 0x0da4a0e693fd6482ULL}}},
+     {{0x64095b56c71856eeULL, 0xdc57f922327d3cbbULL, 0x55f935be33351076ULL,
+       0x0da4a0e693fd6482ULL}}},
     false,
 };
 
 /* An Fp2 coordinate as snarkjs orders it, c0 then c1, each as big-endian
  * integer or as the zkey's little-endian Montgomery limbs. */
 #define FP2_CODEC(name, to_fp, from_fp)                                                            \
-    static void name##_to(uint8_t out[2 * BN254_FP_BYTES], const bn254_fp2_t *a)                 \
+    static void name##_to(uint8_t out[2 * BN254_FP_BYTES], const bn254_fp2_t *a)                   \
     {                                                                                              \
         to_fp(out, &a->c0);                                                                        \
         to_fp(out + BN254_FP_BYTES, &a->c1);                                                       \
     }                                                                                              \
-    static bool name##_from(bn254_fp2_t *r, const uint8_t in[2 * BN254_FP_BYTES])                \
+    static bool name##_from(bn254_fp2_t *r, const uint8_t in[2 * BN254_FP_BYTES])                  \
     {                                                                                              \
         bool ok = from_fp(&r->c0, in);                                                             \
         return from_fp(&r->c1, in + BN254_FP_BYTES) & ok;                                          \

@@ -170,7 +170,6 @@ static inline void jac_mul_abs_x(JAC_T *r, const JAC_T *a)
     *r = acc;
 }
 
-
 /* a == b for an affine a and a Jacobian b: x·Z² = X and y·Z³ = Y. */
 static bool affine_eq_jac(const AFF_T *a, const JAC_T *b)
 {

@@ -31,4 +31,3 @@ void fp12_cyclotomic_exp_x(fp12_t *r, const fp12_t *a)
     }
     fp12_conj(r, &acc);
 }
-

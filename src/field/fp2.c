@@ -16,7 +16,8 @@ void fp2_mul_nonresidue(fp2_t *r, const fp2_t *a)
 
 /* 1/2 in Montgomery form. */
 static const fp_t FP2_HALF = {{0x1804000000015554ULL, 0x855000053ab00001ULL, 0x633cb57c253c276fULL,
-                              0x6e22d1ec31ebb502ULL, 0xd3916126f2d14ca2ULL, 0x17fbb8571a006596ULL}};
+                               0x6e22d1ec31ebb502ULL, 0xd3916126f2d14ca2ULL,
+                               0x17fbb8571a006596ULL}};
 
 #define F1_HALF FP2_HALF
 

@@ -11,7 +11,7 @@
 #define F1_MODULUS FP_MODULUS
 #define F1_ONE_INIT                                                                                \
     {                                                                                              \
-        0x760900000002fffdULL, 0xebf4000bc40c0002ULL, 0x5f48985753c758baULL,                      \
+        0x760900000002fffdULL, 0xebf4000bc40c0002ULL, 0x5f48985753c758baULL,                       \
             0x77ce585370525745ULL, 0x5c071a97a256ec6dULL, 0x15f65ec3fa80e493ULL                    \
     }
 #define F2_(name) fp2_##name

@@ -40,10 +40,9 @@ static void twist_3b(bn254_fp2_t *r, const bn254_fp2_t *a)
 /* 6x + 2 = 0x19d797039be763ba8 in non-adjacent form, most significant digit
  * first (66 digits; computed with python3). */
 static const signed char LOOP_NAF[66] = {
-    1, 0, -1, 0, 1, 0, 0, 0, -1, 0, -1, 0, 0, 0, -1, 0, 1, 0, -1, 0, 0, -1, 0, 0, 0, 0, 0, 1, 0,
-    0, -1, 0, 1, 0, 0, -1, 0, 0, 0, 0, -1, 0, 1, 0, 0, 0, -1, 0, -1, 0, 0, 1, 0, 0, 0, -1, 0, 0,
-    -1, 0, 1, 0, 1, 0, 0, 0
-};
+    1, 0, -1, 0, 1,  0, 0, 0, -1, 0, -1, 0,  0, 0,  -1, 0, 1, 0, -1, 0, 0, -1,
+    0, 0, 0,  0, 0,  1, 0, 0, -1, 0, 1,  0,  0, -1, 0,  0, 0, 0, -1, 0, 1, 0,
+    0, 0, -1, 0, -1, 0, 0, 1, 0,  0, 0,  -1, 0, 0,  -1, 0, 1, 0, 1,  0, 0, 0};
 
 /* f = f · line(P) for the D-type placement of the three line values. */
 static void mul_by_line(bn254_fp12_t *f, const bn254_fp2_t l[3], const bn254_g1_affine_t *p)
@@ -177,8 +176,7 @@ void bn254_pairing(bn254_fp12_t *r, const bn254_g1_affine_t *p, const bn254_g2_a
     bn254_final_exp(r, &f);
 }
 
-bool bn254_pairing_product_is_one(const bn254_g1_affine_t *p, const bn254_g2_affine_t *q,
-                                  size_t n)
+bool bn254_pairing_product_is_one(const bn254_g1_affine_t *p, const bn254_g2_affine_t *q, size_t n)
 {
     bn254_fp12_t f;
     bn254_multi_miller_loop(&f, p, q, n);

@@ -34,7 +34,6 @@ void bn254_final_exp(bn254_fp12_t *r, const bn254_fp12_t *f);
 
 /* True when Π e(p[i], q[i]) = 1, with one final exponentiation (the
  * Groth16 check e(A, B) = e(α, β) e(L, γ) e(C, δ) as a product with −A). */
-bool bn254_pairing_product_is_one(const bn254_g1_affine_t *p, const bn254_g2_affine_t *q,
-                                  size_t n);
+bool bn254_pairing_product_is_one(const bn254_g1_affine_t *p, const bn254_g2_affine_t *q, size_t n);
 
 #endif

@@ -118,4 +118,3 @@ static void proj_from_affine(g2_proj_t *t, const MS_G2_AFF_T *q)
     t->y = q->y;
     t->z = F2_ONE;
 }
-

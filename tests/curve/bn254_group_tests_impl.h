@@ -179,7 +179,8 @@ static void BG_(vectors)(void **state)
         while (op < NOPS && strcmp(rec.op, ops[op]) != 0)
             op++;
         if (op == NOPS || rec.nfields != nfields[op])
-            fail_msg("%s line %d: unknown op %s or wrong field count", BG_VECTORS, rec.line, rec.op);
+            fail_msg("%s line %d: unknown op %s or wrong field count", BG_VECTORS, rec.line,
+                     rec.op);
         count[op]++;
         BG_(aff_t) a, b;
         BG_(jac_t) p, q, t;

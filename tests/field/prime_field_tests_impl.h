@@ -2,8 +2,9 @@
  * passes, written once for BLS12-381 Fp and Fr and BN254 Fp and Fr.
  *
  * A template: test_fp.c, test_fr.c, test_bn254_fp.c and test_bn254_fr.c each
- * include it once, after cmocka.h, <stdio.h>, <string.h>, the field's headers, "field/limbs.h", "seed.h" and
- * "vector_file.h", and after defining
+ * include it once, after cmocka.h, <stdio.h>, <string.h>, the field's headers,
+ * "field/limbs.h", "seed.h" and "vector_file.h", and after defining (through
+ * the field's src/field/<field>_names.h)
  *   FE_(name)            field-level names:  FE_(mul) -> fp_mul
  *   FE_T, FE_LIMBS, FE_BYTES, FE_ZERO, FE_ONE, FE_MODULUS, FE_R2, FE_R3, FE_N0
  *   FE_MINUS_2           the limbs of modulus − 2
