@@ -13,13 +13,20 @@
  * bn254_fp12_mul_by_034). π is the Frobenius on E' carried through ψ:
  * π(x, y) = (conj(x) γ_{1,2}, conj(y) γ_{1,3}), π²(x, y) = (x γ_{2,2}, y γ_{2,3}).
  *
- * Final exponentiation: the easy part as for BLS12-381, then
- * d = (p^4 − p^2 + 1)/r = λ0 + λ1 p + λ2 p² + λ3 p³ with
- * λ0 = −2 − 18x − 30x² − 36x³, λ1 = 1 − 12x − 18x² − 36x³, λ2 = 1 + 6x², λ3 = 1
- * (exact, no extra factor), through three exponentiations by x and the
- * addition chain of Scott, Benger, Charlemagne, Dominguez Perez, Kachisa,
- * "On the final exponentiation for calculating pairings on ordinary
- * elliptic curves", Pairing 2009, §5. */
+ * Final exponentiation: the easy part as for BLS12-381, then the hard part
+ * d = (p^4 − p^2 + 1)/r in one of two forms, each three exponentiations by
+ * x and a few products:
+ *   bn254_final_exp_exact: d = λ0 + λ1 p + λ2 p² + λ3 p³ with
+ *     λ0 = −2 − 18x − 30x² − 36x³, λ1 = 1 − 12x − 18x² − 36x³, λ2 = 1 + 6x²,
+ *     λ3 = 1, by the addition chain of Scott, Benger, Charlemagne, Dominguez
+ *     Perez, Kachisa, "On the final exponentiation for calculating pairings
+ *     on ordinary elliptic curves", Pairing 2009, §5;
+ *   bn254_final_exp: the multiple k·d, k = 2x(6x² + 3x + 1) (prime to r), of
+ *     Fuentes-Castañeda, Knapp, Rodríguez-Henríquez, "Faster hashing to G2",
+ *     SAC 2011, §6: k·d = μ0 + μ1 p + μ2 p² + μ3 p³ with
+ *     μ0 = 1 + 6x + 12x² + 12x³, μ1 = 4x + 6x² + 12x³, μ2 = 6x + 6x² + 12x³,
+ *     μ3 = −1 + 4x + 6x² + 12x³ (checked with python3: the sum is k·d).
+ *     This is the value snarkjs (vk_alphabeta_12) and @noble/curves compute. */
 
 #include "pairing/bn254_pairing.h"
 
@@ -125,7 +132,7 @@ void bn254_multi_miller_loop(bn254_fp12_t *f, const bn254_g1_affine_t *p,
     *f = acc;
 }
 
-void bn254_final_exp(bn254_fp12_t *r, const bn254_fp12_t *f)
+void bn254_final_exp_exact(bn254_fp12_t *r, const bn254_fp12_t *f)
 {
     bn254_fp12_t m, t, fx, fx2, fx3, y0, y1, y2, y3, y4, y5, y6, t0, t1;
     bn254_fp12_final_exp_easy(&m, f);
@@ -167,6 +174,40 @@ void bn254_final_exp(bn254_fp12_t *r, const bn254_fp12_t *f)
     bn254_fp12_mul(&t1, &t1, &y0);
     bn254_fp12_cyclotomic_sqr(&t0, &t0);
     bn254_fp12_mul(r, &t1, &t0);
+}
+
+void bn254_final_exp(bn254_fp12_t *r, const bn254_fp12_t *f)
+{
+    bn254_fp12_t m, m2x, m4x, a, b, c, s0, s1, t;
+    bn254_fp12_final_exp_easy(&m, f);
+    /* a = m^(6x), b = a^x = m^(6x²), c = (b²)^x = m^(12x³) */
+    bn254_fp12_cyclotomic_exp_x(&m2x, &m);
+    bn254_fp12_cyclotomic_sqr(&m2x, &m2x);
+    bn254_fp12_cyclotomic_sqr(&m4x, &m2x);
+    bn254_fp12_mul(&a, &m2x, &m4x);
+    bn254_fp12_cyclotomic_exp_x(&b, &a);
+    bn254_fp12_cyclotomic_sqr(&c, &b);
+    bn254_fp12_cyclotomic_exp_x(&c, &c);
+    /* s0 = m^(6x² + 12x³), shared by μ1, μ2, μ3 */
+    bn254_fp12_mul(&s0, &b, &c);
+    /* μ0: m · a · b² · c */
+    bn254_fp12_cyclotomic_sqr(&t, &b);
+    bn254_fp12_mul(&t, &t, &c);
+    bn254_fp12_mul(&t, &t, &a);
+    bn254_fp12_mul(r, &t, &m);
+    /* μ1: m^(4x) · s0, then ^p */
+    bn254_fp12_mul(&s1, &m4x, &s0);
+    bn254_fp12_frobenius(&t, &s1, 1);
+    bn254_fp12_mul(r, r, &t);
+    /* μ2: a · s0, then ^(p²) */
+    bn254_fp12_mul(&t, &a, &s0);
+    bn254_fp12_frobenius(&t, &t, 2);
+    bn254_fp12_mul(r, r, &t);
+    /* μ3: m⁻¹ · m^(4x) · s0 = conj(m) · s1, then ^(p³) */
+    bn254_fp12_conj(&t, &m);
+    bn254_fp12_mul(&t, &t, &s1);
+    bn254_fp12_frobenius(&t, &t, 3);
+    bn254_fp12_mul(r, r, &t);
 }
 
 void bn254_pairing(bn254_fp12_t *r, const bn254_g1_affine_t *p, const bn254_g2_affine_t *q)
