@@ -1,4 +1,5 @@
-/* Micro-benchmarks of the BLS12-381 arithmetic. Each operation runs as a
+/* Micro-benchmarks of the BLS12-381 arithmetic (and, prefixed bn254_, a few
+ * of BN254's: the field products, the MSM's bucket addition, the pairing). Each operation runs as a
  * dependent chain (the output feeds the next input), so the figure is the
  * latency of one operation, the number that bounds a serial algorithm such
  * as a Miller loop or a bucket sum. Median of BENCH_REPEATS runs. */
@@ -11,6 +12,8 @@
 #include "field/fp.h"
 #include "field/fp12.h"
 #include "field/fr.h"
+#include "field/bn254_fr.h"
+#include "pairing/bn254_pairing.h"
 #include "pairing/pairing.h"
 #include "util/rng.h"
 
@@ -32,6 +35,12 @@ typedef struct arith_ctx {
     fp_t *batch;
     uint8_t enc1[G1_COMPRESSED_BYTES];
     uint8_t enc2[G2_COMPRESSED_BYTES];
+    bn254_fp_t bfa, bfb;
+    bn254_fr_t bra, brb;
+    bn254_g1_xyzz_t bx1;
+    bn254_g1_affine_t ba1, bps[4];
+    bn254_g2_affine_t bqs[4];
+    bn254_fp12_t bf;
     int sink;
 } arith_ctx;
 
@@ -164,6 +173,32 @@ static void run_pairing_product_4(arith_ctx *c, uint64_t n)
         c->sink += pairing_product_is_one(c->ps, c->qs, 4);
 }
 
+static void run_bn254_fp_mul(arith_ctx *c, uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++)
+        bn254_fp_mul(&c->bfa, &c->bfa, &c->bfb);
+}
+static void run_bn254_fr_mul(arith_ctx *c, uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++)
+        bn254_fr_mul(&c->bra, &c->bra, &c->brb);
+}
+static void run_bn254_g1_xyzz_madd(arith_ctx *c, uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++)
+        bn254_g1_xyzz_add_mixed_var(&c->bx1, &c->bx1, &c->ba1);
+}
+static void run_bn254_pairing(arith_ctx *c, uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++)
+        bn254_pairing(&c->bf, &c->bps[0], &c->bqs[0]);
+}
+static void run_bn254_pairing_product_4(arith_ctx *c, uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++)
+        c->sink += bn254_pairing_product_is_one(c->bps, c->bqs, 4);
+}
+
 typedef struct arith_bench {
     const char *op;
     void (*run)(arith_ctx *, uint64_t);
@@ -195,6 +230,11 @@ static const arith_bench BENCHES[] = {
     {"final_exp", run_final_exp, 200},
     {"pairing", run_pairing, 200},
     {"pairing_product_4", run_pairing_product_4, 60},
+    {"bn254_fp_mul", run_bn254_fp_mul, 2000000},
+    {"bn254_fr_mul", run_bn254_fr_mul, 2000000},
+    {"bn254_g1_xyzz_madd", run_bn254_g1_xyzz_madd, 200000},
+    {"bn254_pairing", run_bn254_pairing, 200},
+    {"bn254_pairing_product_4", run_bn254_pairing_product_4, 60},
 };
 
 static int cmp_u64(const void *a, const void *b)
@@ -249,6 +289,35 @@ static int setup(arith_ctx *c)
     c->qs[3] = c->a2;
     if (!pairing_product_is_one(c->ps, c->qs, 4)) {
         fprintf(stderr, "bench: self-check failed: e(aP,Q)e(-P,aQ)e(P,Q')e(-P,Q') != 1\n");
+        return 1;
+    }
+    /* BN254: the same product that is one, over its groups. */
+    bn254_fp_random(&c->bfa, &rng);
+    bn254_fp_random(&c->bfb, &rng);
+    bn254_fr_random(&c->bra, &rng);
+    bn254_fr_random(&c->brb, &rng);
+    bn254_g1_jac_t b1;
+    bn254_g2_jac_t b2;
+    bn254_g1_jac_from_affine(&b1, &BN254_G1_GENERATOR);
+    bn254_g1_jac_mul_var(&b1, &b1, c->scalar);
+    bn254_g1_jac_to_affine(&c->ba1, &b1);
+    bn254_g1_xyzz_from_affine(&c->bx1, &BN254_G1_GENERATOR);
+    bn254_g1_jac_from_affine(&b1, &BN254_G1_GENERATOR);
+    bn254_g1_jac_mul_var(&b1, &b1, a);
+    bn254_g1_jac_to_affine(&c->bps[0], &b1);
+    c->bqs[0] = BN254_G2_GENERATOR;
+    bn254_g1_affine_neg(&c->bps[1], &BN254_G1_GENERATOR);
+    bn254_g2_jac_from_affine(&b2, &BN254_G2_GENERATOR);
+    bn254_g2_jac_mul_var(&b2, &b2, c->scalar);
+    bn254_g2_jac_to_affine(&c->bqs[2], &b2);
+    bn254_g2_jac_from_affine(&b2, &BN254_G2_GENERATOR);
+    bn254_g2_jac_mul_var(&b2, &b2, a);
+    bn254_g2_jac_to_affine(&c->bqs[1], &b2);
+    c->bps[2] = BN254_G1_GENERATOR;
+    bn254_g1_affine_neg(&c->bps[3], &BN254_G1_GENERATOR);
+    c->bqs[3] = c->bqs[2];
+    if (!bn254_pairing_product_is_one(c->bps, c->bqs, 4)) {
+        fprintf(stderr, "bench: self-check failed: the BN254 product of four pairings != 1\n");
         return 1;
     }
     c->batch = malloc(sizeof(fp_t) * BATCH_INV_N);

@@ -38,6 +38,8 @@ const g1_affine_t G1_GENERATOR = {
 #define FE_SIZE FP_BYTES
 #define CURVE_B G1_B
 
+#define CURVE_ABS_X 0xd201000000010000ULL /* |x|, x = −0xd201000000010000 */
+
 #include "curve/point_impl.h"
 #include "curve/point_mul_impl.h"
 #include "curve/point_codec_impl.h"

@@ -62,6 +62,8 @@ const g2_affine_t G2_GENERATOR = {
 #define FE_SIZE (2 * FP_BYTES)
 #define CURVE_B G2_B
 
+#define CURVE_ABS_X 0xd201000000010000ULL /* |x|, x = −0xd201000000010000 */
+
 #include "curve/point_impl.h"
 #include "curve/point_mul_impl.h"
 #include "curve/point_codec_impl.h"

@@ -1,7 +1,9 @@
 /* The group law of y² = x³ + b (a = 0) in affine, Jacobian and XYZZ
- * coordinates, written once for G1 (over Fp) and G2 (over Fp2).
+ * coordinates, written once for G1 (over Fp) and G2 (over Fp2) of
+ * BLS12-381 and BN254.
  *
- * A template: g1.c and g2.c each include it once, after defining
+ * A template: g1.c, g2.c, bn254_g1.c and bn254_g2.c each include it once,
+ * after defining
  *   PT_(name)   point-level names:  PT_(jac_add) -> g1_jac_add
  *   FE_(name)   field-level names:  FE_(mul)     -> fp_mul
  *   FE_T, FE_ZERO, FE_ONE           the field type and its constants

@@ -1,5 +1,6 @@
-/* Scalar multiplication and batch normalisation, written once for G1 and G2.
- * A template included after point_impl.h (same parameters). */
+/* Scalar multiplication and batch normalisation, written once for every
+ * group (BLS12-381 and BN254 G1 and G2). A template included after
+ * point_impl.h (same parameters). */
 
 /* ---------------------------------------------------------------- batch */
 
@@ -139,9 +140,10 @@ void PT_(jac_mul_var)(JAC_T *r, const JAC_T *p, const uint64_t k[4])
 
 /* ---------------------------------------------------------------- [|x|]P */
 
-/* |x| for the BLS parameter x = −0xd201000000010000: 64 bits, six of them
+/* The subgroup tests of BLS12-381 (g1.c, g2.c), which define CURVE_ABS_X:
+ * |x| for the BLS parameter x = −0xd201000000010000, 64 bits, six of them
  * set, so [|x|]P is 63 doublings and 5 additions. */
-#define CURVE_ABS_X 0xd201000000010000ULL
+#ifdef CURVE_ABS_X
 
 /* r = [|x|]·a for an affine a, constant time (the chain is fixed). */
 static inline void affine_mul_abs_x(JAC_T *r, const AFF_T *a)
@@ -168,8 +170,6 @@ static inline void jac_mul_abs_x(JAC_T *r, const JAC_T *a)
     *r = acc;
 }
 
-#undef CURVE_ABS_X
-
 /* a == b for an affine a and a Jacobian b: x·Z² = X and y·Z³ = Y. */
 static bool affine_eq_jac(const AFF_T *a, const JAC_T *b)
 {
@@ -183,3 +183,6 @@ static bool affine_eq_jac(const AFF_T *a, const JAC_T *b)
     same &= fe_eq(&t, &b->y);
     return (a->infinity & b_inf) | (!a->infinity & !b_inf & same);
 }
+
+#undef CURVE_ABS_X
+#endif

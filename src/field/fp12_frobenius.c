@@ -11,6 +11,8 @@
 
 #include "field/fp12.h"
 
+#include "field/tower_names_bls12_381.h"
+
 /* FROB[k − 1][i − 1] = γ_{k,i}. */
 static const fp2_t FROB[3][5] = {
     {
@@ -90,57 +92,5 @@ static const fp2_t FROB[3][5] = {
     },
 };
 
-/* One application of the map a -> a^(p^k), k in 1..3; r may alias a. */
-static void fp6_frobenius_once(fp6_t *r, const fp6_t *a, unsigned k)
-{
-    const fp2_t *g = FROB[k - 1];
-    if (k == 2) {
-        r->c0 = a->c0;
-        fp2_mul_fp(&r->c1, &a->c1, &g[1].c0);
-        fp2_mul_fp(&r->c2, &a->c2, &g[3].c0);
-        return;
-    }
-    fp2_conj(&r->c0, &a->c0);
-    fp2_conj(&r->c1, &a->c1);
-    fp2_conj(&r->c2, &a->c2);
-    fp2_mul(&r->c1, &r->c1, &g[1]);
-    fp2_mul(&r->c2, &r->c2, &g[3]);
-}
-
-static void fp12_frobenius_once(fp12_t *r, const fp12_t *a, unsigned k)
-{
-    const fp2_t *g = FROB[k - 1];
-    fp6_frobenius_once(&r->c0, &a->c0, k);
-    if (k == 2) {
-        fp2_mul_fp(&r->c1.c0, &a->c1.c0, &g[0].c0);
-        fp2_mul_fp(&r->c1.c1, &a->c1.c1, &g[2].c0);
-        fp2_mul_fp(&r->c1.c2, &a->c1.c2, &g[4].c0);
-        return;
-    }
-    fp2_conj(&r->c1.c0, &a->c1.c0);
-    fp2_conj(&r->c1.c1, &a->c1.c1);
-    fp2_conj(&r->c1.c2, &a->c1.c2);
-    fp2_mul(&r->c1.c0, &r->c1.c0, &g[0]); /* w   */
-    fp2_mul(&r->c1.c1, &r->c1.c1, &g[2]); /* w³  */
-    fp2_mul(&r->c1.c2, &r->c1.c2, &g[4]); /* w⁵  */
-}
-
-void fp6_frobenius(fp6_t *r, const fp6_t *a, unsigned k)
-{
-    k %= 6;
-    *r = *a;
-    for (; k > 3; k -= 3)
-        fp6_frobenius_once(r, r, 3);
-    if (k > 0)
-        fp6_frobenius_once(r, r, k);
-}
-
-void fp12_frobenius(fp12_t *r, const fp12_t *a, unsigned k)
-{
-    k %= 12;
-    *r = *a;
-    for (; k > 3; k -= 3)
-        fp12_frobenius_once(r, r, 3);
-    if (k > 0)
-        fp12_frobenius_once(r, r, k);
-}
+#define F12_FROB FROB
+#include "field/fp12_frobenius_impl.h"

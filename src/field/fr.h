@@ -30,35 +30,10 @@ extern const uint64_t FR_MODULUS[FR_LIMBS];
 #define FR_GENERATOR 7
 extern const fr_t FR_ROOT_OF_UNITY;
 
-void fr_add(fr_t *r, const fr_t *a, const fr_t *b);
-void fr_sub(fr_t *r, const fr_t *a, const fr_t *b);
-void fr_neg(fr_t *r, const fr_t *a);
-void fr_dbl(fr_t *r, const fr_t *a);
-void fr_mul(fr_t *r, const fr_t *a, const fr_t *b);
-void fr_sqr(fr_t *r, const fr_t *a);
-
-void fr_inv(fr_t *r, const fr_t *a);
-void fr_inv_var(fr_t *r, const fr_t *a);
-void fr_batch_inv_var(fr_t *out, const fr_t *in, size_t n);
-
-bool fr_sqrt(fr_t *r, const fr_t *a);
-bool fr_is_square(const fr_t *a);
-void fr_pow_var(fr_t *r, const fr_t *a, const uint64_t *e, size_t e_limbs);
-
-bool fr_eq(const fr_t *a, const fr_t *b);
-bool fr_is_zero(const fr_t *a);
-bool fr_is_one(const fr_t *a);
-void fr_cmov(fr_t *r, const fr_t *a, bool flag);
-
-void fr_from_u64(fr_t *r, uint64_t v);
-void fr_from_raw(fr_t *r, const uint64_t raw[FR_LIMBS]);
-void fr_to_raw(uint64_t raw[FR_LIMBS], const fr_t *a);
-
-void fr_to_bytes_be(uint8_t out[FR_BYTES], const fr_t *a);
-bool fr_from_bytes_be(fr_t *r, const uint8_t in[FR_BYTES]);
-void fr_to_bytes_le(uint8_t out[FR_BYTES], const fr_t *a);
-bool fr_from_bytes_le(fr_t *r, const uint8_t in[FR_BYTES]);
-
-void fr_random(fr_t *r, rng_t *rng);
+#define FD_(name) fr_##name
+#define FD_T fr_t
+#define FD_LIMBS FR_LIMBS
+#define FD_BYTES FR_BYTES
+#include "field/prime_field_decl.h"
 
 #endif

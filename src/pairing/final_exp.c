@@ -2,8 +2,8 @@
  *
  * (p^12 − 1)/r = (p^6 − 1)(p^2 + 1) · (p^4 − p^2 + 1)/r.
  *
- * Easy part: f^(p^6 − 1) = conj(f)/f, then ·^(p^2 + 1) with a Frobenius map;
- * the result lies in the cyclotomic subgroup, where inversion is conjugation
+ * Easy part (fp12_final_exp_easy): f^(p^6 − 1) = conj(f)/f, then ·^(p^2 + 1)
+ * with a Frobenius map; the result lies in the cyclotomic subgroup, where inversion is conjugation
  * and squaring is the Granger–Scott formula (fp12_cyclotomic.c).
  *
  * Hard part, d = (p^4 − p^2 + 1)/r. For BLS12 curves
@@ -25,16 +25,6 @@
 
 /* c = (|x| + 1)/3. */
 static const uint64_t HARD_C = 0x460055555555aaabULL;
-
-static void final_exp_easy(fp12_t *r, const fp12_t *f)
-{
-    fp12_t t0, t1;
-    fp12_inv(&t1, f);
-    fp12_conj(&t0, f);
-    fp12_mul(&t0, &t0, &t1); /* f^(p^6 − 1) */
-    fp12_frobenius(&t1, &t0, 2);
-    fp12_mul(r, &t1, &t0); /* ·^(p^2 + 1) */
-}
 
 /* m^(3d) with the chain of Hayashida et al. (ePrint 2020/875, §4):
  *   t2 = m^x, t3 = m^(x − 2), t4 = t3^x, t5 = t4^x, t6 = t5^x · t2², t7 = t6^x,
@@ -97,13 +87,13 @@ static void final_exp_hard_exact(fp12_t *r, const fp12_t *m)
 void final_exp(fp12_t *r, const fp12_t *f)
 {
     fp12_t m;
-    final_exp_easy(&m, f);
+    fp12_final_exp_easy(&m, f);
     final_exp_hard_cube(r, &m);
 }
 
 void final_exp_exact(fp12_t *r, const fp12_t *f)
 {
     fp12_t m;
-    final_exp_easy(&m, f);
+    fp12_final_exp_easy(&m, f);
     final_exp_hard_exact(r, &m);
 }

@@ -20,106 +20,21 @@
 #define BLS_X_ABS 0xd201000000010000ULL
 #define BLS_X_TOP 63
 
-typedef struct g2_proj {
-    fp2_t x, y, z;
-} g2_proj_t;
+#include "field/tower_names_bls12_381.h"
+#define MS_G2_AFF_T g2_affine_t
 
-/* A line is l[0] + l[1]·xP v + l[2]·yP v w: l[1] and l[2] still await P. */
-
-/* r = 3a and r = 12a with additions (fp_mul_small walks every bit of k). */
-static void fp2_mul3(fp2_t *r, const fp2_t *a)
+/* 3b' = 12ξ for b' = 4ξ. */
+static void twist_3b(fp2_t *r, const fp2_t *a)
 {
     fp2_t t;
-    fp2_dbl(&t, a);
-    fp2_add(r, &t, a);
+    fp2_mul_nonresidue(&t, a);
+    fp2_dbl(&t, &t);
+    fp2_dbl(&t, &t);
+    fp2_dbl(r, &t);
+    fp2_add(r, r, &t);
 }
 
-static void fp2_mul12(fp2_t *r, const fp2_t *a)
-{
-    fp2_mul3(r, a);
-    fp2_dbl(r, r);
-    fp2_dbl(r, r);
-}
-
-/* T = 2T and the tangent line at T. Costello, Lange, Naehrig, "Faster
- * pairing computations on curves with high-degree twists", PKC 2010, §5
- * (homogeneous, y² = x³ + b'), with the result scaled by 4 to avoid the
- * halvings: with B = Y², C = Z², E = 3b'C, F = 3E, H = 2YZ,
- *   X3 = 2XY(B − F),  Y3 = (B + F)² − 12E²,  Z3 = 4BH,
- *   line = (E − B) + 3X²·xP v − H·yP v w. */
-static void dbl_step(fp2_t l[3], g2_proj_t *t)
-{
-    fp2_t b, c, e, f, h, j, s;
-    fp2_sqr(&j, &t->x);
-    fp2_sqr(&b, &t->y);
-    fp2_sqr(&c, &t->z);
-    /* E = 3b'C = 12ξC */
-    fp2_mul_nonresidue(&e, &c);
-    fp2_mul12(&e, &e);
-    fp2_mul3(&f, &e);
-    /* H = (Y + Z)² − B − C */
-    fp2_add(&h, &t->y, &t->z);
-    fp2_sqr(&h, &h);
-    fp2_sub(&h, &h, &b);
-    fp2_sub(&h, &h, &c);
-
-    /* line */
-    fp2_sub(&l[0], &e, &b);
-    fp2_mul3(&l[1], &j);
-    fp2_neg(&l[2], &h);
-
-    /* X3 = 2XY(B − F) */
-    fp2_mul(&s, &t->x, &t->y);
-    fp2_sub(&c, &b, &f);
-    fp2_mul(&s, &s, &c);
-    fp2_dbl(&t->x, &s);
-    /* Z3 = 4BH */
-    fp2_mul(&s, &b, &h);
-    fp2_dbl(&s, &s);
-    fp2_dbl(&t->z, &s);
-    /* Y3 = (B + F)² − 12E² */
-    fp2_add(&s, &b, &f);
-    fp2_sqr(&s, &s);
-    fp2_sqr(&e, &e);
-    fp2_mul12(&e, &e);
-    fp2_sub(&t->y, &s, &e);
-}
-
-/* T = T + Q (Q affine) and the line through them. Costello, Lange, Naehrig
- * 2010, §5 (mixed addition): θ = Y − yQ Z, λ = X − xQ Z, D = λ², E = λ³,
- * F = Zθ², G = XD, H = E + F − 2G,
- *   X3 = λH,  Y3 = θ(G − H) − YE,  Z3 = ZE,
- *   line = (θ xQ − λ yQ) − θ·xP v + λ·yP v w. */
-static void add_step(fp2_t l[3], g2_proj_t *t, const g2_affine_t *q)
-{
-    fp2_t theta, lambda, d, e, f, g, h, s;
-    fp2_mul(&theta, &q->y, &t->z);
-    fp2_sub(&theta, &t->y, &theta);
-    fp2_mul(&lambda, &q->x, &t->z);
-    fp2_sub(&lambda, &t->x, &lambda);
-
-    fp2_sqr(&d, &lambda);
-    fp2_mul(&e, &lambda, &d);
-    fp2_sqr(&f, &theta);
-    fp2_mul(&f, &f, &t->z);
-    fp2_mul(&g, &t->x, &d);
-    fp2_add(&h, &e, &f);
-    fp2_sub(&h, &h, &g);
-    fp2_sub(&h, &h, &g);
-
-    fp2_mul(&t->x, &lambda, &h);
-    fp2_sub(&s, &g, &h);
-    fp2_mul(&s, &s, &theta);
-    fp2_mul(&g, &t->y, &e);
-    fp2_sub(&t->y, &s, &g);
-    fp2_mul(&t->z, &t->z, &e);
-
-    fp2_mul(&s, &theta, &q->x);
-    fp2_mul(&g, &lambda, &q->y);
-    fp2_sub(&l[0], &s, &g);
-    fp2_neg(&l[1], &theta);
-    l[2] = lambda;
-}
+#include "pairing/miller_steps_impl.h"
 
 /* f = f · line(P). */
 static void mul_by_line(fp12_t *f, const fp2_t l[3], const g1_affine_t *p)
@@ -128,13 +43,6 @@ static void mul_by_line(fp12_t *f, const fp2_t l[3], const g1_affine_t *p)
     fp2_mul_fp(&l1, &l[1], &p->x);
     fp2_mul_fp(&l4, &l[2], &p->y);
     fp12_mul_by_014(f, f, &l[0], &l1, &l4);
-}
-
-static void proj_from_affine(g2_proj_t *t, const g2_affine_t *q)
-{
-    t->x = q->x;
-    t->y = q->y;
-    t->z = FP2_ONE;
 }
 
 /* Pairs per pass of the unprepared multi-loop: their running points T live

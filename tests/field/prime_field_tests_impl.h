@@ -1,9 +1,10 @@
 /* The property and known-answer tests every prime field of the library
- * passes, written once for Fp and Fr.
+ * passes, written once for BLS12-381 Fp and Fr and BN254 Fp and Fr.
  *
- * A template: test_fp.c and test_fr.c each include it once, after cmocka.h,
- * <stdio.h>, <string.h>, the field's headers, "field/limbs.h", "seed.h" and
- * "vector_file.h", and after defining
+ * A template: test_fp.c, test_fr.c, test_bn254_fp.c and test_bn254_fr.c each
+ * include it once, after cmocka.h, <stdio.h>, <string.h>, the field's headers,
+ * "field/limbs.h", "seed.h" and "vector_file.h", and after defining (through
+ * the field's src/field/<field>_names.h)
  *   FE_(name)            field-level names:  FE_(mul) -> fp_mul
  *   FE_T, FE_LIMBS, FE_BYTES, FE_ZERO, FE_ONE, FE_MODULUS, FE_R2, FE_R3, FE_N0
  *   FE_MINUS_2           the limbs of modulus − 2
@@ -13,8 +14,9 @@
  *   FE_NAME              "fp": names the test seeds and the vector file FE_NAME ".txt"
  *   FE_MODULUS_NAME      "p", as the messages call the modulus
  *   FE_MODULUS_HEX       the modulus as big-endian hex
- * The including file then defines the hooks declared below, for what only
- * its field has, and lists PRIME_FIELD_TESTS among its cmocka tests. */
+ * and the macros of the modulus's shape and FE_BASE_FIELD described before
+ * the hooks at the end. The including file lists PRIME_FIELD_TESTS among its
+ * cmocka tests. */
 
 #define fe_add FE_(add)
 #define fe_sub FE_(sub)
@@ -40,9 +42,12 @@
 #define fe_to_bytes_le FE_(to_bytes_le)
 #define fe_from_bytes_be FE_(from_bytes_be)
 #define fe_from_bytes_le FE_(from_bytes_le)
+#define fe_mul_small FE_(mul_small)
+#define fe_is_lex_largest FE_(is_lex_largest)
 
-/* Hooks: the constants only this field has (called by test_constants with
- * the modulus recomputed from FE_MODULUS_HEX), the square-root special cases
+/* Hooks, defined at the end by the shape of the modulus: the constants only
+ * this field has (called by test_constants with the modulus recomputed from
+ * FE_MODULUS_HEX), the square-root special cases
  * (called by test_sqrt after those of zero), and a map from a nonzero square
  * to a non-square (−1 or a generator times it), for the random ones. */
 static void check_field_constants(const uint64_t modulus[FE_LIMBS]);
@@ -601,6 +606,159 @@ static void test_kat(void **state)
     }
 }
 
+/* The hooks by the shape of the modulus: m = 3 mod 4 (FE_PLUS_1_QUARTER
+ * defined, a^((m+1)/4) roots) or the 2-adic structure of Tonelli-Shanks
+ * (FE_TWO_ADICITY, FE_GENERATOR, FE_ODD_T = t, FE_T_MINUS_1_HALF,
+ * FE_ROOT_OF_UNITY). */
+#ifdef FE_PLUS_1_QUARTER
+static void check_field_constants(const uint64_t m[FE_LIMBS])
+{
+    assert_int_equal(m[0] & 3, 3); /* m = 3 mod 4, for the square root */
+    uint64_t x[FE_LIMBS];
+    memcpy(x, m, sizeof(x));
+    raw_add_small(x, 1);
+    raw_shr1(x);
+    raw_shr1(x);
+    assert_memory_equal(x, FE_PLUS_1_QUARTER, sizeof(x));
+}
+
+static void check_sqrt_special_cases(void)
+{
+    FE_T r, m1;
+    fe_neg(&m1, &FE_ONE); /* -1 is not a square: m = 3 mod 4 */
+    assert_false(fe_sqrt(&r, &m1));
+    assert_false(fe_is_square(&m1));
+}
+
+/* -1 is a non-square, so -a² is one. */
+static void make_non_square(FE_T *square)
+{
+    fe_neg(square, square);
+}
+#else
+static void check_field_constants(const uint64_t m[FE_LIMBS])
+{
+    /* r - 1 = 2^s · t with t odd, s the 2-adicity. */
+    uint64_t x[FE_LIMBS];
+    memcpy(x, m, sizeof(x));
+    raw_add_small(x, -1);
+    int s = 0;
+    while ((x[0] & 1) == 0) {
+        raw_shr1(x);
+        s++;
+    }
+    assert_int_equal(s, FE_TWO_ADICITY);
+    assert_memory_equal(x, FE_ODD_T, sizeof(x));
+    raw_shr1(x);
+    assert_memory_equal(x, FE_T_MINUS_1_HALF, sizeof(x));
+
+    /* The root of unity is g^t and has order exactly 2^s. */
+    FE_T g, w, y;
+    fe_from_u64(&g, FE_GENERATOR);
+    fe_pow_var(&w, &g, FE_ODD_T, FE_LIMBS);
+    assert_fe_eq(&w, &FE_ROOT_OF_UNITY);
+    y = w;
+    for (int i = 0; i < FE_TWO_ADICITY - 1; i++)
+        fe_sqr(&y, &y);
+    FE_T m1;
+    fe_neg(&m1, &FE_ONE);
+    assert_fe_eq(&y, &m1);
+    /* g is a non-square, as a generator must be. */
+    assert_false(fe_is_square(&g));
+}
+
+static void check_sqrt_special_cases(void)
+{
+    FE_T r, x, m1;
+    fe_neg(&m1, &FE_ONE); /* -1 is a square: m = 1 mod 4 */
+    assert_true(fe_sqrt(&r, &m1));
+    fe_sqr(&x, &r);
+    assert_fe_eq(&x, &m1);
+    /* Powers of the 2^s-th root of unity: odd powers are non-squares, even
+     * powers have every 2-adic order Tonelli-Shanks can meet. */
+    FE_T w = FE_ROOT_OF_UNITY;
+    for (int k = 0; k <= FE_TWO_ADICITY; k++) {
+        bool sq = k > 0;
+        assert_int_equal(fe_is_square(&w), sq);
+        assert_int_equal(fe_sqrt(&r, &w), sq);
+        if (sq) {
+            fe_sqr(&x, &r);
+            assert_fe_eq(&x, &w);
+        }
+        fe_sqr(&w, &w);
+    }
+}
+
+/* The generator g is a non-square, so g·a² is one. */
+static void make_non_square(FE_T *square)
+{
+    FE_T g;
+    fe_from_u64(&g, FE_GENERATOR);
+    fe_mul(square, square, &g);
+}
+#endif
+
+/* What a base field (FE_BASE_FIELD) adds: small multiples and the
+ * lexicographic order. */
+#ifdef FE_BASE_FIELD
+static void test_mul_small(void **state)
+{
+    (void)state;
+    rng_seed(&rng, test_seed(FE_NAME "_mul_small"));
+    for (int it = 0; it < test_iters(1000); it++) {
+        FE_T a, x, y;
+        fe_random(&a, &rng);
+        unsigned k = (unsigned)(rng_u64(&rng) % 1000);
+        fe_mul_small(&x, &a, k);
+        fe_from_u64(&y, k);
+        fe_mul(&y, &y, &a);
+        assert_fe_eq(&x, &y);
+    }
+    FE_T x;
+    for (unsigned k = 0; k < 40; k++) {
+        FE_T y = FE_ZERO;
+        for (unsigned i = 0; i < k; i++)
+            fe_add(&y, &y, &FE_ONE);
+        fe_mul_small(&x, &FE_ONE, k);
+        assert_fe_eq(&x, &y);
+    }
+    static const unsigned big[] = {0x80000000u, 0xffffffffu, 12345678u, 255u, 256u};
+    for (size_t i = 0; i < sizeof(big) / sizeof(big[0]); i++) {
+        FE_T y, a;
+        fe_random(&a, &rng);
+        fe_mul_small(&x, &a, big[i]);
+        fe_from_u64(&y, big[i]);
+        fe_mul(&y, &y, &a);
+        assert_fe_eq(&x, &y);
+    }
+}
+
+static void test_lex_largest(void **state)
+{
+    (void)state;
+    rng_seed(&rng, test_seed(FE_NAME "_lex_largest"));
+    FE_T a, b, half, m1;
+    assert_false(fe_is_lex_largest(&FE_ZERO));
+    assert_false(fe_is_lex_largest(&FE_ONE));
+    fe_neg(&m1, &FE_ONE);
+    assert_true(fe_is_lex_largest(&m1));
+    fe_from_raw(&half, FE_MINUS_1_HALF);
+    assert_false(fe_is_lex_largest(&half));
+    fe_add(&half, &half, &FE_ONE);
+    assert_true(fe_is_lex_largest(&half));
+    /* Exactly one of a and -a is the larger, for a nonzero. */
+    for (int it = 0; it < test_iters(500); it++) {
+        fe_random(&a, &rng);
+        fe_neg(&b, &a);
+        if (!fe_is_zero(&a))
+            assert_int_equal(fe_is_lex_largest(&a), !fe_is_lex_largest(&b));
+    }
+}
+#define BASE_FIELD_TESTS , cmocka_unit_test(test_mul_small), cmocka_unit_test(test_lex_largest)
+#else
+#define BASE_FIELD_TESTS
+#endif
+
 /* The tests above, for the including file's list of cmocka tests. */
 #define PRIME_FIELD_TESTS                                                                          \
     cmocka_unit_test(test_constants), cmocka_unit_test(test_axioms),                               \
@@ -608,4 +766,4 @@ static void test_kat(void **state)
         cmocka_unit_test(test_inversion), cmocka_unit_test(test_batch_inversion),                  \
         cmocka_unit_test(test_sqrt), cmocka_unit_test(test_pow),                                   \
         cmocka_unit_test(test_predicates), cmocka_unit_test(test_random),                          \
-        cmocka_unit_test(test_kat)
+        cmocka_unit_test(test_kat) BASE_FIELD_TESTS

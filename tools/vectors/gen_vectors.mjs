@@ -12,7 +12,7 @@
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const OUT_DIR = join(HERE, '..', '..', 'tests', 'vectors');
@@ -115,76 +115,79 @@ class SplitMix64 {
 // ---------------------------------------------------------------------------
 // Independent reference arithmetic (plain BigInt, no noble).
 
-// Fp2 = Fp[u]/(u^2+1) as [c0, c1].
-const X2 = {
-  zero: [0n, 0n],
-  one: [1n, 0n],
-  add: (a, b) => [mod(a[0] + b[0], P), mod(a[1] + b[1], P)],
-  sub: (a, b) => [mod(a[0] - b[0], P), mod(a[1] - b[1], P)],
-  neg: (a) => [mod(-a[0], P), mod(-a[1], P)],
-  mul: (a, b) => [mod(a[0] * b[0] - a[1] * b[1], P), mod(a[0] * b[1] + a[1] * b[0], P)],
-  inv: (a) => {
-    const t = modinv(a[0] * a[0] + a[1] * a[1], P);
-    return [mod(a[0] * t, P), mod(-a[1] * t, P)];
-  },
-  eq: (a, b) => a[0] === b[0] && a[1] === b[1],
-  isZero: (a) => a[0] === 0n && a[1] === 0n,
-  // a is a square in Fp2 iff its norm is a square in Fp.
-  isSquare: (a) => {
-    const n = mod(a[0] * a[0] + a[1] * a[1], P);
-    return n === 0n || legendre(n, P) === 1n;
-  },
-};
-function x2pow(a, e) {
-  let r = X2.one;
-  while (e > 0n) {
-    if (e & 1n) r = X2.mul(r, a);
-    a = X2.mul(a, a);
-    e >>= 1n;
-  }
-  return r;
-}
-const XI = [1n, 1n]; // u + 1
-
-// Fp field object with the same shape, for the generic curve code.
-const X1 = {
-  zero: 0n,
-  one: 1n,
-  add: (a, b) => mod(a + b, P),
-  sub: (a, b) => mod(a - b, P),
-  neg: (a) => mod(-a, P),
-  mul: (a, b) => mod(a * b, P),
-  inv: (a) => modinv(a, P),
-  eq: (a, b) => a === b,
-  isZero: (a) => a === 0n,
-  isSquare: (a) => a === 0n || legendre(a, P) === 1n,
-};
-
-// Fp12 as a polynomial of degree < 6 in w over Fp2 with w^6 = u + 1.
-// Since w^2 = v and v^3 = u + 1, the noble tower coefficient c{k}.c{j} is the
+// The reference fields of a curve with p = 3 mod 4 and the tower
+// Fp2 = Fp[u]/(u^2+1), Fp12 = Fp2[w]/(w^6 - xi) (shared with
+// gen_vectors_bn254.mjs): X1 and X2 as objects of one shape for the generic
+// curve code, and Fp12 as a polynomial of degree < 6 in w over Fp2. Since
+// w^2 = v and v^3 = xi, the noble tower coefficient c{k}.c{j} is the
 // coefficient of v^j w^k = w^(2j+k). Multiplying this way checks the tower
 // layout as well as the arithmetic.
-function x12mul(a, b) {
-  const t = Array.from({ length: 11 }, () => X2.zero);
-  for (let i = 0; i < 6; i++)
-    for (let j = 0; j < 6; j++) t[i + j] = X2.add(t[i + j], X2.mul(a[i], b[j]));
-  for (let k = 10; k >= 6; k--) t[k - 6] = X2.add(t[k - 6], X2.mul(t[k], XI));
-  return t.slice(0, 6);
-}
-const X12_ONE = [X2.one, X2.zero, X2.zero, X2.zero, X2.zero, X2.zero];
-function x12pow(a, e) {
-  let r = X12_ONE;
-  const bits = e.toString(2);
-  for (const bit of bits) {
-    r = x12mul(r, r);
-    if (bit === '1') r = x12mul(r, a);
+export function refTower(P, XI) {
+  const X2 = {
+    zero: [0n, 0n],
+    one: [1n, 0n],
+    add: (a, b) => [mod(a[0] + b[0], P), mod(a[1] + b[1], P)],
+    sub: (a, b) => [mod(a[0] - b[0], P), mod(a[1] - b[1], P)],
+    neg: (a) => [mod(-a[0], P), mod(-a[1], P)],
+    mul: (a, b) => [mod(a[0] * b[0] - a[1] * b[1], P), mod(a[0] * b[1] + a[1] * b[0], P)],
+    inv: (a) => {
+      const t = modinv(a[0] * a[0] + a[1] * a[1], P);
+      return [mod(a[0] * t, P), mod(-a[1] * t, P)];
+    },
+    eq: (a, b) => a[0] === b[0] && a[1] === b[1],
+    isZero: (a) => a[0] === 0n && a[1] === 0n,
+    // a is a square in Fp2 iff its norm is a square in Fp.
+    isSquare: (a) => {
+      const n = mod(a[0] * a[0] + a[1] * a[1], P);
+      return n === 0n || legendre(n, P) === 1n;
+    },
+  };
+  const X1 = {
+    zero: 0n,
+    one: 1n,
+    add: (a, b) => mod(a + b, P),
+    sub: (a, b) => mod(a - b, P),
+    neg: (a) => mod(-a, P),
+    mul: (a, b) => mod(a * b, P),
+    inv: (a) => modinv(a, P),
+    eq: (a, b) => a === b,
+    isZero: (a) => a === 0n,
+    isSquare: (a) => a === 0n || legendre(a, P) === 1n,
+  };
+  function x2pow(a, e) {
+    let r = X2.one;
+    while (e > 0n) {
+      if (e & 1n) r = X2.mul(r, a);
+      a = X2.mul(a, a);
+      e >>= 1n;
+    }
+    return r;
   }
-  return r;
+  function x12mul(a, b) {
+    const t = Array.from({ length: 11 }, () => X2.zero);
+    for (let i = 0; i < 6; i++)
+      for (let j = 0; j < 6; j++) t[i + j] = X2.add(t[i + j], X2.mul(a[i], b[j]));
+    for (let k = 10; k >= 6; k--) t[k - 6] = X2.add(t[k - 6], X2.mul(t[k], XI));
+    return t.slice(0, 6);
+  }
+  const X12_ONE = [X2.one, X2.zero, X2.zero, X2.zero, X2.zero, X2.zero];
+  function x12pow(a, e) {
+    let r = X12_ONE;
+    const bits = e.toString(2);
+    for (const bit of bits) {
+      r = x12mul(r, r);
+      if (bit === '1') r = x12mul(r, a);
+    }
+    return r;
+  }
+  const x12eq = (a, b) => a.every((c, i) => X2.eq(c, b[i]));
+  return { X1, X2, x2pow, x12mul, x12pow, x12eq, X12_ONE };
 }
-const x12eq = (a, b) => a.every((c, i) => X2.eq(c, b[i]));
+const XI = [1n, 1n]; // u + 1
+const { X1, X2, x2pow, x12mul, x12pow, x12eq, X12_ONE } = refTower(P, XI);
 
 // Noble Fp12 <-> the 12-field record order <-> the w-polynomial form.
-function f12Fields(x) {
+export function f12Fields(x) {
   const out = [];
   for (const c of [x.c0, x.c1]) for (const d of [c.c0, c.c1, c.c2]) out.push(d.c0, d.c1);
   return out;
@@ -192,7 +195,7 @@ function f12Fields(x) {
 function f12FromFields(v) {
   return Fp12.fromBigTwelve(v);
 }
-function f12ToW(x) {
+export function f12ToW(x) {
   const v = f12Fields(x);
   const w = [];
   for (let i = 0; i < 6; i++) {
@@ -342,14 +345,16 @@ function fromNoble2(pt) {
 
 const SEED_BASE = 0x63757a6b5f766563n; // "cuzk_vec"
 
-class VecFile {
-  constructor(name, index, opsDoc) {
+// curve and script name the file's first two header lines (gen_vectors_bn254.mjs
+// passes its own).
+export class VecFile {
+  constructor(name, index, opsDoc, curve = 'BLS12-381', script = 'gen_vectors.mjs') {
     this.name = name;
     this.seed = SEED_BASE + BigInt(index);
     this.rng = new SplitMix64(this.seed);
     this.lines = [
-      `# cuzk BLS12-381 known-answer vectors: ${name}`,
-      `# generated by tools/vectors/gen_vectors.mjs from @noble/curves ${NOBLE_VERSION}`,
+      `# cuzk ${curve} known-answer vectors: ${name}`,
+      `# generated by tools/vectors/${script} from @noble/curves ${NOBLE_VERSION}`,
       `# prng: splitmix64, seed 0x${this.seed.toString(16)}`,
       '# format: one record per line, "op field...", lowercase big-endian hex; see tools/vectors/README.md',
       ...opsDoc.map((l) => '# ' + l),
@@ -379,13 +384,20 @@ class VecFile {
 // ---------------------------------------------------------------------------
 // Prime fields
 
-function primeFieldFile(name, index, F, m, width) {
+// F is a noble field of modulus m; the record fields are width bytes. opts
+// passes VecFile's curve and script names through.
+export function primeFieldFile(name, index, F, m, width, ...opts) {
   const h = (n) => hx(n, width);
-  const f = new VecFile(name, index, [
-    `field modulus 0x${m.toString(16)}`,
-    'add a b r | sub a b r | mul a b r | sqr a r | neg a r | inv a r (a != 0)',
-    'sqrt a r (r^2 = a, either root) | nosqrt a (a not a square) | pow a e r (e: 32 bytes)',
-  ]);
+  const f = new VecFile(
+    name,
+    index,
+    [
+      `field modulus 0x${m.toString(16)}`,
+      'add a b r | sub a b r | mul a b r | sqr a r | neg a r | inv a r (a != 0)',
+      'sqrt a r (r^2 = a, either root) | nosqrt a (a not a square) | pow a e r (e: 32 bytes)',
+    ],
+    ...opts
+  );
   const rng = f.rng;
   const edges = [0n, 1n, 2n, 3n, m - 1n, m - 2n, (m - 1n) / 2n, (m + 1n) / 2n];
   const rand = () => rng.below(m);
@@ -1192,19 +1204,25 @@ function pairingFile(index, gtOut) {
 
 // ---------------------------------------------------------------------------
 
-const t0 = Date.now();
-const gt = [];
-const files = [];
-files.push(primeFieldFile('fp.txt', 0, Fp, P, 48));
-files.push(primeFieldFile('fr.txt', 1, Fr, R, 32));
-files.push(fp2File(2));
-const pairing = pairingFile(7, gt);
-files.push(fp12File(3, gt));
-files.push(groupFile(4, 'G1'));
-files.push(groupFile(5, 'G2'));
-files.push(pairing);
-files.push(pairingExactFile(10));
-files.push(badFile(8, 'G1'));
-files.push(badFile(9, 'G2'));
-for (const f of files) f.write();
-console.log(`done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+// Shared with gen_vectors_bn254.mjs, which imports this module; the BLS12-381
+// files are written only when this file is the one run.
+export { check, hx, hr, mod, modpow, modinv, legendre, makeCurve, MAX256, bytesToHex, hexToBytes };
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const t0 = Date.now();
+  const gt = [];
+  const files = [];
+  files.push(primeFieldFile('fp.txt', 0, Fp, P, 48));
+  files.push(primeFieldFile('fr.txt', 1, Fr, R, 32));
+  files.push(fp2File(2));
+  const pairing = pairingFile(7, gt);
+  files.push(fp12File(3, gt));
+  files.push(groupFile(4, 'G1'));
+  files.push(groupFile(5, 'G2'));
+  files.push(pairing);
+  files.push(pairingExactFile(10));
+  files.push(badFile(8, 'G1'));
+  files.push(badFile(9, 'G2'));
+  for (const f of files) f.write();
+  console.log(`done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}

@@ -1,0 +1,24 @@
+/* Undoes tower_names_*.h. */
+#undef F1_
+#undef F1_T
+#undef F1_LIMBS
+#undef F1_BYTES
+#undef F1_ZERO
+#undef F1_ONE
+#undef F1_MODULUS
+#undef F1_ONE_INIT
+#undef F2_
+#undef F2_T
+#undef F2_TAG
+#undef F2_ZERO
+#undef F2_ONE
+#undef F6_
+#undef F6_T
+#undef F6_TAG
+#undef F6_ZERO
+#undef F6_ONE
+#undef F12_
+#undef F12_T
+#undef F12_TAG
+#undef F12_ONE
+#undef F12_BYTES
