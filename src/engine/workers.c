@@ -159,9 +159,8 @@ static void synth_failed(engine *e, job *j, uint32_t idx, bool retry, const char
         return;
     }
     if (retry)
-        job_stop(e, j, ENGINE_STATE_FAILED,
-                 "partition %u: synthesis failed after %u attempt%s: %s", idx, pt->synth_failures,
-                 pt->synth_failures == 1 ? "" : "s", what);
+        job_stop(e, j, ENGINE_STATE_FAILED, "partition %u: synthesis failed after %u attempt%s: %s",
+                 idx, pt->synth_failures, pt->synth_failures == 1 ? "" : "s", what);
     else
         job_stop(e, j, ENGINE_STATE_FAILED, "partition %u: synthesis failed: %s", idx, what);
     pt->state = ENGINE_STATE_FAILED;
@@ -265,7 +264,8 @@ static void synth_one(engine *e, worker *w, pick *p)
     if (j->stop) {
         job_drop_partition(e, j, p->idx);
     } else if (st != CUZK_OK) {
-        synth_failed(e, j, p->idx, st == CUZK_ERR_OUT_OF_MEMORY, msg[0] ? msg : cuzk_status_str(st));
+        synth_failed(e, j, p->idx, st == CUZK_ERR_OUT_OF_MEMORY,
+                     msg[0] ? msg : cuzk_status_str(st));
     } else {
         pt->state = ENGINE_STATE_PROVING;
         wq_push(&e->prove_q, (work){j, p->idx});
@@ -401,8 +401,8 @@ static void prover_loop(worker *w)
             engine_msg(msg, sizeof(msg), "injected backend failure");
         } else {
             engine_telemetry_hold(e, true);
-            st = b->prove(b, sl->device, c->handle[sl->backend], &in, &pt->sums, on_phase, &pc,
-                          msg, sizeof(msg));
+            st = b->prove(b, sl->device, c->handle[sl->backend], &in, &pt->sums, on_phase, &pc, msg,
+                          sizeof(msg));
             engine_telemetry_hold(e, false);
         }
 

@@ -189,8 +189,7 @@ static void test_alloc_fail_exhausts_retries(void **state)
     cfg.retries = 1;
     engine_t *e = faulty_engine(&cfg, "alloc_fail=2:2x*");
     uint64_t id = neighbours_done(e, 3, ENGINE_STATE_FAILED);
-    const char *want[] = {"partition 2: synthesis failed after 2 attempts",
-                          "cannot allocate"};
+    const char *want[] = {"partition 2: synthesis failed after 2 attempts", "cannot allocate"};
     expect_message(e, id, want, 2);
     expect_idle(e);
     engine_destroy(e);
@@ -255,9 +254,13 @@ static void test_synth_die_shutdown(void **state)
 static void test_bad_spec_refused(void **state)
 {
     (void)state;
-    const char *bad[] = {"backend_fail=1",     "bogus=1:1",         "alloc_fail=1:1x0",
-                         "synth_die=a:1",      "backend_fail=1:1y", "backend_fail=1:1x2,"
-                                                                    "alloc_fail"};
+    const char *bad[] = {"backend_fail=1",
+                         "bogus=1:1",
+                         "alloc_fail=1:1x0",
+                         "synth_die=a:1",
+                         "backend_fail=1:1y",
+                         "backend_fail=1:1x2,"
+                         "alloc_fail"};
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         engine_config cfg;
         base_config(&cfg);

@@ -82,8 +82,7 @@ void efx_check_proofs(const engine_fixture *fx, engine_t *e, uint64_t id, uint32
         efx_ok(porep_like_public_inputs(inputs + i * fx->num_inputs, fx->num_inputs, &fx->shape,
                                         seed + i));
     for (uint32_t i = 0; i < parts; i++)
-        efx_ok(groth16_verify(&fx->pvk, &proofs[i], inputs + i * fx->num_inputs,
-                              fx->num_inputs));
+        efx_ok(groth16_verify(&fx->pvk, &proofs[i], inputs + i * fx->num_inputs, fx->num_inputs));
     if (parts > 1)
         assert_int_equal(
             groth16_verify(&fx->pvk, &proofs[0], inputs + fx->num_inputs, fx->num_inputs),
