@@ -37,7 +37,6 @@
 
 #ifdef CUZK_HAVE_CUDA
 
-static engine_fixture fx;
 static uint64_t g_seed;
 
 /* The built-in circuit's jobs: partitions and first seed of each. */
@@ -50,20 +49,6 @@ static const struct {
 
 static const char *const WTNS[] = {FIX "chain_bls12381.wtns", FIX "chain_bls12381_2.wtns"};
 #define NWTNS (sizeof(WTNS) / sizeof(WTNS[0]))
-
-static int setup(void **state)
-{
-    (void)state;
-    efx_setup(&fx, "cuda_engine");
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    efx_teardown(&fx);
-    return 0;
-}
 
 /* What one engine proved: every job's bytes. */
 typedef struct run {
@@ -144,7 +129,7 @@ static void prove_all(backend_kind kind, engine_abc_eval abc, run *out)
     assert_string_equal(stats.backend, kind == BACKEND_CUDA ? "cuda" : "cpu");
     assert_false(stats.cpu_fallback);
 
-    efx_register(&fx, e, "small");
+    efx_register(&efx, e, "small");
     circuit_spec zspec = {.name = "chain",
                           .kind = CIRCUIT_ZKEY,
                           .zkey_path = FIX "chain_bls12381.zkey",
@@ -164,7 +149,7 @@ static void prove_all(backend_kind kind, engine_abc_eval abc, run *out)
 
     for (size_t k = 0; k < NJOBS; k++) {
         efx_expect_state(e, ids[k], ENGINE_STATE_DONE);
-        efx_check_proofs(&fx, e, ids[k], JOBS[k].parts, JOBS[k].seed);
+        efx_check_proofs(&efx, e, ids[k], JOBS[k].parts, JOBS[k].seed);
         size_t len = 0;
         efx_ok(engine_job_proof(e, ids[k], out->builtin[k], sizeof(out->builtin[k]), &len));
         assert_int_equal(len, JOBS[k].parts * GROTH16_PROOF_BYTES);
@@ -175,7 +160,7 @@ static void prove_all(backend_kind kind, engine_abc_eval abc, run *out)
     assert_int_equal(len, sizeof(out->zkey));
     check_zkey_proofs(out->zkey);
     efx_expect_state(e, fresh, ENGINE_STATE_DONE);
-    efx_check_proofs(&fx, e, fresh, 2, 90);
+    efx_check_proofs(&efx, e, fresh, 2, 90);
 
     engine_get_stats(e, &stats, NULL, 0);
     assert_int_equal(stats.retries, 0);
@@ -224,9 +209,10 @@ int main(void)
         return 77;
     }
     g_seed = test_seed("test_cuda_engine");
+    efx_name = "cuda_engine";
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_engine_cuda_matches_cpu),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, efx_group_setup, efx_group_teardown);
 #endif
 }

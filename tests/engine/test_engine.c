@@ -34,37 +34,12 @@
 
 #define FIX CUZK_VECTOR_DIR "/../fixtures/circom/"
 
-static engine_fixture fx;
-
 static char msg[512];
 
 static void ok(cuzk_status st)
 {
     if (st != CUZK_OK)
         fail_msg("status %s: %s", cuzk_status_str(st), msg);
-}
-
-static int group_setup(void **state)
-{
-    (void)state;
-    efx_setup(&fx, "engine");
-    return 0;
-}
-
-static int group_teardown(void **state)
-{
-    (void)state;
-    efx_teardown(&fx);
-    return 0;
-}
-
-static void base_config(engine_config *cfg)
-{
-    engine_config_default(cfg);
-    cfg->backend = BACKEND_CPU;
-    cfg->device_threads = 2;
-    cfg->synth_workers = 1;
-    cfg->quiet = true;
 }
 
 /* ------------------------------------------------------------ event log */
@@ -203,13 +178,13 @@ static void test_mixed_priorities_and_events(void **state)
     assert_true(fd >= 0);
     close(fd);
     engine_config cfg;
-    base_config(&cfg);
+    efx_base_config(&cfg);
     cfg.event_log = events;
     cfg.cpu_devices = 2; /* the CPU posing as two devices: placement on both */
     cfg.device_threads = 1;
     engine_t *e;
     ok(engine_create(&e, &cfg, msg, sizeof(msg)));
-    efx_register(&fx, e, "small");
+    efx_register(&efx, e, "small");
     static const struct {
         engine_priority prio;
         uint32_t parts;
@@ -228,7 +203,7 @@ static void test_mixed_priorities_and_events(void **state)
     }
     for (int i = 0; i < NJ; i++) {
         efx_expect_state(e, ids[i], ENGINE_STATE_DONE);
-        efx_check_proofs(&fx, e, ids[i], jobs[i].parts, seeds[i]);
+        efx_check_proofs(&efx, e, ids[i], jobs[i].parts, seeds[i]);
         engine_state parts[2];
         engine_job_info info;
         ok(engine_job_status(e, ids[i], &info, parts, 2));
@@ -271,10 +246,10 @@ static void test_buffer_budget_one_partition(void **state)
     close(fd);
     /* The set size, from a first engine's registration. */
     engine_config cfg;
-    base_config(&cfg);
+    efx_base_config(&cfg);
     engine_t *e;
     ok(engine_create(&e, &cfg, msg, sizeof(msg)));
-    efx_register(&fx, e, "small");
+    efx_register(&efx, e, "small");
     engine_stats stats;
     engine_circuit_info ci;
     engine_get_stats(e, &stats, &ci, 1);
@@ -284,10 +259,10 @@ static void test_buffer_budget_one_partition(void **state)
     cfg.queue_bound = 2;
     cfg.event_log = events;
     ok(engine_create(&e, &cfg, msg, sizeof(msg)));
-    efx_register(&fx, e, "small");
+    efx_register(&efx, e, "small");
     uint64_t id = efx_submit(e, "small", ENGINE_PRIORITY_NORMAL, 3, 77);
     efx_expect_state(e, id, ENGINE_STATE_DONE);
-    efx_check_proofs(&fx, e, id, 3, 77);
+    efx_check_proofs(&efx, e, id, 3, 77);
     engine_get_stats(e, &stats, &ci, 1);
     assert_true(stats.buffer_peak <= cfg.buffer_budget);
     assert_int_equal(stats.pool_allocs, 1); /* one set, reused */
@@ -320,7 +295,7 @@ static void test_buffer_budget_one_partition(void **state)
     cfg.buffer_budget = ci.set_bytes - 1;
     cfg.event_log = NULL;
     ok(engine_create(&e, &cfg, msg, sizeof(msg)));
-    efx_register(&fx, e, "small");
+    efx_register(&efx, e, "small");
     id = efx_submit(e, "small", ENGINE_PRIORITY_NORMAL, 1, 1);
     efx_expect_state(e, id, ENGINE_STATE_FAILED);
     engine_job_info info;
@@ -336,7 +311,7 @@ static void test_retry_on_another_device(void **state)
     flaky_init(&f, "cpu", true, 2); /* the CPU posing as two devices */
     f.fail_first = 1;
     engine_config cfg;
-    base_config(&cfg);
+    efx_base_config(&cfg);
     cfg.backend_override = &f.base;
     cfg.workers_per_device = 1;
     engine_t *e;
@@ -345,10 +320,10 @@ static void test_retry_on_another_device(void **state)
     engine_get_stats(e, &stats, NULL, 0);
     assert_int_equal(stats.devices, 2);
     assert_false(stats.cpu_fallback); /* the CPU backend needs none */
-    efx_register(&fx, e, "small");
+    efx_register(&efx, e, "small");
     uint64_t id = efx_submit(e, "small", ENGINE_PRIORITY_HIGH, 1, 5);
     efx_expect_state(e, id, ENGINE_STATE_DONE);
-    efx_check_proofs(&fx, e, id, 1, 5);
+    efx_check_proofs(&efx, e, id, 1, 5);
     engine_job_info info;
     ok(engine_job_status(e, id, &info, NULL, 0));
     assert_int_equal(info.attempts, 2);
@@ -367,7 +342,7 @@ static void test_retry_on_cpu_fallback(void **state)
     flaky_init(&f, "flaky-gpu", false, 1);
     f.always = true;
     engine_config cfg;
-    base_config(&cfg);
+    efx_base_config(&cfg);
     cfg.backend_override = &f.base;
     cfg.workers_per_device = 1;
     engine_t *e;
@@ -376,10 +351,10 @@ static void test_retry_on_cpu_fallback(void **state)
     engine_get_stats(e, &stats, NULL, 0);
     assert_int_equal(stats.devices, 1); /* the GPU stand-in */
     assert_true(stats.cpu_fallback);
-    efx_register(&fx, e, "small");
+    efx_register(&efx, e, "small");
     uint64_t id = efx_submit(e, "small", ENGINE_PRIORITY_NORMAL, 1, 9);
     efx_expect_state(e, id, ENGINE_STATE_DONE);
-    efx_check_proofs(&fx, e, id, 1, 9);
+    efx_check_proofs(&efx, e, id, 1, 9);
     assert_int_equal(f.calls, 1); /* the retry ran on the fallback */
     engine_destroy(e);
     flaky_free(&f);
@@ -395,13 +370,13 @@ static void backend_always_fails(bool verify)
     flaky_init(&f, "cpu", true, 1);
     f.always = true;
     engine_config cfg;
-    base_config(&cfg);
+    efx_base_config(&cfg);
     cfg.backend_override = &f.base;
     cfg.retries = 1;
     cfg.verify = verify;
     engine_t *e;
     ok(engine_create(&e, &cfg, msg, sizeof(msg)));
-    efx_register(&fx, e, "small");
+    efx_register(&efx, e, "small");
     uint64_t id = efx_submit(e, "small", ENGINE_PRIORITY_NORMAL, 2, 3);
     efx_expect_state(e, id, ENGINE_STATE_FAILED);
     engine_job_info info;
@@ -460,7 +435,7 @@ static void prefill_case(uint64_t budget_sets, unsigned queue_bound, unsigned ex
     f.base.host_free = counting_host_free;
     host_allocs = host_frees = 0;
     engine_config cfg;
-    base_config(&cfg);
+    efx_base_config(&cfg);
     cfg.backend_override = &f.base;
     cfg.queue_bound = queue_bound;
     engine_t *e;
@@ -468,13 +443,13 @@ static void prefill_case(uint64_t budget_sets, unsigned queue_bound, unsigned ex
     engine_circuit_info ci;
     if (budget_sets) { /* the set size, from a first engine's registration */
         ok(engine_create(&e, &cfg, msg, sizeof(msg)));
-        efx_register(&fx, e, "small");
+        efx_register(&efx, e, "small");
         engine_get_stats(e, &stats, &ci, 1);
         engine_destroy(e);
         cfg.buffer_budget = budget_sets * ci.set_bytes;
     }
     ok(engine_create(&e, &cfg, msg, sizeof(msg)));
-    efx_register(&fx, e, "small");
+    efx_register(&efx, e, "small");
     ok(engine_preload(e, "small", msg, sizeof(msg)));
     engine_get_stats(e, &stats, &ci, 1);
     assert_int_equal(stats.pool_allocs, expect_sets);
@@ -485,7 +460,7 @@ static void prefill_case(uint64_t budget_sets, unsigned queue_bound, unsigned ex
 
     uint64_t id = efx_submit(e, "small", ENGINE_PRIORITY_NORMAL, 5, 31);
     efx_expect_state(e, id, ENGINE_STATE_DONE);
-    efx_check_proofs(&fx, e, id, 5, 31);
+    efx_check_proofs(&efx, e, id, 5, 31);
     engine_get_stats(e, &stats, &ci, 1);
     assert_int_equal(stats.pool_allocs, expect_sets); /* nothing allocated per partition */
     assert_int_equal(host_allocs, expect_sets);
@@ -506,7 +481,7 @@ static void test_zkey_jobs(void **state)
 {
     (void)state;
     engine_config cfg;
-    base_config(&cfg);
+    efx_base_config(&cfg);
     engine_t *e;
     ok(engine_create(&e, &cfg, msg, sizeof(msg)));
     circuit_spec spec = {.name = "chain",
@@ -666,15 +641,15 @@ static void test_witness_arrays(void **state)
 {
     (void)state;
     engine_config cfg;
-    base_config(&cfg);
+    efx_base_config(&cfg);
     engine_t *e;
     ok(engine_create(&e, &cfg, msg, sizeof(msg)));
-    efx_register(&fx, e, "small");
+    efx_register(&efx, e, "small");
     r1cs_t r;
-    ok(builtin_compile(&r, &fx.shape, 0));
+    ok(builtin_compile(&r, &efx.shape, 0));
     uint64_t nv = r1cs_num_vars(&r);
     fr_t *w = malloc(sizeof(fr_t) * nv);
-    ok(builtin_witness(w, nv, &fx.shape, 42, 2));
+    ok(builtin_witness(w, nv, &efx.shape, 42, 2));
     engine_partition_input in = {.witness = w, .witness_len = nv};
     engine_job_spec js = {
         .circuit = "small", .priority = ENGINE_PRIORITY_NORMAL, .partitions = 1, .inputs = &in};
@@ -687,7 +662,7 @@ static void test_witness_arrays(void **state)
     assert_int_equal(engine_submit(e, &js, &id, msg, sizeof(msg)), CUZK_ERR_INVALID_ARGUMENT);
     assert_non_null(strstr(msg, "variables"));
     efx_expect_state(e, good, ENGINE_STATE_DONE);
-    efx_check_proofs(&fx, e, good, 1, 42);
+    efx_check_proofs(&efx, e, good, 1, 42);
     efx_expect_state(e, bad, ENGINE_STATE_FAILED);
     engine_job_info info;
     ok(engine_job_status(e, bad, &info, NULL, 0));
@@ -716,5 +691,5 @@ int main(void)
         cmocka_unit_test(test_cpu_backend_zkey_equals_prove),
         cmocka_unit_test(test_witness_arrays),
     };
-    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+    return cmocka_run_group_tests(tests, efx_group_setup, efx_group_teardown);
 }

@@ -22,30 +22,10 @@
 #include "engine/faults.h"
 #include "engine_fixture.h"
 
-static engine_fixture fx;
-
-static int group_setup(void **state)
-{
-    (void)state;
-    efx_setup(&fx, "engine_faults");
-    return 0;
-}
-
-static int group_teardown(void **state)
-{
-    (void)state;
-    efx_teardown(&fx);
-    return 0;
-}
-
 static void base_config(engine_config *cfg)
 {
-    engine_config_default(cfg);
-    cfg->backend = BACKEND_CPU;
-    cfg->device_threads = 2;
-    cfg->synth_workers = 1;
+    efx_base_config(cfg);
     cfg->workers_per_device = 1;
-    cfg->quiet = true;
 }
 
 /* An engine with the faults spec in CUZK_FAULTS (read at creation), and
@@ -57,7 +37,7 @@ static engine_t *faulty_engine(const engine_config *cfg, const char *faults)
     cuzk_status st = engine_create(&e, cfg, efx_msg, sizeof(efx_msg));
     unsetenv("CUZK_FAULTS");
     efx_ok(st);
-    efx_register(&fx, e, "small");
+    efx_register(&efx, e, "small");
     return e;
 }
 
@@ -98,10 +78,10 @@ static uint64_t neighbours_done(engine_t *e, uint32_t parts, engine_state want2)
     efx_expect_state(e, a, ENGINE_STATE_DONE);
     efx_expect_state(e, c, ENGINE_STATE_DONE);
     efx_expect_state(e, b, want2);
-    efx_check_proofs(&fx, e, a, 2, 100);
-    efx_check_proofs(&fx, e, c, 2, 300);
+    efx_check_proofs(&efx, e, a, 2, 100);
+    efx_check_proofs(&efx, e, c, 2, 300);
     if (want2 == ENGINE_STATE_DONE)
-        efx_check_proofs(&fx, e, b, parts, 200);
+        efx_check_proofs(&efx, e, b, parts, 200);
     return b;
 }
 
@@ -226,7 +206,7 @@ static void test_synth_die_exhausts_retries(void **state)
     /* The engine goes on: a later job is synthesized by the restarted worker. */
     uint64_t later = efx_submit(e, "small", ENGINE_PRIORITY_NORMAL, 2, 400);
     efx_expect_state(e, later, ENGINE_STATE_DONE);
-    efx_check_proofs(&fx, e, later, 2, 400);
+    efx_check_proofs(&efx, e, later, 2, 400);
     engine_stats stats;
     engine_get_stats(e, &stats, NULL, 0);
     assert_int_equal(stats.workers_restarted, 3);
@@ -282,6 +262,7 @@ int main(void)
                "-DCUZK_FAULT_INJECTION=ON have it)\n");
         return 77;
     }
+    efx_name = "engine_faults";
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_backend_fail_retried),
         cmocka_unit_test(test_backend_fail_on_cpu_fallback),
@@ -293,5 +274,5 @@ int main(void)
         cmocka_unit_test(test_synth_die_shutdown),
         cmocka_unit_test(test_bad_spec_refused),
     };
-    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+    return cmocka_run_group_tests(tests, efx_group_setup, efx_group_teardown);
 }

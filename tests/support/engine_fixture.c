@@ -17,6 +17,8 @@
 #include "groth16/verifier.h"
 
 char efx_msg[512];
+engine_fixture efx;
+const char *efx_name = "engine";
 
 void efx_ok(cuzk_status st)
 {
@@ -34,6 +36,29 @@ void efx_teardown(engine_fixture *fx)
 {
     unlink(fx->params);
     groth16_pvk_free(&fx->pvk);
+}
+
+int efx_group_setup(void **state)
+{
+    (void)state;
+    efx_setup(&efx, efx_name);
+    return 0;
+}
+
+int efx_group_teardown(void **state)
+{
+    (void)state;
+    efx_teardown(&efx);
+    return 0;
+}
+
+void efx_base_config(engine_config *cfg)
+{
+    engine_config_default(cfg);
+    cfg->backend = BACKEND_CPU;
+    cfg->device_threads = 2;
+    cfg->synth_workers = 1;
+    cfg->quiet = true;
 }
 
 void efx_register(const engine_fixture *fx, engine_t *e, const char *name)

@@ -26,6 +26,18 @@ typedef struct engine_fixture {
 
 extern char efx_msg[512];
 
+/* A test program's fixture: efx_group_setup (a cmocka group setup) makes
+ * it, naming the setup's seed line after efx_name (set it before running
+ * the tests; "engine" when not), and efx_group_teardown frees it. */
+extern engine_fixture efx;
+extern const char *efx_name;
+int efx_group_setup(void **state);
+int efx_group_teardown(void **state);
+
+/* The tests' engine: the CPU backend, 2 threads a device, one synthesis
+ * worker, quiet. */
+void efx_base_config(engine_config *cfg);
+
 /* Fails the test unless st is CUZK_OK, with efx_msg. */
 void efx_ok(cuzk_status st);
 void efx_setup(engine_fixture *fx, const char *test_name);
