@@ -26,7 +26,8 @@ struct engine_faults {
     size_t n;
 };
 
-static const char *const KIND_NAMES[FAULT_KINDS] = {"backend_fail", "alloc_fail", "synth_die"};
+static const char *const KIND_NAMES[FAULT_KINDS] = {"backend_fail", "alloc_fail", "synth_die",
+                                                    "prove_die"};
 
 /* A number or "*" ending at one of the characters in `ends` (or the end). */
 static bool parse_field(const char **s, const char *ends, uint64_t *out)
@@ -63,7 +64,7 @@ static cuzk_status parse_one(const char *item, fault *f, char *msg, size_t msg_l
     if (kind < 0) {
         backend_msg(msg, msg_len,
                     "CUZK_FAULTS: '%s' is not KIND=JOB:PART[xCOUNT] with KIND one of "
-                    "backend_fail, alloc_fail, synth_die",
+                    "backend_fail, alloc_fail, synth_die, prove_die",
                     item);
         return CUZK_ERR_INVALID_ARGUMENT;
     }

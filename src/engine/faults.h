@@ -22,6 +22,9 @@
  *                 engine notices (a cleanup handler), puts the partition
  *                 back for another attempt while retries last, and the
  *                 watchdog joins the dead thread and starts a new one
+ *   prove_die     likewise a prover worker, after its backend call returned:
+ *                 the attempt counts as failed (retried on another device
+ *                 or the CPU fallback while retries last)
  *
  * JOB is an engine job id (the first job of an engine is 1) or *, PART a
  * partition index or *, COUNT how many times the fault fires (default 1;
@@ -40,6 +43,7 @@ typedef enum fault_kind {
     FAULT_BACKEND_FAIL = 0,
     FAULT_ALLOC_FAIL,
     FAULT_SYNTH_DIE,
+    FAULT_PROVE_DIE,
     FAULT_KINDS
 } fault_kind;
 

@@ -6,8 +6,8 @@
  *              another device or fail the job on a backend error
  *   final-i    assemble with fresh r, s, encode, verify, answer
  *   watchdog   fails jobs past their deadline; joins a thread that died
- *              (a synthesis worker's ended mid-partition: synth_died) and
- *              starts it again
+ *              (a synthesis or prover worker's that ended mid-partition:
+ *              synth_died, prover_died) and starts it again
  * Each takes engine.mu only to move work between queues. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -363,11 +363,80 @@ static void attempt_failed(engine *e, job *j, uint32_t idx, unsigned s, bool ret
     job_drop_partition(e, j, idx);
 }
 
+/* What a prover worker holds while it works unlocked, for the cleanup
+ * handler should its thread end there. */
+typedef struct prove_task {
+    engine *e;
+    worker *w;
+    work it;
+    bool held; /* inside engine_telemetry_hold */
+} prove_task;
+
+/* The prover's thread ends in the middle of a partition (pthread_exit from
+ * below prove(), or an injected prove_die): a failed attempt, retried
+ * elsewhere while retries last; the watchdog joins the thread and starts
+ * a new one. */
+static void prover_died(void *arg)
+{
+    prove_task *t = arg;
+    engine *e = t->e;
+    if (t->held)
+        engine_telemetry_hold(e, false);
+    job *j = t->it.j;
+    partition *pt = &j->parts[t->it.idx];
+    pthread_mutex_lock(&e->mu);
+    e->proving--;
+    pool_give_back(e, j->c, pt->set);
+    pt->set = NULL;
+    char what[96];
+    engine_msg(what, sizeof(what), "prover worker %s died", t->w->name);
+    if (j->stop)
+        job_drop_partition(e, j, t->it.idx);
+    else
+        attempt_failed(e, j, t->it.idx, t->w->slot, true, what);
+    t->w->dead = true;
+    pthread_cond_broadcast(&e->watch_cv);
+    engine_counters(e);
+    pthread_mutex_unlock(&e->mu);
+}
+
+/* prover_loop's unlocked part: the backend's MSM sums (or the injected
+ * failure); the thread ends here (prover_died) when die. */
+static cuzk_status prove_unlocked(prove_task *t, bool inject, bool die, char *msg, size_t msg_len)
+{
+    engine *e = t->e;
+    const worker *w = t->w;
+    const slot *sl = &e->slots[w->slot];
+    backend_t *b = e->backends[sl->backend];
+    job *j = t->it.j;
+    partition *pt = &j->parts[t->it.idx];
+    const circuit *c = j->c;
+    phase_ctx pc = {.e = e, .j = j, .idx = t->it.idx, .worker = w->name, .device = (int)w->slot};
+    backend_input in = {.w = pt->set->w,
+                        .abc = pt->set->abc, /* NULL: the backend evaluates them */
+                        .rows = c->loaded.rows,
+                        .rows_checked = pt->set->abc != NULL, /* at synthesis */
+                        .copy = on_copy,
+                        .copy_ctx = &pc};
+    cuzk_status st = CUZK_ERR_DEVICE;
+    if (inject) { /* faults.h: as a failing backend answers */
+        engine_msg(msg, msg_len, "injected backend failure");
+    } else {
+        t->held = true;
+        engine_telemetry_hold(e, true);
+        st = b->prove(b, sl->device, c->handle[sl->backend], &in, &pt->sums, on_phase, &pc, msg,
+                      msg_len);
+        engine_telemetry_hold(e, false);
+        t->held = false;
+    }
+    if (die)
+        pthread_exit(NULL); /* prover_died runs */
+    return st;
+}
+
 static void prover_loop(worker *w)
 {
     engine *e = w->e;
-    const slot *sl = &e->slots[w->slot];
-    backend_t *b = e->backends[sl->backend];
     pthread_mutex_lock(&e->mu);
     for (;;) {
         work it;
@@ -383,28 +452,19 @@ static void prover_loop(worker *w)
         pt->attempts++;
         j->attempts++;
         pt->slot = (int)w->slot;
+        /* Injected faults (faults.h), decided under the lock. */
         bool inject = faults_hit(e->faults, FAULT_BACKEND_FAIL, j->id, it.idx);
+        bool die = faults_hit(e->faults, FAULT_PROVE_DIE, j->id, it.idx);
         e->proving++;
         pthread_cond_broadcast(&e->synth_cv); /* room in the queue */
         pthread_mutex_unlock(&e->mu);
 
+        prove_task task = {.e = e, .w = w, .it = it};
         char msg[384] = "";
-        phase_ctx pc = {.e = e, .j = j, .idx = it.idx, .worker = w->name, .device = (int)w->slot};
-        backend_input in = {.w = pt->set->w,
-                            .abc = pt->set->abc, /* NULL: the backend evaluates them */
-                            .rows = c->loaded.rows,
-                            .rows_checked = pt->set->abc != NULL, /* at synthesis */
-                            .copy = on_copy,
-                            .copy_ctx = &pc};
-        cuzk_status st = CUZK_ERR_DEVICE;
-        if (inject) { /* faults.h: as a failing backend answers */
-            engine_msg(msg, sizeof(msg), "injected backend failure");
-        } else {
-            engine_telemetry_hold(e, true);
-            st = b->prove(b, sl->device, c->handle[sl->backend], &in, &pt->sums, on_phase, &pc, msg,
-                          sizeof(msg));
-            engine_telemetry_hold(e, false);
-        }
+        cuzk_status st;
+        pthread_cleanup_push(prover_died, &task);
+        st = prove_unlocked(&task, inject, die, msg, sizeof(msg));
+        pthread_cleanup_pop(0);
 
         pthread_mutex_lock(&e->mu);
         e->proving--;

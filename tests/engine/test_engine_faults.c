@@ -1,12 +1,12 @@
 /* Fault injection (src/engine/faults.h, CUZK_FAULTS): a backend failure,
- * a buffer allocation that fails and a synthesis worker that dies, each at
- * one chosen partition of one chosen job. The partition is retried (on
- * another device, or the CPU fallback behind a GPU-like backend); a fault
- * that outlasts the retries fails its job only, with a message naming the
- * partition and the cause; the other partitions and the other jobs
- * complete and their proofs verify; the buffers all come back; a dead
- * worker is started again. Skipped (exit 77, saying why) in builds without
- * the hook: Release builds; the sanitizer flavour runs it. */
+ * a buffer allocation that fails, and a synthesis or prover worker that
+ * dies, each at one chosen partition of one chosen job. The partition is
+ * retried (on another device, or the CPU fallback behind a GPU-like
+ * backend); a fault that outlasts the retries fails its job only, with a
+ * message naming the partition and the cause; the other partitions and
+ * the other jobs complete and their proofs verify; the buffers all come
+ * back; a dead worker is started again. Skipped (exit 77, saying why) in
+ * builds without the hook: Release builds; the sanitizer flavour runs it. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -192,26 +192,61 @@ static void test_synth_die_restarted(void **state)
     engine_destroy(e);
 }
 
-static void test_synth_die_exhausts_retries(void **state)
+/* A worker dies at every attempt of partition 0 of job 2: the job fails
+ * after the retries, naming the partition and the dead worker (want); the
+ * engine goes on: a later job is proved by the restarted workers, one
+ * restart per death. */
+static void die_exhausts(const char *faults, unsigned retries, const char *const *want,
+                         size_t nwant)
 {
-    (void)state;
     engine_config cfg;
     base_config(&cfg);
-    cfg.retries = 2;
-    engine_t *e = faulty_engine(&cfg, "synth_die=2:0x*");
+    cfg.retries = retries;
+    engine_t *e = faulty_engine(&cfg, faults);
     uint64_t id = neighbours_done(e, 2, ENGINE_STATE_FAILED);
-    const char *want[] = {"partition 0: synthesis failed after 3 attempts",
-                          "synthesis worker synth-0 died"};
-    expect_message(e, id, want, 2);
-    /* The engine goes on: a later job is synthesized by the restarted worker. */
+    expect_message(e, id, want, nwant);
     uint64_t later = efx_submit(e, "small", ENGINE_PRIORITY_NORMAL, 2, 400);
     efx_expect_state(e, later, ENGINE_STATE_DONE);
     efx_check_proofs(&efx, e, later, 2, 400);
     engine_stats stats;
     engine_get_stats(e, &stats, NULL, 0);
-    assert_int_equal(stats.workers_restarted, 3);
+    assert_int_equal(stats.workers_restarted, retries + 1);
     expect_idle(e);
     engine_destroy(e);
+}
+
+static void test_synth_die_exhausts_retries(void **state)
+{
+    (void)state;
+    const char *want[] = {"partition 0: synthesis failed after 3 attempts",
+                          "synthesis worker synth-0 died"};
+    die_exhausts("synth_die=2:0x*", 2, want, 2);
+}
+
+/* A prover worker dies after its backend call: the attempt failed. With
+ * one device and one prover, nothing goes on unless it is restarted. */
+static void test_prove_die_restarted(void **state)
+{
+    (void)state;
+    engine_config cfg;
+    base_config(&cfg);
+    engine_t *e = faulty_engine(&cfg, "prove_die=2:1x1");
+    uint64_t id = neighbours_done(e, 3, ENGINE_STATE_DONE);
+    assert_int_equal(job_info(e, id).attempts, 4);
+    engine_stats stats;
+    engine_get_stats(e, &stats, NULL, 0);
+    assert_int_equal(stats.workers_restarted, 1);
+    assert_int_equal(stats.retries, 1);
+    expect_idle(e);
+    engine_destroy(e);
+}
+
+static void test_prove_die_exhausts_retries(void **state)
+{
+    (void)state;
+    const char *want[] = {"partition 0 failed on cpu device 0 after 2 attempts",
+                          "prover worker dev0-w0 died"};
+    die_exhausts("prove_die=2:0x*", 1, want, 2);
 }
 
 /* Every attempt of every partition dies: the job fails after its retries
@@ -272,6 +307,8 @@ int main(void)
         cmocka_unit_test(test_synth_die_restarted),
         cmocka_unit_test(test_synth_die_exhausts_retries),
         cmocka_unit_test(test_synth_die_shutdown),
+        cmocka_unit_test(test_prove_die_restarted),
+        cmocka_unit_test(test_prove_die_exhausts_retries),
         cmocka_unit_test(test_bad_spec_refused),
     };
     return cmocka_run_group_tests(tests, efx_group_setup, efx_group_teardown);
