@@ -6,7 +6,8 @@
  * message naming the partition and the cause; the other partitions and
  * the other jobs complete and their proofs verify; the buffers all come
  * back; a dead worker is started again. Skipped (exit 77, saying why) in
- * builds without the hook: Release builds; the sanitizer flavour runs it. */
+ * builds without the hook (Release builds), after checking that they ignore
+ * CUZK_FAULTS; the sanitizer flavour runs the tests. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -289,15 +290,36 @@ static void test_bad_spec_refused(void **state)
     }
 }
 
+/* Without the hook, CUZK_FAULTS is not read at all: a spec that would fail
+ * every partition, or one that does not parse, changes nothing. */
+static void test_ignored_without_hook(void **state)
+{
+    (void)state;
+    const char *specs[] = {"backend_fail=*:*x*,alloc_fail=*:*x*", "not a spec"};
+    for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+        engine_config cfg;
+        base_config(&cfg);
+        engine_t *e = faulty_engine(&cfg, specs[i]);
+        uint64_t id = efx_submit(e, "small", ENGINE_PRIORITY_NORMAL, 2, 600);
+        efx_expect_state(e, id, ENGINE_STATE_DONE);
+        efx_check_proofs(&efx, e, id, 2, 600);
+        assert_int_equal(job_info(e, id).attempts, 2);
+        engine_destroy(e);
+    }
+}
+
 int main(void)
 {
+    efx_name = "engine_faults";
     if (!ENGINE_FAULTS_COMPILED) {
+        const struct CMUnitTest ignored[] = {cmocka_unit_test(test_ignored_without_hook)};
+        if (cmocka_run_group_tests(ignored, efx_group_setup, efx_group_teardown) != 0)
+            return 1;
         printf("SKIPPED: test_engine_faults: fault injection is not compiled into this build "
-               "(a Release build; the sanitizer flavour, Debug builds and "
-               "-DCUZK_FAULT_INJECTION=ON have it)\n");
+               "(a Release build, which ignores CUZK_FAULTS, as checked above; the sanitizer "
+               "flavour, Debug builds and -DCUZK_FAULT_INJECTION=ON have it)\n");
         return 77;
     }
-    efx_name = "engine_faults";
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_backend_fail_retried),
         cmocka_unit_test(test_backend_fail_on_cpu_fallback),
