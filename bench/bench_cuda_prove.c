@@ -25,16 +25,20 @@
  * Output, one JSON line per phase and size:
  *   {"bench":"cuda_prove","log_n":k,"phase":"h|msm_h|msm_l|msm_a|msm_b_g1|
  *    msm_b_g2|total","median_ms":..,"min_ms":..,"max_ms":..,"runs":..,
- *    "checked":..,"device":..,"commit":..}
+ *    "outputs_on_curve_in_subgroup":..,"device":..,"commit":..}
  * and one line per size with phase "sizes": the counts, the bytes of the
  * points, the device memory this size took (free memory before its first
  * allocation minus after its last), the time to make the inputs. A size
  * that does not fit the device's free memory gets one line with
  * "skipped":true and why.
- * checked: every run's MSM results were finite points on the curve and in
- * the subgroup (each part may be infinity, the phase's sum may not); the
- * line of h and of the total carry the check of all MSMs of the size (h
- * itself has no check: it feeds the H MSM). Not a check of a proof.
+ * outputs_on_curve_in_subgroup: every run's MSM results were finite points
+ * on the curve and in the subgroup (each part may be infinity, the phase's
+ * sum may not); the line of h and of the total carry the check of all MSMs
+ * of the size (h itself has no check: it feeds the H MSM). That is all it
+ * says: the values are not compared with another MSM, and no proof is
+ * assembled or verified here (tests/cuda/test_cuda_engine.c proves and
+ * verifies through the engine; lines before this name called the field
+ * "checked").
  *
  * Device work per size: making the points, about 3.2·n G1 and 0.26·n G2
  * points (one inversion each), dominates; then (runs + 1) proofs. Expected
@@ -51,8 +55,8 @@
  * a, b, c. The witness is the
  * one above (the real one's 0/1 share, not a satisfying assignment: the
  * device's check finds a failing row, at the same cost), so eval_abc has
- * "checked":false (tests/cuda/test_cuda_r1cs.c checks the values) and a
- * line with phase "eval_abc_setup" gives the compile and upload times,
+ * "outputs_on_curve_in_subgroup":false (tests/cuda/test_cuda_r1cs.c
+ * checks the values) and a line with phase "eval_abc_setup" gives the compile and upload times,
  * the nonzeros and the device bytes of the matrices.
  *
  * Usage: bench_cuda_prove [--logs 24,26,27] [--runs R] [--seed S] [--eval-abc]
@@ -737,9 +741,9 @@ static int run_size(const bench_opts *o, unsigned log_n)
     fflush(stdout);
 
     double ms[PH_COUNT][MAX_RUNS];
-    bool checked[PH_COUNT];
+    bool on_curve[PH_COUNT];
     for (int p = 0; p < PH_COUNT; p++)
-        checked[p] = true;
+        on_curve[p] = true;
     const uint64_t abc_seed = o->seed + ((uint64_t)log_n << 32);
     for (int r = -1; r < o->runs && rc == 0; r++) { /* r = −1: the warm-up */
         double run_ms[PH_COUNT];
@@ -748,7 +752,7 @@ static int run_size(const bench_opts *o, unsigned log_n)
         if (rc != 0)
             break;
         for (int p = 0; p < PH_COUNT; p++) {
-            checked[p] = checked[p] && ok[p];
+            on_curve[p] = on_curve[p] && ok[p];
             if (r >= 0)
                 ms[p][r] = run_ms[p];
         }
@@ -764,11 +768,12 @@ static int run_size(const bench_opts *o, unsigned log_n)
             continue;
         qsort(ms[p], (size_t)o->runs, sizeof(double), cmp_double);
         printf("{\"bench\":\"cuda_prove\",\"log_n\":%u,\"phase\":\"%s\",\"median_ms\":%.3f,"
-               "\"min_ms\":%.3f,\"max_ms\":%.3f,\"runs\":%d,\"checked\":%s,\"device\":\"%s\","
+               "\"min_ms\":%.3f,\"max_ms\":%.3f,\"runs\":%d,\"outputs_on_curve_in_subgroup\":%s,"
+               "\"device\":\"%s\","
                "\"commit\":\"%s\"}\n",
                log_n, phase_label(p), ms[p][o->runs / 2], ms[p][0], ms[p][o->runs - 1], o->runs,
-               checked[p] ? "true" : "false", o->info.name, CUZK_GIT_COMMIT);
-        all = all && (checked[p] || p == PH_EVAL_ABC);
+               on_curve[p] ? "true" : "false", o->info.name, CUZK_GIT_COMMIT);
+        all = all && (on_curve[p] || p == PH_EVAL_ABC);
     }
     fflush(stdout);
     if (!all)

@@ -10,6 +10,13 @@
 #   bench.jsonl   the benchmarks' JSON lines
 #   device.txt    what nvidia-smi says about the GPU
 #   ctest.txt     the test run alone
+#   ctest-summary.txt  the test run in a few lines, ready to be copied into
+#                 docs/results/ as it is (e.g. as
+#                 docs/results/DATE-h200-COMMIT-ctest.txt): the commit
+#                 (CUZK_COMMIT, else the checkout's), the date, the device,
+#                 the counts of passed, failed and skipped tests, the names
+#                 of the failed and skipped ones, and each skipped test's
+#                 own reason (its "SKIPPED:" line)
 # Exits non-zero when the build, a test or a benchmark failed, or when a GPU
 # test skipped itself on a machine that has a GPU.
 #
@@ -139,6 +146,53 @@ ensure_deps() {
 
 # ---- the run -------------------------------------------------------------
 
+# The commit this run tests: CUZK_COMMIT, else the checkout's (marked when
+# it has local changes), else "unknown".
+commit_id() {
+    if [ -n "${CUZK_COMMIT:-}" ]; then
+        echo "$CUZK_COMMIT"
+    elif command -v git >/dev/null 2>&1 && git rev-parse --short HEAD >/dev/null 2>&1; then
+        echo "$(git rev-parse --short HEAD)$(git diff --quiet 2>/dev/null || echo ' (with local changes)')"
+    else
+        echo unknown
+    fi
+}
+
+# $OUT/ctest-summary.txt from ctest's output ($1) and its log ($2).
+write_ctest_summary() {
+    local txt=$1 log=$2 device="none found"
+    if command -v nvidia-smi >/dev/null 2>&1; then
+        device=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | sort | uniq -c |
+            sed -E 's/^ *([0-9]+) (.*)/\1 x \2/' | paste -sd, -)
+        [ -n "$device" ] || device="nvidia-smi found no GPU"
+    fi
+    # ctest's lines: "  3/61 Test  #3: test_fr ......   Passed    0.10 sec",
+    # "***Failed", "***Skipped", "***Timeout", "***Not Run", "***Exception: ...".
+    local results
+    results=$(sed -nE 's/^ *[0-9]+\/[0-9]+ +Test +#[0-9]+: +([^ ]+) \.*[ *]*([A-Za-z]+( Run)?).*/\1 \2/p' "$txt")
+    local passed failed skipped
+    passed=$(awk '$2 == "Passed"' <<<"$results" | wc -l)
+    # "Not Run" (the program was not built) counts as a failure.
+    skipped=$(awk '$2 == "Skipped"' <<<"$results" | awk '{print $1}' | paste -sd' ' -)
+    failed=$(awk '$2 != "Passed" && $2 != "Skipped" && NF' <<<"$results" |
+        awk '{print $1}' | paste -sd' ' -)
+    {
+        echo "# cuzk tests on the GPU machine (bench/gpu.sh, ctest of the release build with CUDA)"
+        echo "commit: $(commit_id)"
+        echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+        echo "device: $device"
+        echo "host: $(uname -n), $JOBS cores; CUDA architectures $ARCH${CUZK_GPU_TESTS:+; tests -R $CUZK_GPU_TESTS}"
+        echo "passed: $passed"
+        echo "failed: $(wc -w <<<"$failed")${failed:+ ($failed)}"
+        echo "skipped: $(wc -w <<<"$skipped")${skipped:+ ($skipped)}"
+        echo "total: $(grep -c . <<<"$results")"
+        if [ -n "$skipped" ] && [ -f "$log" ]; then
+            echo "why skipped:"
+            grep -h '^SKIPPED: ' "$log" | sort -u | sed 's/^/  /'
+        fi
+    } >"$OUT/ctest-summary.txt"
+}
+
 device_facts() {
     if command -v nvidia-smi >/dev/null 2>&1; then
         {
@@ -159,9 +213,7 @@ device_facts() {
 main() {
     local status=0
     say "start $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(uname -n), $JOBS cores, output in $OUT"
-    if command -v git >/dev/null 2>&1 && git rev-parse --short HEAD >/dev/null 2>&1; then
-        say "commit $(git rev-parse --short HEAD)$(git diff --quiet 2>/dev/null || echo ' (with local changes)')"
-    fi
+    say "commit $(commit_id)"
     [ -x /usr/local/cuda/bin/nvcc ] && export PATH="/usr/local/cuda/bin:$PATH"
     device_facts
     if ! command -v nvcc >/dev/null 2>&1; then
@@ -208,6 +260,11 @@ main() {
         say "ctest ${filter[*]:-(all tests)}"
         (cd "$BUILD" && ctest --output-on-failure -j"$JOBS" "${filter[@]}") 2>&1 | tee "$OUT/ctest.txt"
         trc=${PIPESTATUS[0]}
+    fi
+    if [ "${CUZK_GPU_TESTS:-}" != none ]; then
+        write_ctest_summary "$OUT/ctest.txt" "$BUILD/Testing/Temporary/LastTest.log"
+        say "ctest summary ($OUT/ctest-summary.txt):"
+        cat "$OUT/ctest-summary.txt"
     fi
     if [ "$trc" -ne 0 ]; then
         say "FAILED: tests"

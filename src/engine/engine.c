@@ -265,6 +265,13 @@ cuzk_status engine_create(engine_t **out, const engine_config *cfg, char *msg, s
         st = CUZK_ERR_RANDOM;
     }
     rng_wipe(&probe);
+    if (st == CUZK_OK && ENGINE_FAULTS_COMPILED) {
+        /* A test hook: never read where it is not compiled in (faults.h). */
+        const char *spec = getenv("CUZK_FAULTS");
+        st = faults_parse(spec, &e->faults, msg, msg_len);
+        if (st == CUZK_OK && e->faults)
+            fprintf(stderr, "cuzk: injecting faults: CUZK_FAULTS=%s\n", spec);
+    }
     if (st == CUZK_OK && e->cfg.event_log) {
         if (!(e->event_path = strdup(e->cfg.event_log)))
             st = CUZK_ERR_OUT_OF_MEMORY;
@@ -318,7 +325,13 @@ void engine_shutdown(engine_t *e, bool drain)
     for (size_t i = 0; i < sizeof(cvs) / sizeof(cvs[0]); i++)
         pthread_cond_broadcast(cvs[i]);
     pthread_mutex_unlock(&e->mu);
-    for (unsigned i = 0; i < e->num_workers; i++)
+    /* The watchdog first (the last worker): it restarts dead threads, and
+     * after it has gone none is started again. Then every thread, the dead
+     * ones not yet restarted too (ended, never joined). */
+    worker *watchdog = e->num_workers ? &e->workers[e->num_workers - 1] : NULL;
+    if (watchdog && watchdog->started)
+        pthread_join(watchdog->tid, NULL);
+    for (unsigned i = 0; i + 1 < e->num_workers; i++)
         if (e->workers[i].started)
             pthread_join(e->workers[i].tid, NULL);
     engine_telemetry_stop(e);
@@ -341,6 +354,7 @@ void engine_destroy(engine_t *e)
         if (e->owns_backend[b] && e->backends[b])
             e->backends[b]->destroy(e->backends[b]);
     event_log_close(e->log);
+    faults_free(e->faults);
     free(e->event_path);
     free(e->workers);
     pthread_cond_t *cvs[] = {&e->synth_cv, &e->prove_cv, &e->final_cv, &e->done_cv, &e->watch_cv};
@@ -393,6 +407,7 @@ void engine_get_stats(engine_t *e, engine_stats *out, engine_circuit_info *circu
     out->partitions_proved = e->partitions_proved;
     out->retries = e->retries;
     out->verify_failures = e->verify_failures;
+    out->workers_restarted = e->workers_restarted;
     out->num_circuits = e->num_circuits;
     size_t i = 0;
     for (const circuit *c = e->circuits; c && circuits && i < cap; c = c->next, i++) {

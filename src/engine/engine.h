@@ -277,6 +277,7 @@ typedef struct engine_stats {
     uint64_t pool_allocs, pool_frees, pool_acquires, pool_releases;
     uint64_t resident_budget, resident_bytes;
     uint64_t partitions_proved, retries, verify_failures;
+    uint64_t workers_restarted; /* threads that died and were started again */
     size_t num_circuits;
 } engine_stats;
 

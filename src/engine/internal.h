@@ -21,6 +21,7 @@
 #include "backend/backend.h"
 #include "engine/engine.h"
 #include "engine/events.h"
+#include "engine/faults.h"
 #include "circuits/circuit.h"
 #include "groth16/assemble.h"
 #include "groth16/keys.h"
@@ -86,6 +87,8 @@ typedef struct circuit {
 typedef struct partition {
     engine_state state;
     uint32_t attempts; /* prover attempts */
+    uint32_t synth_failures; /* synthesis attempts that failed and may be retried
+                                (out of memory, a worker that died) */
     uint64_t avoid;    /* device slots that failed it */
     uint64_t seed;
     char *wtns_path;      /* owned */
@@ -150,6 +153,7 @@ typedef struct worker {
     char name[32];
     pthread_t tid;
     bool started;
+    bool dead; /* its thread ended abnormally; the watchdog joins and restarts it */
 } worker;
 
 struct engine {
@@ -178,7 +182,9 @@ struct engine {
     uint64_t pool_allocs, pool_frees, pool_acquires, pool_releases;
     uint64_t resident_bytes;
     uint64_t partitions_proved, retries, verify_failures;
+    uint64_t workers_restarted;
 
+    engine_faults *faults; /* injected faults (faults.h); NULL: none */
     bool closing; /* no new jobs */
     bool exiting; /* threads leave */
     bool shut;    /* engine_shutdown finished */

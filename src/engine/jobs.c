@@ -102,7 +102,7 @@ engine_state job_state(const job *j)
     bool started = false;
     for (uint32_t i = 0; i < j->n; i++) {
         engine_state p = j->parts[i].state;
-        if (p != ENGINE_STATE_QUEUED || j->parts[i].attempts > 0)
+        if (p != ENGINE_STATE_QUEUED || j->parts[i].attempts > 0 || j->parts[i].synth_failures > 0)
             started = true;
         if (!engine_state_is_terminal(p) && p < s)
             s = p;

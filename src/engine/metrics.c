@@ -390,6 +390,9 @@ static void snapshot_series(strbuf *b, const engine_stats *st, const engine_circ
     counter(b, "cuzk_retries_total", "Partition attempts repeated after a failure.", st->retries);
     counter(b, "cuzk_verify_failures_total", "Partition proofs that did not verify.",
             st->verify_failures);
+    counter(b, "cuzk_workers_restarted_total",
+            "Engine threads that died in the middle of a partition and were started again.",
+            st->workers_restarted);
 }
 
 char *engine_metrics_render_snapshot(engine_metrics *m, const engine_stats *stats,

@@ -5,7 +5,9 @@
  *              backend's MSM sums; buffers back to the pool; retry on
  *              another device or fail the job on a backend error
  *   final-i    assemble with fresh r, s, encode, verify, answer
- *   watchdog   fails jobs past their deadline
+ *   watchdog   fails jobs past their deadline; joins a thread that died
+ *              (a synthesis or prover worker's that ended mid-partition:
+ *              synth_died, prover_died) and starts it again
  * Each takes engine.mu only to move work between queues. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -141,6 +143,93 @@ static void fail_circuit_jobs(engine *e, circuit *c, const char *why)
             job_stop(e, e->jobs[i], ENGINE_STATE_FAILED, "%s", why);
 }
 
+/* A synthesis attempt that failed for a reason that may pass (out of
+ * memory, a worker that died): again while retries last, else the job
+ * fails naming the partition and the cause. Other failures (the inputs'
+ * fault) fail the job at once. */
+static void synth_failed(engine *e, job *j, uint32_t idx, bool retry, const char *what)
+{
+    partition *pt = &j->parts[idx];
+    if (retry && ++pt->synth_failures <= e->cfg.retries) {
+        if (pt->set) {
+            pool_give_back(e, j->c, pt->set);
+            pt->set = NULL;
+        }
+        job_requeue(e, j, idx);
+        return;
+    }
+    if (retry)
+        job_stop(e, j, ENGINE_STATE_FAILED, "partition %u: synthesis failed after %u attempt%s: %s",
+                 idx, pt->synth_failures, pt->synth_failures == 1 ? "" : "s", what);
+    else
+        job_stop(e, j, ENGINE_STATE_FAILED, "partition %u: synthesis failed: %s", idx, what);
+    pt->state = ENGINE_STATE_FAILED;
+    job_drop_partition(e, j, idx);
+}
+
+/* What a synthesis worker holds while it works unlocked, for the cleanup
+ * handler should its thread end there. */
+typedef struct synth_task {
+    engine *e;
+    worker *w;
+    pick *p;
+    buf_set *set;  /* the partition's buffers once it has them */
+    bool reserved; /* pool_take reserved a set that is not allocated yet */
+} synth_task;
+
+/* The worker's thread ends in the middle of a partition (pthread_exit, or
+ * an injected synth_die): the partition goes back for another attempt (or
+ * its job fails), its buffers back to the pool, and the watchdog is told
+ * to join the thread and start a new one. */
+static void synth_died(void *arg)
+{
+    synth_task *t = arg;
+    engine *e = t->e;
+    job *j = t->p->j;
+    uint32_t idx = t->p->idx;
+    pthread_mutex_lock(&e->mu);
+    e->synthesizing--;
+    if (t->reserved)
+        pool_unreserve(e, t->p->c);
+    j->parts[idx].set = t->set;
+    char what[96];
+    engine_msg(what, sizeof(what), "synthesis worker %s died", t->w->name);
+    if (j->stop)
+        job_drop_partition(e, j, idx);
+    else
+        synth_failed(e, j, idx, true, what);
+    t->w->dead = true;
+    pthread_cond_broadcast(&e->watch_cv);
+    engine_counters(e);
+    pthread_mutex_unlock(&e->mu);
+}
+
+/* synth_one's unlocked part: buffers, witness, a, b, c; the thread ends
+ * here (synth_died) when die. */
+static cuzk_status synth_unlocked(synth_task *t, uint64_t queued, bool no_buffers, bool die,
+                                  char *msg, size_t msg_len)
+{
+    engine *e = t->e;
+    const pick *p = t->p;
+    pool_free_list(p->trim);
+    uint64_t now = backend_clock_ns();
+    engine_span(e, proof_phase_name(PHASE_QUEUE_WAIT), "queue", p->j, p->idx, t->w->name, -1,
+                queued, now, 0);
+    if (p->need_alloc && !no_buffers && (t->set = pool_alloc_set(e, p->c)))
+        t->reserved = false;
+    cuzk_status st = CUZK_OK;
+    if (!t->set) {
+        st = CUZK_ERR_OUT_OF_MEMORY;
+        engine_msg(msg, msg_len, "cannot allocate %llu bytes of buffers%s",
+                   (unsigned long long)p->c->set_bytes, no_buffers ? " (injected)" : "");
+    }
+    if (st == CUZK_OK)
+        st = synthesize(e, t->w, p->j, p->idx, t->set, msg, msg_len);
+    if (die)
+        pthread_exit(NULL); /* synth_died runs */
+    return st;
+}
+
 static void synth_one(engine *e, worker *w, pick *p)
 {
     job *j = p->j;
@@ -150,36 +239,33 @@ static void synth_one(engine *e, worker *w, pick *p)
     j->inflight++;
     e->synthesizing++;
     uint64_t queued = pt->enqueued_ns;
+    /* Injected faults (faults.h), decided under the lock. */
+    bool no_buffers = faults_hit(e->faults, FAULT_ALLOC_FAIL, j->id, p->idx);
+    bool die = faults_hit(e->faults, FAULT_SYNTH_DIE, j->id, p->idx);
+    if (no_buffers && p->set) { /* as if the pool had been empty */
+        pool_give_back(e, p->c, p->set);
+        pt->set = p->set = NULL;
+    }
     engine_counters(e);
     pthread_mutex_unlock(&e->mu);
 
-    pool_free_list(p->trim);
-    uint64_t now = backend_clock_ns();
-    engine_span(e, proof_phase_name(PHASE_QUEUE_WAIT), "queue", j, p->idx, w->name, -1, queued, now,
-                0);
+    synth_task task = {.e = e, .w = w, .p = p, .set = p->set, .reserved = p->need_alloc};
     char msg[384] = "";
-    cuzk_status st = CUZK_OK;
-    buf_set *set = p->set;
-    if (p->need_alloc && !(set = pool_alloc_set(e, p->c))) {
-        st = CUZK_ERR_OUT_OF_MEMORY;
-        engine_msg(msg, sizeof(msg), "cannot allocate %llu bytes of buffers",
-                   (unsigned long long)p->c->set_bytes);
-    }
-    if (st == CUZK_OK)
-        st = synthesize(e, w, j, p->idx, set, msg, sizeof(msg));
+    cuzk_status st;
+    pthread_cleanup_push(synth_died, &task);
+    st = synth_unlocked(&task, queued, no_buffers, die, msg, sizeof(msg));
+    pthread_cleanup_pop(0);
 
     pthread_mutex_lock(&e->mu);
     e->synthesizing--;
-    if (!set)
+    if (task.reserved)
         pool_unreserve(e, p->c);
-    pt->set = set;
+    pt->set = task.set;
     if (j->stop) {
         job_drop_partition(e, j, p->idx);
     } else if (st != CUZK_OK) {
-        job_stop(e, j, ENGINE_STATE_FAILED, "partition %u: synthesis failed: %s", p->idx,
-                 msg[0] ? msg : cuzk_status_str(st));
-        pt->state = ENGINE_STATE_FAILED;
-        job_drop_partition(e, j, p->idx);
+        synth_failed(e, j, p->idx, st == CUZK_ERR_OUT_OF_MEMORY,
+                     msg[0] ? msg : cuzk_status_str(st));
     } else {
         pt->state = ENGINE_STATE_PROVING;
         wq_push(&e->prove_q, (work){j, p->idx});
@@ -277,11 +363,80 @@ static void attempt_failed(engine *e, job *j, uint32_t idx, unsigned s, bool ret
     job_drop_partition(e, j, idx);
 }
 
+/* What a prover worker holds while it works unlocked, for the cleanup
+ * handler should its thread end there. */
+typedef struct prove_task {
+    engine *e;
+    worker *w;
+    work it;
+    bool held; /* inside engine_telemetry_hold */
+} prove_task;
+
+/* The prover's thread ends in the middle of a partition (pthread_exit from
+ * below prove(), or an injected prove_die): a failed attempt, retried
+ * elsewhere while retries last; the watchdog joins the thread and starts
+ * a new one. */
+static void prover_died(void *arg)
+{
+    prove_task *t = arg;
+    engine *e = t->e;
+    if (t->held)
+        engine_telemetry_hold(e, false);
+    job *j = t->it.j;
+    partition *pt = &j->parts[t->it.idx];
+    pthread_mutex_lock(&e->mu);
+    e->proving--;
+    pool_give_back(e, j->c, pt->set);
+    pt->set = NULL;
+    char what[96];
+    engine_msg(what, sizeof(what), "prover worker %s died", t->w->name);
+    if (j->stop)
+        job_drop_partition(e, j, t->it.idx);
+    else
+        attempt_failed(e, j, t->it.idx, t->w->slot, true, what);
+    t->w->dead = true;
+    pthread_cond_broadcast(&e->watch_cv);
+    engine_counters(e);
+    pthread_mutex_unlock(&e->mu);
+}
+
+/* prover_loop's unlocked part: the backend's MSM sums (or the injected
+ * failure); the thread ends here (prover_died) when die. */
+static cuzk_status prove_unlocked(prove_task *t, bool inject, bool die, char *msg, size_t msg_len)
+{
+    engine *e = t->e;
+    const worker *w = t->w;
+    const slot *sl = &e->slots[w->slot];
+    backend_t *b = e->backends[sl->backend];
+    job *j = t->it.j;
+    partition *pt = &j->parts[t->it.idx];
+    const circuit *c = j->c;
+    phase_ctx pc = {.e = e, .j = j, .idx = t->it.idx, .worker = w->name, .device = (int)w->slot};
+    backend_input in = {.w = pt->set->w,
+                        .abc = pt->set->abc, /* NULL: the backend evaluates them */
+                        .rows = c->loaded.rows,
+                        .rows_checked = pt->set->abc != NULL, /* at synthesis */
+                        .copy = on_copy,
+                        .copy_ctx = &pc};
+    cuzk_status st = CUZK_ERR_DEVICE;
+    if (inject) { /* faults.h: as a failing backend answers */
+        engine_msg(msg, msg_len, "injected backend failure");
+    } else {
+        t->held = true;
+        engine_telemetry_hold(e, true);
+        st = b->prove(b, sl->device, c->handle[sl->backend], &in, &pt->sums, on_phase, &pc, msg,
+                      msg_len);
+        engine_telemetry_hold(e, false);
+        t->held = false;
+    }
+    if (die)
+        pthread_exit(NULL); /* prover_died runs */
+    return st;
+}
+
 static void prover_loop(worker *w)
 {
     engine *e = w->e;
-    const slot *sl = &e->slots[w->slot];
-    backend_t *b = e->backends[sl->backend];
     pthread_mutex_lock(&e->mu);
     for (;;) {
         work it;
@@ -297,22 +452,19 @@ static void prover_loop(worker *w)
         pt->attempts++;
         j->attempts++;
         pt->slot = (int)w->slot;
+        /* Injected faults (faults.h), decided under the lock. */
+        bool inject = faults_hit(e->faults, FAULT_BACKEND_FAIL, j->id, it.idx);
+        bool die = faults_hit(e->faults, FAULT_PROVE_DIE, j->id, it.idx);
         e->proving++;
         pthread_cond_broadcast(&e->synth_cv); /* room in the queue */
         pthread_mutex_unlock(&e->mu);
 
+        prove_task task = {.e = e, .w = w, .it = it};
         char msg[384] = "";
-        phase_ctx pc = {.e = e, .j = j, .idx = it.idx, .worker = w->name, .device = (int)w->slot};
-        backend_input in = {.w = pt->set->w,
-                            .abc = pt->set->abc, /* NULL: the backend evaluates them */
-                            .rows = c->loaded.rows,
-                            .rows_checked = pt->set->abc != NULL, /* at synthesis */
-                            .copy = on_copy,
-                            .copy_ctx = &pc};
-        engine_telemetry_hold(e, true);
-        cuzk_status st = b->prove(b, sl->device, c->handle[sl->backend], &in, &pt->sums, on_phase,
-                                  &pc, msg, sizeof(msg));
-        engine_telemetry_hold(e, false);
+        cuzk_status st;
+        pthread_cleanup_push(prover_died, &task);
+        st = prove_unlocked(&task, inject, die, msg, sizeof(msg));
+        pthread_cleanup_pop(0);
 
         pthread_mutex_lock(&e->mu);
         e->proving--;
@@ -418,11 +570,31 @@ static void final_loop(worker *w, rng_t *rng)
 
 /* ------------------------------------------------------------- watchdog */
 
+/* Joins the threads that died and starts them again (locked; a dying
+ * thread has released engine.mu before it ends). */
+static void restart_dead(engine *e)
+{
+    for (unsigned i = 0; i < e->num_workers; i++) {
+        worker *d = &e->workers[i];
+        if (!d->dead)
+            continue;
+        pthread_join(d->tid, NULL);
+        d->dead = false;
+        d->started = pthread_create(&d->tid, NULL, worker_main, d) == 0;
+        if (d->started)
+            e->workers_restarted++;
+        if (!e->cfg.quiet || !d->started)
+            fprintf(stderr, "cuzk: worker %s died; %s\n", d->name,
+                    d->started ? "started again" : "cannot start it again");
+    }
+}
+
 static void watchdog_loop(worker *w)
 {
     engine *e = w->e;
     pthread_mutex_lock(&e->mu);
     while (!e->exiting) {
+        restart_dead(e);
         uint64_t now = backend_clock_ns(), next = 0;
         for (size_t i = 0; i < e->num_jobs; i++) {
             job *j = e->jobs[i];

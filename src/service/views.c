@@ -132,6 +132,7 @@ json_t *view_status(service *s)
     json_object_set_new(c, "partitions_proved", I(st.partitions_proved));
     json_object_set_new(c, "retries", I(st.retries));
     json_object_set_new(c, "verify_failures", I(st.verify_failures));
+    json_object_set_new(c, "workers_restarted", I(st.workers_restarted));
     json_object_set_new(o, "counters", c);
     json_t *circuits = json_array();
     for (size_t i = 0; i < nc; i++)

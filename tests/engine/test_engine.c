@@ -29,17 +29,10 @@
 #include "groth16/setup.h"
 #include "groth16/verifier.h"
 #include "circuits/zkey.h"
-#include "builtin_params.h"
+#include "engine_fixture.h"
 #include "seed.h"
 
 #define FIX CUZK_VECTOR_DIR "/../fixtures/circom/"
-
-static struct {
-    porep_like_params shape;
-    char params[64];
-    groth16_pvk_t pvk;
-    uint64_t num_inputs;
-} fx;
 
 static char msg[512];
 
@@ -47,87 +40,6 @@ static void ok(cuzk_status st)
 {
     if (st != CUZK_OK)
         fail_msg("status %s: %s", cuzk_status_str(st), msg);
-}
-
-static int group_setup(void **state)
-{
-    (void)state;
-    test_builtin_params_file("engine", &fx.shape, fx.params, sizeof(fx.params), &fx.pvk);
-    fx.num_inputs = porep_like_num_inputs(&fx.shape);
-    return 0;
-}
-
-static int group_teardown(void **state)
-{
-    (void)state;
-    unlink(fx.params);
-    groth16_pvk_free(&fx.pvk);
-    return 0;
-}
-
-static void base_config(engine_config *cfg)
-{
-    engine_config_default(cfg);
-    cfg->backend = BACKEND_CPU;
-    cfg->device_threads = 2;
-    cfg->synth_workers = 1;
-    cfg->quiet = true;
-}
-
-static void register_builtin(engine_t *e, const char *name)
-{
-    circuit_spec spec = {.name = name,
-                         .kind = CIRCUIT_BUILTIN,
-                         .shape = fx.shape,
-                         .params_path = fx.params,
-                         .check = FORMATS_CHECK_CURVE};
-    ok(engine_register(e, &spec, msg, sizeof(msg)));
-}
-
-static uint64_t submit(engine_t *e, const char *circuit, engine_priority prio, uint32_t parts,
-                       uint64_t seed)
-{
-    engine_job_spec js = {.circuit = circuit, .priority = prio, .partitions = parts, .seed = seed};
-    uint64_t id;
-    ok(engine_submit(e, &js, &id, msg, sizeof(msg)));
-    return id;
-}
-
-static void expect_state(engine_t *e, uint64_t id, engine_state want)
-{
-    engine_state st;
-    ok(engine_wait(e, id, 120, &st));
-    if (st != want) {
-        engine_job_info info;
-        engine_job_status(e, id, &info, NULL, 0);
-        fail_msg("job %llu is %s, expected %s: %s", (unsigned long long)id, engine_state_name(st),
-                 engine_state_name(want), info.message);
-    }
-}
-
-/* The job's proofs against the built-in circuit's public inputs. */
-static void check_proofs(engine_t *e, uint64_t id, uint32_t parts, uint64_t seed)
-{
-    uint8_t *bytes = malloc((size_t)parts * GROTH16_PROOF_BYTES);
-    groth16_proof_t *proofs = calloc(parts, sizeof(groth16_proof_t));
-    fr_t *inputs = calloc((size_t)parts * fx.num_inputs, sizeof(fr_t));
-    size_t len = 0, n = 0;
-    ok(engine_job_proof(e, id, bytes, (size_t)parts * GROTH16_PROOF_BYTES, &len));
-    assert_int_equal(len, (size_t)parts * GROTH16_PROOF_BYTES);
-    ok(bellman_proofs_decode(proofs, parts, &n, bytes, len, msg, sizeof(msg)));
-    assert_int_equal(n, parts);
-    for (uint32_t i = 0; i < parts; i++)
-        ok(porep_like_public_inputs(inputs + i * fx.num_inputs, fx.num_inputs, &fx.shape,
-                                    seed + i));
-    for (uint32_t i = 0; i < parts; i++)
-        ok(groth16_verify(&fx.pvk, &proofs[i], inputs + i * fx.num_inputs, fx.num_inputs));
-    /* A partition's proof is not another's. */
-    if (parts > 1)
-        assert_int_equal(groth16_verify(&fx.pvk, &proofs[0], inputs + fx.num_inputs, fx.num_inputs),
-                         CUZK_ERR_VERIFY_FAILED);
-    free(bytes);
-    free(proofs);
-    free(inputs);
 }
 
 /* ------------------------------------------------------------ event log */
@@ -266,13 +178,13 @@ static void test_mixed_priorities_and_events(void **state)
     assert_true(fd >= 0);
     close(fd);
     engine_config cfg;
-    base_config(&cfg);
+    efx_base_config(&cfg);
     cfg.event_log = events;
     cfg.cpu_devices = 2; /* the CPU posing as two devices: placement on both */
     cfg.device_threads = 1;
     engine_t *e;
     ok(engine_create(&e, &cfg, msg, sizeof(msg)));
-    register_builtin(e, "small");
+    efx_register(&efx, e, "small");
     static const struct {
         engine_priority prio;
         uint32_t parts;
@@ -285,13 +197,13 @@ static void test_mixed_priorities_and_events(void **state)
     uint64_t ids[NJ], seeds[NJ];
     for (int i = 0; i < NJ; i++) {
         seeds[i] = 1000 + 10 * (uint64_t)i;
-        ids[i] = submit(e, "small", jobs[i].prio, jobs[i].parts, seeds[i]);
+        ids[i] = efx_submit(e, "small", jobs[i].prio, jobs[i].parts, seeds[i]);
         if (i > 0)
             assert_true(ids[i] > ids[i - 1]);
     }
     for (int i = 0; i < NJ; i++) {
-        expect_state(e, ids[i], ENGINE_STATE_DONE);
-        check_proofs(e, ids[i], jobs[i].parts, seeds[i]);
+        efx_expect_state(e, ids[i], ENGINE_STATE_DONE);
+        efx_check_proofs(&efx, e, ids[i], jobs[i].parts, seeds[i]);
         engine_state parts[2];
         engine_job_info info;
         ok(engine_job_status(e, ids[i], &info, parts, 2));
@@ -334,10 +246,10 @@ static void test_buffer_budget_one_partition(void **state)
     close(fd);
     /* The set size, from a first engine's registration. */
     engine_config cfg;
-    base_config(&cfg);
+    efx_base_config(&cfg);
     engine_t *e;
     ok(engine_create(&e, &cfg, msg, sizeof(msg)));
-    register_builtin(e, "small");
+    efx_register(&efx, e, "small");
     engine_stats stats;
     engine_circuit_info ci;
     engine_get_stats(e, &stats, &ci, 1);
@@ -347,10 +259,10 @@ static void test_buffer_budget_one_partition(void **state)
     cfg.queue_bound = 2;
     cfg.event_log = events;
     ok(engine_create(&e, &cfg, msg, sizeof(msg)));
-    register_builtin(e, "small");
-    uint64_t id = submit(e, "small", ENGINE_PRIORITY_NORMAL, 3, 77);
-    expect_state(e, id, ENGINE_STATE_DONE);
-    check_proofs(e, id, 3, 77);
+    efx_register(&efx, e, "small");
+    uint64_t id = efx_submit(e, "small", ENGINE_PRIORITY_NORMAL, 3, 77);
+    efx_expect_state(e, id, ENGINE_STATE_DONE);
+    efx_check_proofs(&efx, e, id, 3, 77);
     engine_get_stats(e, &stats, &ci, 1);
     assert_true(stats.buffer_peak <= cfg.buffer_budget);
     assert_int_equal(stats.pool_allocs, 1); /* one set, reused */
@@ -383,75 +295,13 @@ static void test_buffer_budget_one_partition(void **state)
     cfg.buffer_budget = ci.set_bytes - 1;
     cfg.event_log = NULL;
     ok(engine_create(&e, &cfg, msg, sizeof(msg)));
-    register_builtin(e, "small");
-    id = submit(e, "small", ENGINE_PRIORITY_NORMAL, 1, 1);
-    expect_state(e, id, ENGINE_STATE_FAILED);
+    efx_register(&efx, e, "small");
+    id = efx_submit(e, "small", ENGINE_PRIORITY_NORMAL, 1, 1);
+    efx_expect_state(e, id, ENGINE_STATE_FAILED);
     engine_job_info info;
     ok(engine_job_status(e, id, &info, NULL, 0));
     assert_non_null(strstr(info.message, "buffer budget"));
     engine_destroy(e);
-}
-
-/* A backend around the CPU backend that fails chosen calls. */
-typedef struct flaky {
-    backend_t base;
-    backend_t *inner;
-    pthread_mutex_t mu;
-    unsigned calls, fail_first;
-    bool always;
-    int devices_called[8];
-} flaky;
-
-static cuzk_status flaky_prepare(backend_t *b, const backend_circuit_desc *d, void **h,
-                                 uint64_t *bytes, char *m, size_t ml)
-{
-    flaky *f = b->impl;
-    return f->inner->prepare(f->inner, d, h, bytes, m, ml);
-}
-
-static void flaky_release(backend_t *b, void *h)
-{
-    flaky *f = b->impl;
-    f->inner->release(f->inner, h);
-}
-
-static cuzk_status flaky_prove(backend_t *b, unsigned dev, void *h, const backend_input *in,
-                               groth16_sums *out, backend_phase_fn fn, void *ctx, char *m,
-                               size_t ml)
-{
-    flaky *f = b->impl;
-    pthread_mutex_lock(&f->mu);
-    unsigned call = f->calls++;
-    if (call < 8)
-        f->devices_called[call] = (int)dev;
-    bool fail = f->always || call < f->fail_first;
-    pthread_mutex_unlock(&f->mu);
-    if (fail) {
-        snprintf(m, ml, "injected failure on device %u", dev);
-        return CUZK_ERR_DEVICE;
-    }
-    return f->inner->prove(f->inner, dev, h, in, out, fn, ctx, m, ml);
-}
-
-static void flaky_init(flaky *f, const char *name, bool is_cpu, unsigned devices)
-{
-    memset(f, 0, sizeof(*f));
-    backend_cpu_opts o = {.devices = devices, .threads = 2};
-    ok(backend_cpu_create(&f->inner, &o));
-    pthread_mutex_init(&f->mu, NULL);
-    f->base = (backend_t){.name = name,
-                          .is_cpu = is_cpu,
-                          .num_devices = devices,
-                          .impl = f,
-                          .prepare = flaky_prepare,
-                          .release = flaky_release,
-                          .prove = flaky_prove};
-}
-
-static void flaky_free(flaky *f)
-{
-    f->inner->destroy(f->inner);
-    pthread_mutex_destroy(&f->mu);
 }
 
 static void test_retry_on_another_device(void **state)
@@ -461,7 +311,7 @@ static void test_retry_on_another_device(void **state)
     flaky_init(&f, "cpu", true, 2); /* the CPU posing as two devices */
     f.fail_first = 1;
     engine_config cfg;
-    base_config(&cfg);
+    efx_base_config(&cfg);
     cfg.backend_override = &f.base;
     cfg.workers_per_device = 1;
     engine_t *e;
@@ -470,10 +320,10 @@ static void test_retry_on_another_device(void **state)
     engine_get_stats(e, &stats, NULL, 0);
     assert_int_equal(stats.devices, 2);
     assert_false(stats.cpu_fallback); /* the CPU backend needs none */
-    register_builtin(e, "small");
-    uint64_t id = submit(e, "small", ENGINE_PRIORITY_HIGH, 1, 5);
-    expect_state(e, id, ENGINE_STATE_DONE);
-    check_proofs(e, id, 1, 5);
+    efx_register(&efx, e, "small");
+    uint64_t id = efx_submit(e, "small", ENGINE_PRIORITY_HIGH, 1, 5);
+    efx_expect_state(e, id, ENGINE_STATE_DONE);
+    efx_check_proofs(&efx, e, id, 1, 5);
     engine_job_info info;
     ok(engine_job_status(e, id, &info, NULL, 0));
     assert_int_equal(info.attempts, 2);
@@ -492,7 +342,7 @@ static void test_retry_on_cpu_fallback(void **state)
     flaky_init(&f, "flaky-gpu", false, 1);
     f.always = true;
     engine_config cfg;
-    base_config(&cfg);
+    efx_base_config(&cfg);
     cfg.backend_override = &f.base;
     cfg.workers_per_device = 1;
     engine_t *e;
@@ -501,10 +351,10 @@ static void test_retry_on_cpu_fallback(void **state)
     engine_get_stats(e, &stats, NULL, 0);
     assert_int_equal(stats.devices, 1); /* the GPU stand-in */
     assert_true(stats.cpu_fallback);
-    register_builtin(e, "small");
-    uint64_t id = submit(e, "small", ENGINE_PRIORITY_NORMAL, 1, 9);
-    expect_state(e, id, ENGINE_STATE_DONE);
-    check_proofs(e, id, 1, 9);
+    efx_register(&efx, e, "small");
+    uint64_t id = efx_submit(e, "small", ENGINE_PRIORITY_NORMAL, 1, 9);
+    efx_expect_state(e, id, ENGINE_STATE_DONE);
+    efx_check_proofs(&efx, e, id, 1, 9);
     assert_int_equal(f.calls, 1); /* the retry ran on the fallback */
     engine_destroy(e);
     flaky_free(&f);
@@ -520,15 +370,15 @@ static void backend_always_fails(bool verify)
     flaky_init(&f, "cpu", true, 1);
     f.always = true;
     engine_config cfg;
-    base_config(&cfg);
+    efx_base_config(&cfg);
     cfg.backend_override = &f.base;
     cfg.retries = 1;
     cfg.verify = verify;
     engine_t *e;
     ok(engine_create(&e, &cfg, msg, sizeof(msg)));
-    register_builtin(e, "small");
-    uint64_t id = submit(e, "small", ENGINE_PRIORITY_NORMAL, 2, 3);
-    expect_state(e, id, ENGINE_STATE_FAILED);
+    efx_register(&efx, e, "small");
+    uint64_t id = efx_submit(e, "small", ENGINE_PRIORITY_NORMAL, 2, 3);
+    efx_expect_state(e, id, ENGINE_STATE_FAILED);
     engine_job_info info;
     engine_state parts[2];
     ok(engine_job_status(e, id, &info, parts, 2));
@@ -585,7 +435,7 @@ static void prefill_case(uint64_t budget_sets, unsigned queue_bound, unsigned ex
     f.base.host_free = counting_host_free;
     host_allocs = host_frees = 0;
     engine_config cfg;
-    base_config(&cfg);
+    efx_base_config(&cfg);
     cfg.backend_override = &f.base;
     cfg.queue_bound = queue_bound;
     engine_t *e;
@@ -593,13 +443,13 @@ static void prefill_case(uint64_t budget_sets, unsigned queue_bound, unsigned ex
     engine_circuit_info ci;
     if (budget_sets) { /* the set size, from a first engine's registration */
         ok(engine_create(&e, &cfg, msg, sizeof(msg)));
-        register_builtin(e, "small");
+        efx_register(&efx, e, "small");
         engine_get_stats(e, &stats, &ci, 1);
         engine_destroy(e);
         cfg.buffer_budget = budget_sets * ci.set_bytes;
     }
     ok(engine_create(&e, &cfg, msg, sizeof(msg)));
-    register_builtin(e, "small");
+    efx_register(&efx, e, "small");
     ok(engine_preload(e, "small", msg, sizeof(msg)));
     engine_get_stats(e, &stats, &ci, 1);
     assert_int_equal(stats.pool_allocs, expect_sets);
@@ -608,9 +458,9 @@ static void prefill_case(uint64_t budget_sets, unsigned queue_bound, unsigned ex
     assert_int_equal(host_allocs, expect_sets);
     assert_true(stats.buffer_allocated <= stats.buffer_budget);
 
-    uint64_t id = submit(e, "small", ENGINE_PRIORITY_NORMAL, 5, 31);
-    expect_state(e, id, ENGINE_STATE_DONE);
-    check_proofs(e, id, 5, 31);
+    uint64_t id = efx_submit(e, "small", ENGINE_PRIORITY_NORMAL, 5, 31);
+    efx_expect_state(e, id, ENGINE_STATE_DONE);
+    efx_check_proofs(&efx, e, id, 5, 31);
     engine_get_stats(e, &stats, &ci, 1);
     assert_int_equal(stats.pool_allocs, expect_sets); /* nothing allocated per partition */
     assert_int_equal(host_allocs, expect_sets);
@@ -631,7 +481,7 @@ static void test_zkey_jobs(void **state)
 {
     (void)state;
     engine_config cfg;
-    base_config(&cfg);
+    efx_base_config(&cfg);
     engine_t *e;
     ok(engine_create(&e, &cfg, msg, sizeof(msg)));
     circuit_spec spec = {.name = "chain",
@@ -649,7 +499,7 @@ static void test_zkey_jobs(void **state)
     engine_job_spec bad = {.circuit = "chain", .partitions = 1};
     uint64_t id2;
     assert_int_equal(engine_submit(e, &bad, &id2, msg, sizeof(msg)), CUZK_ERR_INVALID_ARGUMENT);
-    expect_state(e, id, ENGINE_STATE_DONE);
+    efx_expect_state(e, id, ENGINE_STATE_DONE);
 
     /* Independently: against the key's verifying key. */
     zkey_t z;
@@ -677,7 +527,7 @@ static void test_zkey_jobs(void **state)
     js.partitions = 1;
     js.inputs = &arr;
     ok(engine_submit(e, &js, &id2, msg, sizeof(msg)));
-    expect_state(e, id2, ENGINE_STATE_FAILED);
+    efx_expect_state(e, id2, ENGINE_STATE_FAILED);
     engine_job_info info;
     ok(engine_job_status(e, id2, &info, NULL, 0));
     assert_non_null(strstr(info.message, "partition 0"));
@@ -791,15 +641,15 @@ static void test_witness_arrays(void **state)
 {
     (void)state;
     engine_config cfg;
-    base_config(&cfg);
+    efx_base_config(&cfg);
     engine_t *e;
     ok(engine_create(&e, &cfg, msg, sizeof(msg)));
-    register_builtin(e, "small");
+    efx_register(&efx, e, "small");
     r1cs_t r;
-    ok(builtin_compile(&r, &fx.shape, 0));
+    ok(builtin_compile(&r, &efx.shape, 0));
     uint64_t nv = r1cs_num_vars(&r);
     fr_t *w = malloc(sizeof(fr_t) * nv);
-    ok(builtin_witness(w, nv, &fx.shape, 42, 2));
+    ok(builtin_witness(w, nv, &efx.shape, 42, 2));
     engine_partition_input in = {.witness = w, .witness_len = nv};
     engine_job_spec js = {
         .circuit = "small", .priority = ENGINE_PRIORITY_NORMAL, .partitions = 1, .inputs = &in};
@@ -811,9 +661,9 @@ static void test_witness_arrays(void **state)
     uint64_t id;
     assert_int_equal(engine_submit(e, &js, &id, msg, sizeof(msg)), CUZK_ERR_INVALID_ARGUMENT);
     assert_non_null(strstr(msg, "variables"));
-    expect_state(e, good, ENGINE_STATE_DONE);
-    check_proofs(e, good, 1, 42);
-    expect_state(e, bad, ENGINE_STATE_FAILED);
+    efx_expect_state(e, good, ENGINE_STATE_DONE);
+    efx_check_proofs(&efx, e, good, 1, 42);
+    efx_expect_state(e, bad, ENGINE_STATE_FAILED);
     engine_job_info info;
     ok(engine_job_status(e, bad, &info, NULL, 0));
     if (!strstr(info.message, "partition 0: synthesis failed") ||
@@ -841,5 +691,5 @@ int main(void)
         cmocka_unit_test(test_cpu_backend_zkey_equals_prove),
         cmocka_unit_test(test_witness_arrays),
     };
-    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+    return cmocka_run_group_tests(tests, efx_group_setup, efx_group_teardown);
 }

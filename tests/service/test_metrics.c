@@ -221,6 +221,7 @@ static void test_snapshot_gauges(void **state)
     st.resident_budget = 5000;
     st.buffer_in_use = 300;
     st.retries = 9;
+    st.workers_restarted = 2;
     engine_circuit_info ci[2];
     memset(ci, 0, sizeof(ci));
     snprintf(ci[0].name, sizeof(ci[0].name), "a");
@@ -244,6 +245,7 @@ static void test_snapshot_gauges(void **state)
     assert_true(sample(text, "cuzk_circuit_jobs{circuit=\"a\"}") == 3);
     assert_true(sample(text, "cuzk_buffer_in_use_bytes") == 300);
     assert_true(sample(text, "cuzk_retries_total") == 9);
+    assert_true(sample(text, "cuzk_workers_restarted_total") == 2);
     free(text);
 }
 

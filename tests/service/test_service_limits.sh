@@ -5,7 +5,8 @@
 # partitions gives its memory back. Connections: clients that connect to
 # the TCP port and send nothing do not take every slot (a per-address
 # bound, a share for connections not yet authenticated) and are closed at
-# the header deadline. A request with two Authorization or Content-Length
+# the header deadline; each of the two bounds is also tested alone, with
+# the deadline out of reach, so that neither hides the other's absence. A request with two Authorization or Content-Length
 # headers is refused (400), whatever their values.
 # Usage: test_service_limits.sh path/to/cuzk
 set -u
@@ -121,6 +122,85 @@ is "two equal Content-Length headers: 400" \
 is "two different Content-Length headers: 400" \
     "$(raw_request - "unix:$tmp/s.sock" "POST /v1/jobs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: ${#body}\r\nConnection: close\r\n\r\n$body")" \
     "HTTP/1.1 400 Bad Request"
+stop_server_within 10 TERM
+
+# ------------------------------------------------ each bound on silent connections alone
+# hold_silent PORT ADDR:COUNT...: opens COUNT connections from each loopback
+# ADDR, one after another, that send nothing; after a while prints how many
+# of each address the server still holds ("held ADDR N"), then the status
+# line of an authenticated request from 127.0.0.1 made while they are held
+# ("auth STATUS-LINE"); then closes them.
+hold_silent() {
+    python3 - "$@" <<'PY'
+import socket, sys, time
+port = int(sys.argv[1])
+conns = []
+for spec in sys.argv[2:]:
+    addr, n = spec.split(':')
+    for _ in range(int(n)):
+        s = socket.socket()
+        s.bind((addr, 0))
+        s.connect(('127.0.0.1', port))
+        conns.append((addr, s))
+        time.sleep(0.05)
+time.sleep(1.5)
+held = {}
+for addr, s in conns:
+    s.settimeout(0.2)
+    try:
+        alive = s.recv(1) != b''  # b'': the server closed it
+    except socket.timeout:
+        alive = True
+    except OSError:
+        alive = False
+    held[addr] = held.get(addr, 0) + alive
+for addr in sorted(held):
+    print('held %s %d' % (addr, held[addr]))
+r = socket.create_connection(('127.0.0.1', port))
+r.settimeout(10)
+r.sendall(b'GET /v1/health HTTP/1.1\r\nHost: x\r\n'
+          b'Authorization: Bearer test-token-0123456789abcdef\r\nConnection: close\r\n\r\n')
+data = b''
+try:
+    while b'\r\n' not in data:
+        chunk = r.recv(4096)
+        if not chunk:
+            break
+        data += chunk
+except OSError:
+    pass
+print('auth ' + (data.split(b'\r\n')[0].decode(errors='replace') or 'NO ANSWER'))
+for _, s in conns:
+    s.close()
+PY
+}
+
+# The per-address bound alone: six silent connections from 127.0.0.2 and
+# one from 127.0.0.3, with room for all of them otherwise (16 slots, 16 for
+# connections not yet authenticated, a deadline far away): 127.0.0.2 keeps
+# 3, 127.0.0.3 its one, and an authenticated client is answered.
+start_server "$tmp/pa.log" --config "$tmp/serve.ini" --tcp 127.0.0.1:0 --token-file "$tmp/token" \
+    --set server.max_connections=16 --set server.max_connections_per_address=3 \
+    --set server.max_unauthenticated=16 --set server.header_timeout_s=30
+port=$(tcp_port "$tmp/pa.log")
+hold_silent "$port" 127.0.0.2:6 127.0.0.3:1 >"$tmp/pa.out" 2>&1
+expect "one address holds at most max_connections_per_address" "$tmp/pa.out" "held 127.0.0.2 3"
+expect "another address is not held to the first's share" "$tmp/pa.out" "held 127.0.0.3 1"
+expect "an authenticated client is answered beside them" "$tmp/pa.out" "auth HTTP/1.1 200 OK"
+stop_server_within 10 TERM
+
+# The slots kept for authenticated clients alone: no per-address bound and
+# the deadline far away; six silent connections from one address on a
+# server of six slots, three of them for connections not yet
+# authenticated. Each newcomer past the three closes the oldest silent
+# one, so three are held, and an authenticated client still gets a slot.
+start_server "$tmp/ua.log" --config "$tmp/serve.ini" --tcp 127.0.0.1:0 --token-file "$tmp/token" \
+    --set server.max_connections=6 --set server.max_connections_per_address=0 \
+    --set server.max_unauthenticated=3 --set server.header_timeout_s=30
+port=$(tcp_port "$tmp/ua.log")
+hold_silent "$port" 127.0.0.2:6 >"$tmp/ua.out" 2>&1
+expect "silent connections hold at most max_unauthenticated slots" "$tmp/ua.out" "held 127.0.0.2 3"
+expect "the slots kept for authenticated clients answer" "$tmp/ua.out" "auth HTTP/1.1 200 OK"
 stop_server_within 10 TERM
 
 # ------------------------------------------------ connections that send nothing
