@@ -199,6 +199,9 @@ typedef struct engine_job_spec {
     const bool *done;
     const uint8_t *done_proofs;
     const fr_t *done_public;
+    /* The caller's name of the job (the service's public id), written in
+     * its job events as "label" (up to 47 bytes); NULL: none. */
+    const char *label;
 } engine_job_spec;
 
 /* Queues a job; *id is unique for the life of the process (never reused). */

@@ -99,6 +99,7 @@ typedef struct partition {
 
 struct job {
     uint64_t id, seq;
+    char label[48]; /* engine_job_spec.label; empty: none */
     engine_priority prio;
     circuit *c;
     uint32_t n;

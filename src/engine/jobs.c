@@ -150,8 +150,8 @@ void job_maybe_finish(engine *e, job *j)
     free_rs(j);
     if (e->observer.job_final)
         e->observer.job_final(e->observer.ctx, j->id, j->state, j->message);
-    event_job(e->log, j->id, j->c->name, engine_state_name(j->state), j->finish_ns, j->n,
-              engine_priority_name(j->prio), j->message);
+    event_job(e->log, j->id, j->label, j->c->name, engine_state_name(j->state), j->finish_ns,
+              j->n, engine_priority_name(j->prio), j->message);
     engine_metrics_job(e->cfg.metrics, j->c->name, j->state, j->n, j->done, j->submit_ns,
                        j->finish_ns);
     event_log_flush(e->log);
@@ -315,6 +315,7 @@ cuzk_status engine_submit(engine_t *e, const engine_job_spec *spec, uint64_t *id
         return CUZK_ERR_OUT_OF_MEMORY;
     j->n = spec->partitions;
     j->prio = spec->priority;
+    snprintf(j->label, sizeof(j->label), "%s", spec->label ? spec->label : "");
     j->parts = calloc(j->n, sizeof(partition));
     j->retry = calloc(j->n, sizeof(uint32_t));
     j->proof = calloc(j->n, GROTH16_PROOF_BYTES);
@@ -395,8 +396,8 @@ cuzk_status engine_submit(engine_t *e, const engine_job_spec *spec, uint64_t *id
     c->refs++;
     c->last_used = ++e->tick;
     *id = j->id;
-    event_job(e->log, j->id, c->name, "queued", j->submit_ns, j->n, engine_priority_name(j->prio),
-              "");
+    event_job(e->log, j->id, j->label, c->name, "queued", j->submit_ns, j->n,
+              engine_priority_name(j->prio), "");
     engine_metrics_job(e->cfg.metrics, c->name, ENGINE_STATE_QUEUED, j->n, 0, j->submit_ns,
                        j->submit_ns);
     sched_add(e, j);

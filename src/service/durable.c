@@ -504,6 +504,7 @@ static bool resume_spec(resume *r, engine_job_spec *spec, const store_job *job,
     spec->done = r->done;
     spec->done_proofs = r->proofs;
     spec->done_public = r->pub;
+    spec->label = job->id;
     return true;
 }
 

@@ -227,9 +227,9 @@ static void reply_job(service *s, const char *id, unsigned status, http_response
     snprintf(rs->location, sizeof(rs->location), "/v1/jobs/%s", id);
 }
 
-/* The store's record of a submission (pointing into sr). */
+/* The store's record of a submission (pointing into sr) as job id. */
 static cuzk_status record_submission(service *s, uint64_t eid, const submit_request *sr,
-                                     const char *key, char id[STORE_ID_CHARS + 1],
+                                     const char *key, const char id[STORE_ID_CHARS + 1],
                                      char existing[STORE_ID_CHARS + 1], char *msg, size_t msg_len)
 {
     const engine_job_spec *spec = &sr->spec;
@@ -238,10 +238,7 @@ static cuzk_status record_submission(service *s, uint64_t eid, const submit_requ
                      .timeout_s = spec->timeout_s,
                      .state = ENGINE_STATE_QUEUED,
                      .submitted_at = durable_now()};
-    if (!store_new_id(job.id)) {
-        msg_set(msg, msg_len, "no random source for a job id");
-        return CUZK_ERR_IO;
-    }
+    memcpy(job.id, id, sizeof(job.id));
     snprintf(job.key, sizeof(job.key), "%s", key ? key : "");
     snprintf(job.circuit, sizeof(job.circuit), "%s", spec->circuit);
     if (spec->r) {
@@ -259,7 +256,6 @@ static cuzk_status record_submission(service *s, uint64_t eid, const submit_requ
         parts[i].witness = in ? (fr_t *)in->witness : NULL; /* read, not kept */
         parts[i].witness_len = in ? in->witness_len : 0;
     }
-    memcpy(id, job.id, sizeof(job.id));
     cuzk_status st = durable_add(s->jobs, eid, &job, parts, existing, msg, msg_len);
     free(parts); /* the members are sr's */
     cuzk_wipe(&job, sizeof(job)); /* the blinding */
@@ -284,6 +280,12 @@ static bool submit_job(service *s, submit_request *sr, const char *key,
     }
     uint64_t eid;
     char msg[512] = "";
+    if (!store_new_id(id)) {
+        ledger_unreserve(&s->queued, partitions, bytes);
+        http_error(rs, 503, NULL, "no random source for a job id");
+        return false;
+    }
+    sr->spec.label = id; /* the engine's events name the job by it */
     cuzk_status st = engine_submit(s->engine, &sr->spec, &eid, msg, sizeof(msg));
     if (st != CUZK_OK) {
         ledger_unreserve(&s->queued, partitions, bytes);
