@@ -305,6 +305,10 @@ typedef struct engine_stats {
     size_t num_circuits;
 } engine_stats;
 
+/* One registered circuit's snapshot (out may be NULL: is it registered?);
+ * CUZK_ERR_INVALID_ARGUMENT when no circuit has that name. */
+cuzk_status engine_circuit_info_of(engine_t *e, const char *name, engine_circuit_info *out);
+
 /* A snapshot; circuits (when not NULL) gets up to cap circuits. */
 void engine_get_stats(engine_t *e, engine_stats *out, engine_circuit_info *circuits, size_t cap);
 

@@ -418,26 +418,6 @@ static void resume_free(resume *r)
     free(r->rs);
 }
 
-/* The number of public inputs per partition of a circuit; false when it
- * is not registered. */
-static bool circuit_public(engine_t *e, const char *name, uint64_t *num_public)
-{
-    engine_stats st;
-    engine_get_stats(e, &st, NULL, 0);
-    size_t cap = st.num_circuits + 8;
-    engine_circuit_info *ci = calloc(cap, sizeof(*ci));
-    bool found = false;
-    if (ci)
-        engine_get_stats(e, &st, ci, cap);
-    for (size_t i = 0; ci && i < st.num_circuits && i < cap && !found; i++)
-        if (!strcmp(ci[i].name, name)) {
-            found = true;
-            *num_public = ci[i].num_public;
-        }
-    free(ci);
-    return found;
-}
-
 /* The spec of a stored unfinished job, its proved partitions given as
  * done. false: its inputs are gone (why says which). */
 static bool resume_spec(resume *r, engine_job_spec *spec, const store_job *job,
@@ -552,8 +532,10 @@ static void recover_one(recovery *rc, const char *id)
     }
     resume r = {0};
     engine_job_spec spec = {0};
-    uint64_t num_public = 0, eid = 0;
-    bool ok = circuit_public(d->engine, job.circuit, &num_public);
+    uint64_t eid = 0;
+    engine_circuit_info ci = {0};
+    bool ok = engine_circuit_info_of(d->engine, job.circuit, &ci) == CUZK_OK;
+    uint64_t num_public = ci.num_public;
     if (!ok)
         snprintf(why, sizeof(why), "circuit %s is not registered", job.circuit);
     ok = ok && resume_spec(&r, &spec, &job, parts, num_public, rc->witness_dir, why, sizeof(why));

@@ -199,23 +199,7 @@ static bool job_view(service *s, const char *id, http_response *rs, json_t **out
 
 static bool circuit_known(service *s, const char *name, engine_circuit_info *out)
 {
-    engine_stats st;
-    engine_get_stats(s->engine, &st, NULL, 0);
-    size_t cap = st.num_circuits + 8;
-    engine_circuit_info *ci = calloc(cap, sizeof(*ci));
-    if (!ci)
-        return false;
-    engine_get_stats(s->engine, &st, ci, cap);
-    bool found = false;
-    for (size_t i = 0; i < st.num_circuits && i < cap && !found; i++) {
-        if (!strcmp(ci[i].name, name)) {
-            found = true;
-            if (out)
-                *out = ci[i];
-        }
-    }
-    free(ci);
-    return found;
+    return engine_circuit_info_of(s->engine, name, out) == CUZK_OK;
 }
 
 static void reply_job(service *s, const char *id, unsigned status, http_response *rs)
