@@ -110,4 +110,5 @@ serve 3
 check "await it after the restart" 0 "$cuzk" await "$term" --proof-out "$tmp/term.bin"
 verify_seeds "verify it" 3000 "$tmp/term.bin" 30
 stop_server TERM
+is "clean exit at the end" "$server_rc" 0
 finish
