@@ -4,9 +4,10 @@
 # server is killed with SIGKILL; after a restart on the same folder, each
 # old id answers its own job with a proof that verifies for its inputs (a
 # done one bit for bit the proof answered before), the running job goes on
-# from its unfinished partitions, a queued job whose witness file is gone
-# fails "interrupted by a restart", the key gives the same job, and an
-# unknown or numeric id is a 404. A job cancelled by a SIGTERM shutdown
+# from its unfinished partitions, a queued streamed witness runs from the
+# store, a queued job whose witness file is gone fails "interrupted by a
+# restart", a cancelled one stays cancelled, the key gives the same job,
+# and an unknown or numeric id is a 404. A job cancelled by a SIGTERM shutdown
 # runs again at the next start.
 # Usage: test_service_restart.sh path/to/cuzk
 set -u
@@ -29,11 +30,15 @@ serve 1
 if [ -f "$state/jobs.sqlite" ]; then pass; else fail "no $state/jobs.sqlite"; fi
 is "the state folder is private" "$(stat -c %a "$state")" 700
 
-# A job done before the kill.
+# Jobs done before the kill: the built-in circuit, and a streamed witness
+# (snarkjs's files).
 check "submit a short job" 0 "$cuzk" submit --circuit p10 --partitions 2 --seed 1
 done_id=$(cat "$tmp/out")
 if [[ $done_id =~ ^[0-9a-f]{32}$ ]]; then pass; else fail "id '$done_id' is not 32 hex digits"; fi
 check "await it" 0 "$cuzk" await "$done_id" --proof-out "$tmp/done1.bin"
+check "a streamed witness, done" 0 "$cuzk" submit --circuit chain --witness-stream \
+    "$fixtures/chain_bls12381.wtns" --wait --proof-out "$tmp/c1.json" --public-out "$tmp/p1.json"
+chain_done=$(sed -n 's/.*"id":"\([0-9a-f]*\)".*/\1/p' "$tmp/out")
 
 # A long job, running at the kill; two behind it, queued: one with a key,
 # one whose witness file goes away.
@@ -46,6 +51,12 @@ check "submit with the key again" 0 "$cuzk" submit --circuit p10 --partitions 3 
 is "the same key gives the same job" "$(cat "$tmp/out")" "$keyed"
 check "jobs lists the keyed job once" 0 "$cuzk" api GET /v1/jobs
 is "one job per key" "$(grep -o "$keyed" "$tmp/out" | wc -l)" 1
+check "a streamed witness, queued" 0 "$cuzk" submit --circuit chain --witness-stream \
+    "$fixtures/chain_bls12381.wtns"
+streamed=$(cat "$tmp/out")
+check "a job cancelled before the kill" 0 "$cuzk" submit --circuit p10 --partitions 5 --seed 4000
+cancelled=$(cat "$tmp/out")
+check "cancel it" 0 "$cuzk" cancel "$cancelled"
 cp "$fixtures/chain_bls12381.wtns" "$tmp/gone.wtns"
 check "submit a witness file" 0 "$cuzk" submit --circuit chain --witness "$tmp/gone.wtns"
 gone=$(cat "$tmp/out")
@@ -79,6 +90,19 @@ check "the keyed job's proof is not another's" 1 "$cuzk" verify --builtin --log-
 check "await the job whose witness is gone" 1 "$cuzk" await "$gone"
 expect "it failed" "$tmp/out" '"state":"failed"'
 expect "interrupted by a restart" "$tmp/out" "interrupted by a restart"
+check "the streamed job resumed from its stored witness" 0 "$cuzk" await "$streamed" \
+    --proof-out "$tmp/c2.json" --public-out "$tmp/p2.json"
+check "its public signals are the witness's" 0 cmp "$tmp/p1.json" "$tmp/p2.json"
+check "the streamed job done before: the same files" 0 "$cuzk" await "$chain_done" \
+    --proof-out "$tmp/c3.json" --public-out "$tmp/p3.json"
+check "same proof.json" 0 cmp "$tmp/c1.json" "$tmp/c3.json"
+check "same public.json" 0 cmp "$tmp/p1.json" "$tmp/p3.json"
+check "the cancelled job stays cancelled" 1 "$cuzk" await "$cancelled"
+expect "cancelled" "$tmp/out" '"state":"cancelled"'
+check "the list has the old jobs" 0 "$cuzk" jobs --json
+for old in "$done_id" "$long" "$keyed" "$gone" "$streamed" "$cancelled"; do
+    expect "listed: $old" "$tmp/out" "$old"
+done
 check "the key after the restart" 0 "$cuzk" submit --circuit p10 --partitions 3 --seed 2000 \
     --key k-1
 is "still the same job" "$(cat "$tmp/out")" "$keyed"
