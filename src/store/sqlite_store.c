@@ -10,7 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -85,6 +88,7 @@ static const char *const sql[NUM_Q] = {
 
 typedef struct sqlite_store {
     store base;
+    int lock_fd; /* jobs.lock, flock'd: one server per folder */
     pthread_mutex_t mu;
     sqlite3 *db;
     sqlite3_stmt *q[NUM_Q];
@@ -165,6 +169,8 @@ static void close_store(store *st)
     for (int i = 0; i < NUM_Q; i++)
         sqlite3_finalize(s->q[i]);
     sqlite3_close(s->db);
+    if (s->lock_fd >= 0)
+        close(s->lock_fd); /* and the lock with it */
     pthread_mutex_destroy(&s->mu);
     free(s);
 }
@@ -530,7 +536,22 @@ cuzk_status store_open_sqlite(store **out, const char *dir, char *msg, size_t ms
     if (!s)
         return CUZK_ERR_OUT_OF_MEMORY;
     s->base.ops = &sqlite_ops;
+    s->lock_fd = -1;
     pthread_mutex_init(&s->mu, NULL);
+    /* Two servers on one store would both resume its unfinished jobs. */
+    char lock[4200];
+    snprintf(lock, sizeof(lock), "%s/jobs.lock", dir);
+    s->lock_fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (s->lock_fd < 0 || flock(s->lock_fd, LOCK_EX | LOCK_NB) != 0) {
+        int e = errno;
+        msg_set(msg, msg_len,
+                e == EWOULDBLOCK ? "the state folder %s is in use by another cuzk serve (one "
+                                   "server per folder: give this one its own server.state_dir)"
+                                 : "cannot lock the state folder %s: %s",
+                dir, strerror(e));
+        close_store(&s->base);
+        return CUZK_ERR_IO;
+    }
     snprintf(s->path, sizeof(s->path), "%s/jobs.sqlite", dir);
     /* FULLMUTEX is not needed: s->mu serializes every use. */
     int orc = sqlite3_open_v2(s->path, &s->db,

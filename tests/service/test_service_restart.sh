@@ -73,6 +73,9 @@ rm "$tmp/gone.wtns"
 
 serve 2
 expect "the restart resumes the long job" "$tmp/serve2.log" "job $long resumed"
+check "a second server on the folder is refused" 1 timeout 20 "$cuzk" serve \
+    --config "$tmp/serve.ini" --state-dir "$state" --socket "$tmp/second.sock"
+expect "it says why" "$tmp/err" "in use by another cuzk serve"
 left=$(sed -n "s/.*job $long resumed: \([0-9]*\) of 60.*/\1/p" "$tmp/serve2.log")
 if [ -n "$left" ] && [ "$left" -lt 60 ]; then pass; else
     fail "the long job should go on from its unfinished partitions ($left of 60 left)"

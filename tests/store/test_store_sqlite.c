@@ -330,6 +330,19 @@ static void test_survives_sigkill(void **state)
     store_close(st);
 }
 
+/* One server per folder: a second open is refused while the first holds
+ * it, and taken once it is closed. */
+static void test_one_user(void **state)
+{
+    (void)state;
+    store *a = open_store(), *b;
+    assert_int_equal(store_open_sqlite(&b, dir, msg, sizeof(msg)), CUZK_ERR_IO);
+    assert_non_null(strstr(msg, "in use by another cuzk serve"));
+    store_close(a);
+    b = open_store();
+    store_close(b);
+}
+
 static void test_default_dir(void **state)
 {
     (void)state;
@@ -364,6 +377,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_updates_and_reopen, setup, teardown),
         cmocka_unit_test_setup_teardown(test_list_and_expire, setup, teardown),
         cmocka_unit_test_setup_teardown(test_survives_sigkill, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_one_user, setup, teardown),
         cmocka_unit_test(test_default_dir),
         cmocka_unit_test_setup_teardown(test_not_a_folder, setup, teardown),
     };
