@@ -863,18 +863,26 @@ static int cmd_status(client *c, int argc, char **argv)
     const char *args[1], *token_file;
     int n;
     int rc = arguments_only(c, "status", argc, argv,
-                            "usage: cuzk status\nthe server's devices, queues, circuits and "
-                            "memory as JSON\n",
+                            "usage: cuzk status [JOB]\nthe server's devices, queues, circuits and "
+                            "memory as JSON; with a job id, that job (without its proof)\n",
                             args, 1, &n, &token_file);
     if (rc != CLI_EXIT_OK)
         return rc;
-    if (n) {
-        cli_error("status: unexpected '%s'", args[0]);
+    char id[40], path[96] = "/v1/status";
+    if (n > 1) {
+        cli_error("status: give at most one job id");
         return CLI_EXIT_USAGE;
+    }
+    if (n == 1) {
+        if (!parse_job_id(args[0], id, sizeof(id)))
+            return CLI_EXIT_USAGE;
+        snprintf(path, sizeof(path), "/v1/jobs/%s", id);
     }
     if ((rc = client_open(c, token_file)) != CLI_EXIT_OK)
         return rc;
-    json_t *o = request_json(c, "GET", "/v1/status", NULL, &rc);
+    json_t *o = request_json(c, "GET", path, NULL, &rc);
+    if (o && n == 1)
+        json_object_del(o, "proof");
     if (o)
         print_json(o, true);
     json_decref(o);

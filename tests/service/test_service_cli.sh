@@ -40,7 +40,8 @@ bad "second job id" "unexpected '2'" await $J 2
 bad "no job id" "which job" await
 bad "numeric job id" "not a job id (32 hex digits" await 3
 bad "short job id" "not a job id (32 hex digits" cancel 0123abc
-bad "status argument" "unexpected 'x'" status x
+bad "status argument" "'x' is not a job id" status x
+bad "status two" "at most one job id" status $J $J
 bad "cancel two" "give one job id" cancel $J 2
 bad "jobs argument" "unexpected 'x'" jobs x
 bad "circuit verb" "list, show NAME" circuit frob

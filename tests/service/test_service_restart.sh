@@ -102,6 +102,8 @@ check "same proof.json" 0 cmp "$tmp/c1.json" "$tmp/c3.json"
 check "same public.json" 0 cmp "$tmp/p1.json" "$tmp/p3.json"
 check "the cancelled job stays cancelled" 1 "$cuzk" await "$cancelled"
 expect "cancelled" "$tmp/out" '"state":"cancelled"'
+check "status of an old job" 0 "$cuzk" status "$done_id"
+expect "status: the job" "$tmp/out" "\"id\": \"$done_id\""
 check "the list has the old jobs" 0 "$cuzk" jobs --json
 for old in "$done_id" "$long" "$keyed" "$gone" "$streamed" "$cancelled"; do
     expect "listed: $old" "$tmp/out" "$old"
