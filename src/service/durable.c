@@ -500,7 +500,10 @@ typedef struct recovery {
 static bool recover_row(void *ctx, const store_job *job)
 {
     recovery *rc = ctx;
-    if (engine_state_is_terminal(job->state)) {
+    /* Done with a partition's proof missing (its write was lost): not
+     * answered with a hole, but resumed like an unfinished job. */
+    bool whole = job->state != ENGINE_STATE_DONE || job->partitions_done == job->partitions;
+    if (engine_state_is_terminal(job->state) && whole) {
         rc->finished++;
         return map_add(rc->d, job->id, 0, job->submitted_at);
     }

@@ -13,7 +13,6 @@
 #include "service/request.h"
 #include "service/snarkjs_view.h"
 #include "util/input_file.h"
-#include "util/msg.h"
 #include "util/wipe.h"
 
 /* What the engine holds for one partition of an unfinished job besides
@@ -148,10 +147,13 @@ static bool job_result(service *s, const job_at *j, engine_state **states, uint8
                 ok = (*pub = malloc(((size_t)n * *per + 1) * sizeof(fr_t))) != NULL;
             for (uint32_t i = 0; ok && i < n; i++) {
                 (*states)[i] = parts[i].state;
-                if (done && proof)
+                /* A done job whose partition proof is missing has no
+                 * proof to answer (the next start proves it again). */
+                ok = !done || parts[i].state == ENGINE_STATE_DONE;
+                if (ok && done && proof)
                     memcpy(*proof + (size_t)i * STORE_PROOF_BYTES, parts[i].proof,
                            STORE_PROOF_BYTES);
-                if (done && pub) {
+                if (ok && done && pub) {
                     ok = parts[i].num_pub == *per;
                     if (ok && *per)
                         memcpy(*pub + i * *per, parts[i].pub, *per * sizeof(fr_t));

@@ -124,19 +124,6 @@ cuzk_status service_start(service **out, const service_opts *o, char *msg, size_
         st = confine_dir_open(&s->witness_dir, cfg->witness_dir, "witness_dir", msg, msg_len);
     if (st == CUZK_OK && cfg->circuit_dir)
         st = confine_dir_open(&s->circuit_dir, cfg->circuit_dir, "circuit_dir", msg, msg_len);
-    if (st == CUZK_OK) {
-        char state_dir[4096];
-        store_default_dir(state_dir, sizeof(state_dir));
-        durable_opts d = {.state_dir = cfg->state_dir ? cfg->state_dir : state_dir,
-                          .engine = s->engine,
-                          .queued = &s->queued,
-                          .witness_dir = s->witness_dir.path ? &s->witness_dir : NULL,
-                          .keep_finished = o->keep_finished,
-                          .keep_finished_s = cfg->keep_finished_s,
-                          .log = log_line,
-                          .log_ctx = s};
-        st = durable_open(&s->jobs, &d, msg, msg_len);
-    }
     if (st == CUZK_OK && cfg->tcp_address && cfg->token_file)
         st = auth_load_token(token, sizeof(token), cfg->token_file, msg, msg_len);
     if (st == CUZK_OK && cfg->socket_path) {
@@ -170,6 +157,22 @@ cuzk_status service_start(service **out, const service_opts *o, char *msg, size_
             ls[n].label = labels[n];
             n++;
         }
+    }
+    /* The job store after the sockets (a second server on them is told
+     * so first), before any request is taken: recovered jobs are known
+     * to the first. */
+    if (st == CUZK_OK) {
+        char state_dir[4096];
+        store_default_dir(state_dir, sizeof(state_dir));
+        durable_opts d = {.state_dir = cfg->state_dir ? cfg->state_dir : state_dir,
+                          .engine = s->engine,
+                          .queued = &s->queued,
+                          .witness_dir = s->witness_dir.path ? &s->witness_dir : NULL,
+                          .keep_finished = o->keep_finished,
+                          .keep_finished_s = cfg->keep_finished_s,
+                          .log = log_line,
+                          .log_ctx = s};
+        st = durable_open(&s->jobs, &d, msg, msg_len);
     }
     if (st == CUZK_OK) {
         http_limits limits = {.max_connections = cfg->max_connections,
