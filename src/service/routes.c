@@ -213,6 +213,25 @@ static void reply_job(service *s, const char *id, unsigned status, http_response
     snprintf(rs->location, sizeof(rs->location), "/v1/jobs/%s", id);
 }
 
+/* A witness path as the store keeps it (malloc'd): absolute, so that a
+ * restart in another working folder, or without the witness folder,
+ * reads the same file or none (a relative one is the witness folder's,
+ * else the server's working folder's). */
+static char *stored_path(service *s, const char *path)
+{
+    char cwd[4096];
+    const char *base = s->witness_dir.path;
+    if (path[0] == '/')
+        return strdup(path);
+    if (!base && !(base = getcwd(cwd, sizeof(cwd))))
+        return strdup(path);
+    size_t n = strlen(base) + strlen(path) + 2;
+    char *out = malloc(n);
+    if (out)
+        snprintf(out, n, "%s/%s", base, path);
+    return out;
+}
+
 /* The store's record of a submission (pointing into sr) as job id. */
 static cuzk_status record_submission(service *s, uint64_t eid, const submit_request *sr,
                                      const char *key, const char id[STORE_ID_CHARS + 1],
@@ -235,15 +254,20 @@ static cuzk_status record_submission(service *s, uint64_t eid, const submit_requ
     store_partition *parts = calloc(spec->partitions, sizeof(*parts));
     if (!parts)
         return CUZK_ERR_OUT_OF_MEMORY;
-    for (uint32_t i = 0; i < spec->partitions; i++) {
+    cuzk_status st = CUZK_OK;
+    for (uint32_t i = 0; i < spec->partitions && st == CUZK_OK; i++) {
         const engine_partition_input *in = spec->inputs ? &spec->inputs[i] : NULL;
         parts[i].seed = in ? in->seed : spec->seed + i;
-        parts[i].wtns_path = sr->client_paths ? sr->client_paths[i] : NULL;
+        if (sr->client_paths && !(parts[i].wtns_path = stored_path(s, sr->client_paths[i])))
+            st = CUZK_ERR_OUT_OF_MEMORY;
         parts[i].witness = in ? (fr_t *)in->witness : NULL; /* read, not kept */
         parts[i].witness_len = in ? in->witness_len : 0;
     }
-    cuzk_status st = durable_add(s->jobs, eid, &job, parts, existing, msg, msg_len);
-    free(parts); /* the members are sr's */
+    if (st == CUZK_OK)
+        st = durable_add(s->jobs, eid, &job, parts, existing, msg, msg_len);
+    for (uint32_t i = 0; i < spec->partitions; i++)
+        free(parts[i].wtns_path);
+    free(parts); /* the witnesses are sr's */
     cuzk_wipe(&job, sizeof(job)); /* the blinding */
     return st;
 }

@@ -5,7 +5,7 @@
 # old id answers its own job with a proof that verifies for its inputs (a
 # done one bit for bit the proof answered before), the running job goes on
 # from its unfinished partitions, a queued streamed witness runs from the
-# store, a queued job whose witness file is gone fails "interrupted by a
+# store, a witness path relative to the witness folder reads that file, a queued job whose witness file is gone fails "interrupted by a
 # restart", a cancelled one stays cancelled, the key gives the same job,
 # and an unknown or numeric id is a 404. A job cancelled by a SIGTERM shutdown
 # runs again at the next start.
@@ -18,7 +18,11 @@ write_config "$tmp/serve.ini" "synth_workers = 1
 workers_per_device = 1
 queue_bound = 1"
 state="$tmp/jobs-state"
-serve() { start_server "$tmp/serve$1.log" --config "$tmp/serve.ini" --state-dir "$state"; }
+mkdir "$tmp/wit"
+serve() {
+    start_server "$tmp/serve$1.log" --config "$tmp/serve.ini" --state-dir "$state" \
+        --witness-dir "$tmp/wit"
+}
 verify_seeds() { # name, first seed, proof file, partitions
     check "$1" 0 "$cuzk" verify --builtin --log-constraints 10 --params "$tmp/k10.params" \
         --seed "$2" "$3"
@@ -57,9 +61,14 @@ streamed=$(cat "$tmp/out")
 check "a job cancelled before the kill" 0 "$cuzk" submit --circuit p10 --partitions 5 --seed 4000
 cancelled=$(cat "$tmp/out")
 check "cancel it" 0 "$cuzk" cancel "$cancelled"
-cp "$fixtures/chain_bls12381.wtns" "$tmp/gone.wtns"
-check "submit a witness file" 0 "$cuzk" submit --circuit chain --witness "$tmp/gone.wtns"
+cp "$fixtures/chain_bls12381.wtns" "$tmp/wit/gone.wtns"
+check "submit a witness file" 0 "$cuzk" submit --circuit chain --witness "$tmp/wit/gone.wtns"
 gone=$(cat "$tmp/out")
+# A path relative to the witness folder: the same file after the restart.
+cp "$fixtures/chain_bls12381.wtns" "$tmp/wit/kept.wtns"
+check "submit a relative witness path" 0 "$cuzk" api POST /v1/jobs \
+    --data '{"circuit":"chain","witness_paths":["kept.wtns"]}'
+relative=$(field id <"$tmp/out")
 for _ in $(seq 1 400); do
     [ "$(partitions_done "$long")" -ge 3 ] 2>/dev/null && break
     sleep 0.05
@@ -69,7 +78,7 @@ if [ "$before" -ge 3 ] && [ "$before" -lt 60 ]; then pass; else
     fail "the long job should be running with some partitions done, has $before"
 fi
 stop_server KILL
-rm "$tmp/gone.wtns"
+rm "$tmp/wit/gone.wtns"
 
 serve 2
 expect "the restart resumes the long job" "$tmp/serve2.log" "job $long resumed"
@@ -100,12 +109,15 @@ check "the streamed job done before: the same files" 0 "$cuzk" await "$chain_don
     --proof-out "$tmp/c3.json" --public-out "$tmp/p3.json"
 check "same proof.json" 0 cmp "$tmp/c1.json" "$tmp/c3.json"
 check "same public.json" 0 cmp "$tmp/p1.json" "$tmp/p3.json"
+check "the relative witness path after the restart" 0 "$cuzk" await "$relative" \
+    --proof-out "$tmp/c4.json" --public-out "$tmp/p4.json"
+check "its public signals are its witness's" 0 cmp "$tmp/p1.json" "$tmp/p4.json"
 check "the cancelled job stays cancelled" 1 "$cuzk" await "$cancelled"
 expect "cancelled" "$tmp/out" '"state":"cancelled"'
 check "status of an old job" 0 "$cuzk" status "$done_id"
 expect "status: the job" "$tmp/out" "\"id\": \"$done_id\""
 check "the list has the old jobs" 0 "$cuzk" jobs --json
-for old in "$done_id" "$long" "$keyed" "$gone" "$streamed" "$cancelled"; do
+for old in "$done_id" "$long" "$keyed" "$gone" "$streamed" "$cancelled" "$relative"; do
     expect "listed: $old" "$tmp/out" "$old"
 done
 check "the key after the restart" 0 "$cuzk" submit --circuit p10 --partitions 3 --seed 2000 \
