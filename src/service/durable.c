@@ -566,6 +566,11 @@ static void recover_one(recovery *rc, const char *id)
         if (e)
             e->eid = eid;
         pthread_mutex_unlock(&d->map_mu);
+        if (!e && !map_add(d, id, eid, job.submitted_at)) {
+            /* Unmapped, its events would never be written: not run. */
+            durable_ignore(d, eid);
+            engine_cancel(d->engine, eid, NULL, 0);
+        }
         rc->resumed++;
         say(d, "job %s resumed: %u of %u partitions to prove", id, todo, job.partitions);
     } else {
