@@ -64,8 +64,11 @@ static double run(store *st, unsigned jobs, unsigned parts, unsigned pub, unsign
         check(store_add(st, &job, in, NULL, msg, sizeof(msg)), msg);
         unsigned n = 0;
         for (unsigned i = 0; i < parts; i++) {
-            u[n] = (store_update){.kind = STORE_PARTITION_DONE, .idx = i, .proof = proof,
-                                  .pub = values, .num_pub = pub};
+            u[n] = (store_update){.kind = STORE_PARTITION_DONE,
+                                  .idx = i,
+                                  .proof = proof,
+                                  .pub = values,
+                                  .num_pub = pub};
             memcpy(u[n].id, job.id, sizeof(job.id));
             if (++n == batch) {
                 check(store_write(st, u, n, msg, sizeof(msg)), msg);

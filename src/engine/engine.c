@@ -431,4 +431,3 @@ cuzk_status engine_circuit_info_of(engine_t *e, const char *name, engine_circuit
     pthread_mutex_unlock(&e->mu);
     return c ? CUZK_OK : CUZK_ERR_INVALID_ARGUMENT;
 }
-

@@ -150,8 +150,8 @@ void job_maybe_finish(engine *e, job *j)
     free_rs(j);
     if (e->observer.job_final)
         e->observer.job_final(e->observer.ctx, j->id, j->state, j->message);
-    event_job(e->log, j->id, j->label, j->c->name, engine_state_name(j->state), j->finish_ns,
-              j->n, engine_priority_name(j->prio), j->message);
+    event_job(e->log, j->id, j->label, j->c->name, engine_state_name(j->state), j->finish_ns, j->n,
+              engine_priority_name(j->prio), j->message);
     engine_metrics_job(e->cfg.metrics, j->c->name, j->state, j->n, j->done, j->submit_ns,
                        j->finish_ns);
     event_log_flush(e->log);

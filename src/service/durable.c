@@ -270,8 +270,7 @@ static size_t write_batch(durable *d, event *evs, size_t n, event **keep, size_t
     pthread_mutex_unlock(&d->map_mu);
     char msg[512];
     if (u && m && store_write(d->st, u, m, msg, sizeof(msg)) != CUZK_OK)
-        say(d, "%s (%zu updates lost: their partitions are proved again after a restart)", msg,
-            m);
+        say(d, "%s (%zu updates lost: their partitions are proved again after a restart)", msg, m);
     free(u);
     return n - *num_keep;
 }
@@ -360,8 +359,8 @@ void durable_sync(durable *d)
 /* -------------------------------------------------------------- records */
 
 cuzk_status durable_add(durable *d, uint64_t eid, const store_job *job,
-                        const store_partition *parts, char existing[STORE_ID_CHARS + 1],
-                        char *msg, size_t msg_len)
+                        const store_partition *parts, char existing[STORE_ID_CHARS + 1], char *msg,
+                        size_t msg_len)
 {
     cuzk_status st = store_add(d->st, job, parts, existing, msg, msg_len);
     if (st == CUZK_OK && !map_add(d, job->id, eid, job->submitted_at))
@@ -376,8 +375,8 @@ void durable_ignore(durable *d, uint64_t eid)
 
 cuzk_status durable_final(durable *d, const char *id, engine_state state, const char *message)
 {
-    store_update u = {.kind = STORE_JOB_FINAL, .state = state, .message = message,
-                      .at = durable_now()};
+    store_update u = {
+        .kind = STORE_JOB_FINAL, .state = state, .message = message, .at = durable_now()};
     snprintf(u.id, sizeof(u.id), "%s", id);
     char msg[512];
     cuzk_status st = store_write(d->st, &u, 1, msg, sizeof(msg));
@@ -589,9 +588,9 @@ static void recover_one(recovery *rc, const char *id)
 
 static cuzk_status recover(durable *d, const durable_opts *o, char *msg, size_t msg_len)
 {
-    cuzk_status st = store_expire(d->st, d->keep_finished_s > 0 ? durable_now() - d->keep_finished_s
-                                                                : 0,
-                                  d->keep_finished, NULL, NULL, msg, msg_len);
+    cuzk_status st =
+        store_expire(d->st, d->keep_finished_s > 0 ? durable_now() - d->keep_finished_s : 0,
+                     d->keep_finished, NULL, NULL, msg, msg_len);
     recovery rc = {.d = d, .queued = o->queued, .witness_dir = o->witness_dir};
     if (st == CUZK_OK)
         st = store_list(d->st, recover_row, &rc, msg, msg_len);

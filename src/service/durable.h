@@ -31,10 +31,10 @@ typedef struct durable durable;
 typedef struct durable_opts {
     const char *state_dir;
     engine_t *engine;
-    ledger *queued;                /* recovered jobs take their place in it */
+    ledger *queued;                 /* recovered jobs take their place in it */
     const confine_dir *witness_dir; /* NULL: none */
-    uint64_t keep_finished;        /* final jobs kept (engine.keep_finished) */
-    double keep_finished_s;        /* and for at most this long (0: no age limit) */
+    uint64_t keep_finished;         /* final jobs kept (engine.keep_finished) */
+    double keep_finished_s;         /* and for at most this long (0: no age limit) */
     /* One line to the service's log. */
     void (*log)(void *ctx, const char *line);
     void *log_ctx;
@@ -64,8 +64,8 @@ cuzk_status durable_ids(durable *d, char (**ids)[STORE_ID_CHARS + 1], size_t *n)
  * another job holds, nothing is recorded: CUZK_ERR_INVALID_ARGUMENT and
  * *existing that job's id. */
 cuzk_status durable_add(durable *d, uint64_t eid, const store_job *job,
-                        const store_partition *parts, char existing[STORE_ID_CHARS + 1],
-                        char *msg, size_t msg_len);
+                        const store_partition *parts, char existing[STORE_ID_CHARS + 1], char *msg,
+                        size_t msg_len);
 /* Marks an engine job whose recording failed: its events are dropped. */
 void durable_ignore(durable *d, uint64_t eid);
 /* Makes a job final in the store now (a cancel by request), durable when

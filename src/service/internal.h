@@ -33,12 +33,12 @@ struct service {
     FILE *log;
     pthread_mutex_t log_mu;
     atomic_bool closing;
-    char *socket_path;       /* the socket file this service made; removed at stop */
-    confine_dir witness_dir; /* server.witness_dir; fd -1 when unset */
-    confine_dir circuit_dir; /* server.circuit_dir; fd -1 when unset */
-    bool fixed_blinding;     /* server.insecure_fixed_blinding: submissions may fix r, s */
-    ledger queued;           /* unfinished jobs against server.max_queued_* */
-    durable *jobs;           /* the job store and the public ids */
+    char *socket_path;         /* the socket file this service made; removed at stop */
+    confine_dir witness_dir;   /* server.witness_dir; fd -1 when unset */
+    confine_dir circuit_dir;   /* server.circuit_dir; fd -1 when unset */
+    bool fixed_blinding;       /* server.insecure_fixed_blinding: submissions may fix r, s */
+    ledger queued;             /* unfinished jobs against server.max_queued_* */
+    durable *jobs;             /* the job store and the public ids */
     pthread_mutex_t submit_mu; /* keyed submissions, one at a time */
     /* Circuit files registered from the circuit folder, open for as long as
      * the engine may load them (the service's life). */

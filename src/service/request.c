@@ -182,8 +182,8 @@ static bool alloc_inputs(submit_request *out, uint32_t n, request_error *err)
     return true;
 }
 
-bool request_witness_path(char **out, int *out_fd, const char *path,
-                          const confine_dir *witness_dir, const char *field, request_error *err)
+bool request_witness_path(char **out, int *out_fd, const char *path, const confine_dir *witness_dir,
+                          const char *field, request_error *err)
 {
     *out_fd = -1;
     if (!witness_dir) {

@@ -67,8 +67,8 @@ void submit_request_free(submit_request *r);
  * kept open in out_fd (else -1); *out names that very file for the
  * engine, so no change of the folder between this check and the engine's
  * read matters. Nothing is read. field names it in errors. */
-bool request_witness_path(char **out, int *out_fd, const char *path,
-                          const confine_dir *witness_dir, const char *field, request_error *err);
+bool request_witness_path(char **out, int *out_fd, const char *path, const confine_dir *witness_dir,
+                          const char *field, request_error *err);
 
 /* A circuit registration; out is a configured circuit (free its paths with
  * request_circuit_free). */

@@ -128,8 +128,8 @@ static bool job_result(service *s, const job_at *j, engine_state **states, uint8
         size_t len = 0, count = 0;
         engine_job_status(s->engine, j->eid, NULL, *states, n);
         if (proof && done)
-            ok = engine_job_proof(s->engine, j->eid, *proof, (size_t)n * STORE_PROOF_BYTES,
-                                  &len) == CUZK_OK;
+            ok = engine_job_proof(s->engine, j->eid, *proof, (size_t)n * STORE_PROOF_BYTES, &len) ==
+                 CUZK_OK;
         if (ok && pub && done) {
             /* The first call sizes, the second copies. */
             engine_job_public(s->engine, j->eid, NULL, 0, &count, per);
@@ -267,14 +267,14 @@ static cuzk_status record_submission(service *s, uint64_t eid, const submit_requ
         st = durable_add(s->jobs, eid, &job, parts, existing, msg, msg_len);
     for (uint32_t i = 0; i < spec->partitions; i++)
         free(parts[i].wtns_path);
-    free(parts); /* the witnesses are sr's */
+    free(parts);                  /* the witnesses are sr's */
     cuzk_wipe(&job, sizeof(job)); /* the blinding */
     return st;
 }
 
 /* Submits to the engine and records the job; false: answered. */
-static bool submit_job(service *s, submit_request *sr, const char *key,
-                       char id[STORE_ID_CHARS + 1], http_response *rs)
+static bool submit_job(service *s, submit_request *sr, const char *key, char id[STORE_ID_CHARS + 1],
+                       http_response *rs)
 {
     /* The engine copies streamed witnesses, and keeps a record per
      * partition, until the job is final. */
@@ -441,8 +441,7 @@ static void get_proof(service *s, const char *id, const http_request *rq, http_r
     uint8_t *proof;
     fr_t *pub;
     size_t per = 0, len = (size_t)j.info.partitions * STORE_PROOF_BYTES;
-    if (!job_result(s, &j, &states, &proof, format == PROOF_FORMAT_SNARKJS ? &pub : NULL,
-                    &per)) {
+    if (!job_result(s, &j, &states, &proof, format == PROOF_FORMAT_SNARKJS ? &pub : NULL, &per)) {
         http_error(rs, 404, NULL, "the proof of job %s is gone", id);
         return;
     }
@@ -456,8 +455,8 @@ static void get_proof(service *s, const char *id, const http_request *rq, http_r
     }
     json_t *o;
     char msg[300] = "";
-    cuzk_status st = view_snarkjs(&o, id, j.info.circuit, proof, j.info.partitions, pub, per, msg,
-                                  sizeof(msg));
+    cuzk_status st =
+        view_snarkjs(&o, id, j.info.circuit, proof, j.info.partitions, pub, per, msg, sizeof(msg));
     free(proof);
     free(pub);
     if (st == CUZK_ERR_OUT_OF_MEMORY)

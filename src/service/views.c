@@ -47,8 +47,8 @@ json_t *view_job(const service *s, const job_times *t, const engine_job_info *in
     json_object_set_new(o, "partitions_done", json_integer(info->partitions_done));
     json_object_set_new(o, "attempts", json_integer(info->attempts));
     json_object_set_new(o, "submitted_at", json_real(t->submitted_at));
-    json_object_set_new(o, "finished_at", t->finished_at > 0 ? json_real(t->finished_at)
-                                                             : json_null());
+    json_object_set_new(o, "finished_at",
+                        t->finished_at > 0 ? json_real(t->finished_at) : json_null());
     double end = t->finished_at > 0 ? t->finished_at : durable_now();
     json_object_set_new(o, "elapsed_s",
                         json_real(end > t->submitted_at ? end - t->submitted_at : 0.0));

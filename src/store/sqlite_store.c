@@ -56,7 +56,7 @@ enum {
 };
 
 #define JOB_COLUMNS                                                                                \
-    "id, COALESCE(idem_key, ''), circuit, priority, partitions, timeout_s, blinding, state,"      \
+    "id, COALESCE(idem_key, ''), circuit, priority, partitions, timeout_s, blinding, state,"       \
     " message, submitted_at, finished_at,"                                                         \
     " (SELECT count(*) FROM partitions p WHERE p.job = jobs.id AND p.proof IS NOT NULL)"
 
@@ -298,8 +298,8 @@ static cuzk_status write_updates(store *st, const store_update *u, size_t n, cha
 }
 
 /* Calls fn for each row of a JOB_COLUMNS query. */
-static cuzk_status each_job(sqlite_store *s, sqlite3_stmt *q, store_job_fn fn, void *ctx,
-                            char *msg, size_t msg_len)
+static cuzk_status each_job(sqlite_store *s, sqlite3_stmt *q, store_job_fn fn, void *ctx, char *msg,
+                            size_t msg_len)
 {
     int rc;
     store_job j;
@@ -339,8 +339,8 @@ static bool blob_copy(void **out, uint64_t *len, sqlite3_stmt *q, int col)
     return true;
 }
 
-static cuzk_status read_parts(sqlite_store *s, const store_job *j, store_partition **out,
-                              char *msg, size_t msg_len)
+static cuzk_status read_parts(sqlite_store *s, const store_job *j, store_partition **out, char *msg,
+                              size_t msg_len)
 {
     store_partition *parts = calloc(j->partitions ? j->partitions : 1, sizeof(*parts));
     if (!parts)
@@ -554,9 +554,8 @@ cuzk_status store_open_sqlite(store **out, const char *dir, char *msg, size_t ms
     }
     snprintf(s->path, sizeof(s->path), "%s/jobs.sqlite", dir);
     /* FULLMUTEX is not needed: s->mu serializes every use. */
-    int orc = sqlite3_open_v2(s->path, &s->db,
-                              SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                              NULL);
+    int orc = sqlite3_open_v2(
+        s->path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
     if (orc != SQLITE_OK) {
         msg_set(msg, msg_len, "cannot open the job store %s: %s", s->path,
                 s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(orc));

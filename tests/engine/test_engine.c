@@ -888,8 +888,8 @@ static void test_resume(void **state)
     (void)state;
     engine_t *e = start_observed();
     /* The first run: 4 partitions, all proved. */
-    engine_job_spec js = {.circuit = "p", .priority = ENGINE_PRIORITY_NORMAL, .partitions = 4,
-                          .seed = 10};
+    engine_job_spec js = {
+        .circuit = "p", .priority = ENGINE_PRIORITY_NORMAL, .partitions = 4, .seed = 10};
     uint64_t first = submit(e, "p", ENGINE_PRIORITY_NORMAL, 4, 10);
     expect_state(e, first, ENGINE_STATE_DONE);
     uint8_t before[4 * GROTH16_PROOF_BYTES];
@@ -957,8 +957,7 @@ static void test_resume(void **state)
     /* Done flags without the proofs are refused. */
     js.done_proofs = NULL;
     uint64_t refused;
-    assert_int_equal(engine_submit(e, &js, &refused, msg, sizeof(msg)),
-                     CUZK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(engine_submit(e, &js, &refused, msg, sizeof(msg)), CUZK_ERR_INVALID_ARGUMENT);
     engine_destroy(e);
 }
 

@@ -77,9 +77,8 @@ static void add_job(store *st, store_job *job, const char *key, double at)
     job->submitted_at = at;
     fr_t w[5];
     fill(w, 5, 0x33);
-    store_partition parts[3] = {{.seed = 77},
-                                {.wtns_path = "/some/w.wtns"},
-                                {.witness = w, .witness_len = 5}};
+    store_partition parts[3] = {
+        {.seed = 77}, {.wtns_path = "/some/w.wtns"}, {.witness = w, .witness_len = 5}};
     char existing[STORE_ID_CHARS + 1];
     ok(store_add(st, job, parts, existing, msg, sizeof(msg)));
 }
@@ -155,9 +154,9 @@ static void test_round_trip(void **state)
     assert_true(store_find_key(st, "key-1", found));
     assert_string_equal(found, job.id);
     assert_false(store_find_key(st, "key-2", found));
-    assert_int_equal(store_get(st, "0123456789abcdef0123456789abcdef", &got, NULL, msg,
-                               sizeof(msg)),
-                     CUZK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(
+        store_get(st, "0123456789abcdef0123456789abcdef", &got, NULL, msg, sizeof(msg)),
+        CUZK_ERR_INVALID_ARGUMENT);
     store_close(st);
 }
 
@@ -204,8 +203,10 @@ static void test_updates_and_reopen(void **state)
     assert_int_equal(got.partitions_done, 2);
     assert_memory_equal(parts[0].proof, proof[0], STORE_PROOF_BYTES);
     store_partitions_free(parts, got.partitions);
-    store_update fin = {.kind = STORE_JOB_FINAL, .state = ENGINE_STATE_FAILED,
-                        .message = "partition 1: it broke", .at = 2001.0};
+    store_update fin = {.kind = STORE_JOB_FINAL,
+                        .state = ENGINE_STATE_FAILED,
+                        .message = "partition 1: it broke",
+                        .at = 2001.0};
     memcpy(fin.id, job.id, sizeof(job.id));
     ok(store_write(st, &fin, 1, msg, sizeof(msg)));
     ok(store_get(st, job.id, &got, &parts, msg, sizeof(msg)));
