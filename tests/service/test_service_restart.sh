@@ -8,7 +8,8 @@
 # store, a witness path relative to the witness folder reads that file, a queued job whose witness file is gone fails "interrupted by a
 # restart", a cancelled one stays cancelled, the key gives the same job,
 # and an unknown or numeric id is a 404. A job cancelled by a SIGTERM shutdown
-# runs again at the next start.
+# runs again at the next start; five submits with one key at once make one
+# job; finished jobs past engine.keep_finished expire at start (404).
 # Usage: test_service_restart.sh path/to/cuzk
 set -u
 cuzk=$1
@@ -135,6 +136,15 @@ new=$(cat "$tmp/out")
 for old in "$done_id" "$long" "$keyed" "$gone"; do
     if [ "$new" != "$old" ]; then pass; else fail "a new job got the old id $old"; fi
 done
+# Keyed submissions at once: one job.
+submitters=()
+for i in 1 2 3 4 5; do
+    "$cuzk" submit --circuit p10 --partitions 1 --seed 8 --key together >"$tmp/k$i.out" 2>&1 &
+    submitters+=($!)
+done
+wait "${submitters[@]}"
+ids=$(cat "$tmp"/k[1-5].out | sort -u)
+if [[ $ids =~ ^[0-9a-f]{32}$ ]]; then pass; else fail "five submits with one key gave: $ids"; fi
 check "bad key" 1 "$cuzk" submit --circuit p10 --partitions 1 --key "a b"
 expect "bad key: 400" "$tmp/err" "Idempotency-Key"
 
@@ -150,6 +160,15 @@ is "clean exit" "$server_rc" 0
 serve 3
 check "await it after the restart" 0 "$cuzk" await "$term" --proof-out "$tmp/term.bin"
 verify_seeds "verify it" 3000 "$tmp/term.bin" 30
+stop_server TERM
+
+# Expiry at start: with engine.keep_finished = 1 only the newest finished
+# job stays (the one just awaited); an older one is a 404, never another.
+start_server "$tmp/serve4.log" --config "$tmp/serve.ini" --state-dir "$state" \
+    --witness-dir "$tmp/wit" --keep-finished 1
+check "the newest finished job stays" 0 "$cuzk" await "$term"
+check "an expired job" 1 "$cuzk" await "$done_id"
+expect "expired: 404" "$tmp/err" "HTTP 404"
 stop_server TERM
 is "clean exit at the end" "$server_rc" 0
 finish
