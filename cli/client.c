@@ -2,6 +2,7 @@
  * status, cancel, jobs, circuit and api, over the server's Unix socket or
  * TCP with a bearer token, through libcurl. */
 #define _XOPEN_SOURCE 700 /* realpath */
+#include <ctype.h>
 #include <curl/curl.h>
 #include <errno.h>
 #include <jansson.h>
@@ -233,6 +234,7 @@ enum {
     OPT_CONTENT_TYPE,
     OPT_HEADER,
     OPT_FIXED_BLINDING,
+    OPT_KEY,
 };
 
 /* Every client command's table starts with these. */
@@ -303,16 +305,19 @@ static int client_open(client *c, const char *token_file)
     return CLI_EXIT_OK;
 }
 
+/* A job id: 32 hex digits (as submit printed them). */
 static bool parse_job_id(const char *text, char *out, size_t cap)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = text && *text >= '0' && *text <= '9' ? strtoull(text, &end, 10) : 0;
-    if (!v || errno || *end) {
-        cli_error("'%s' is not a job id", text ? text : "");
+    size_t n = text ? strlen(text) : 0;
+    bool ok = n == 32 && cap > n;
+    for (size_t i = 0; ok && i < n; i++)
+        ok = isxdigit((unsigned char)text[i]);
+    if (!ok) {
+        cli_error("'%s' is not a job id (32 hex digits, as cuzk submit prints)", text ? text : "");
         return false;
     }
-    snprintf(out, cap, "%llu", v);
+    for (size_t i = 0; i <= n; i++)
+        out[i] = (char)tolower((unsigned char)text[i]);
     return true;
 }
 
@@ -505,6 +510,8 @@ static void submit_usage(FILE *out)
             "  --witness-stream FILE a .wtns sent in the request (one partition per option)\n"
             "  --priority P          critical, high, normal (default) or low\n"
             "  --timeout S           the job's timeout in seconds (0: the server's default)\n"
+            "  --key K               an idempotency key: submitting again with K (after a lost\n"
+            "                        answer, a restart) gives the job K made, not a second\n"
             "  --fixed-blinding R,S  tests only: prove every partition with these r and s\n"
             "                        (decimal); the server must allow it\n"
             "                        (server.insecure_fixed_blinding)\n"
@@ -522,7 +529,7 @@ static void submit_usage(FILE *out)
 
 static int cmd_submit(client *c, int argc, char **argv)
 {
-    const char *circuit = NULL, *priority = NULL, *seeds = NULL, *blinding = NULL;
+    const char *circuit = NULL, *priority = NULL, *seeds = NULL, *blinding = NULL, *key = NULL;
     result_out result = {0};
     unsigned long long partitions = 0, seed = 0;
     bool have_seed = false, wait = false, json_out = false;
@@ -538,6 +545,7 @@ static int cmd_submit(client *c, int argc, char **argv)
         {"partitions", required_argument, NULL, OPT_PARTITIONS},
         {"seed", required_argument, NULL, OPT_SEED},
         {"seeds", required_argument, NULL, OPT_SEEDS},
+        {"key", required_argument, NULL, OPT_KEY},
         {"witness", required_argument, NULL, OPT_WITNESS},
         {"witness-stream", required_argument, NULL, OPT_WITNESS_STREAM},
         {"priority", required_argument, NULL, OPT_PRIORITY},
@@ -579,6 +587,9 @@ static int cmd_submit(client *c, int argc, char **argv)
             break;
         case OPT_FIXED_BLINDING:
             blinding = v;
+            break;
+        case OPT_KEY:
+            key = v;
             break;
         case OPT_PROOF_OUT:
         case OPT_PUBLIC_OUT:
@@ -652,6 +663,10 @@ static int cmd_submit(client *c, int argc, char **argv)
     reply r;
     strbuf body;
     strbuf_init(&body);
+    char key_header[300] = "";
+    if (key)
+        snprintf(key_header, sizeof(key_header), "Idempotency-Key: %s", key);
+    const char *extra = key ? key_header : NULL;
     if (num_streams) {
         for (size_t i = 0; i < num_streams && rc == CLI_EXIT_OK; i++)
             rc = read_file(streams[i], &body);
@@ -670,7 +685,7 @@ static int cmd_submit(client *c, int argc, char **argv)
         if (partitions)
             snprintf(path + n, sizeof(path) - (size_t)n, "&partitions=%llu", partitions);
         rc = request(c, "POST", path, "application/octet-stream", body.data ? body.data : "",
-                     body.len, NULL, NULL, &r);
+                     body.len, NULL, extra, &r);
     } else {
         json_t *o = json_object();
         json_object_set_new(o, "circuit", json_string(circuit));
@@ -709,8 +724,8 @@ static int cmd_submit(client *c, int argc, char **argv)
         json_decref(o);
         strbuf_puts(&body, text ? text : "{}");
         free(text);
-        rc =
-            request(c, "POST", "/v1/jobs", "application/json", body.data, body.len, NULL, NULL, &r);
+        rc = request(c, "POST", "/v1/jobs", "application/json", body.data, body.len, NULL, extra,
+                     &r);
     }
     strbuf_free(&body);
     if (rc != CLI_EXIT_OK)
@@ -726,8 +741,9 @@ static int cmd_submit(client *c, int argc, char **argv)
     strbuf_free(&r.body);
     if (!job)
         goto out;
-    char id[32];
-    snprintf(id, sizeof(id), "%lld", (long long)json_integer_value(json_object_get(job, "id")));
+    char id[40];
+    const char *given = json_string_value(json_object_get(job, "id"));
+    snprintf(id, sizeof(id), "%s", given ? given : "?");
     if (wait) {
         fprintf(stderr, "cuzk: submitted job %s\n", id);
         rc = await_job(c, id, -1, &result, json_out);
@@ -831,7 +847,7 @@ static int cmd_await(client *c, int argc, char **argv)
             return CLI_EXIT_USAGE;
         }
     }
-    char id[32];
+    char id[40];
     if (!id_text) {
         cli_error("await: which job? (cuzk await JOB)");
         return CLI_EXIT_USAGE;
@@ -847,18 +863,26 @@ static int cmd_status(client *c, int argc, char **argv)
     const char *args[1], *token_file;
     int n;
     int rc = arguments_only(c, "status", argc, argv,
-                            "usage: cuzk status\nthe server's devices, queues, circuits and "
-                            "memory as JSON\n",
+                            "usage: cuzk status [JOB]\nthe server's devices, queues, circuits and "
+                            "memory as JSON; with a job id, that job (without its proof)\n",
                             args, 1, &n, &token_file);
     if (rc != CLI_EXIT_OK)
         return rc;
-    if (n) {
-        cli_error("status: unexpected '%s'", args[0]);
+    char id[40], path[96] = "/v1/status";
+    if (n > 1) {
+        cli_error("status: give at most one job id");
         return CLI_EXIT_USAGE;
+    }
+    if (n == 1) {
+        if (!parse_job_id(args[0], id, sizeof(id)))
+            return CLI_EXIT_USAGE;
+        snprintf(path, sizeof(path), "/v1/jobs/%s", id);
     }
     if ((rc = client_open(c, token_file)) != CLI_EXIT_OK)
         return rc;
-    json_t *o = request_json(c, "GET", "/v1/status", NULL, &rc);
+    json_t *o = request_json(c, "GET", path, NULL, &rc);
+    if (o && n == 1)
+        json_object_del(o, "proof");
     if (o)
         print_json(o, true);
     json_decref(o);
@@ -874,7 +898,7 @@ static int cmd_cancel(client *c, int argc, char **argv)
                             &n, &token_file);
     if (rc != CLI_EXIT_OK)
         return rc;
-    char id[32], path[96];
+    char id[40], path[96];
     if (n != 1) {
         cli_error("cancel: give one job id");
         return CLI_EXIT_USAGE;
@@ -897,7 +921,7 @@ static void print_jobs_table(json_t *o)
 {
     size_t i;
     json_t *j;
-    printf("%-8s %-20s %-9s %-13s %9s %9s  %s\n", "id", "circuit", "priority", "state", "done",
+    printf("%-32s %-20s %-9s %-13s %9s %9s  %s\n", "id", "circuit", "priority", "state", "done",
            "elapsed", "message");
     json_array_foreach(json_object_get(o, "jobs"), i, j)
     {
@@ -905,8 +929,8 @@ static void print_jobs_table(json_t *o)
         snprintf(done, sizeof(done), "%lld/%lld",
                  (long long)json_integer_value(json_object_get(j, "partitions_done")),
                  (long long)json_integer_value(json_object_get(j, "partitions")));
-        printf("%-8lld %-20s %-9s %-13s %9s %8.2fs  %s\n",
-               (long long)json_integer_value(json_object_get(j, "id")),
+        printf("%-32s %-20s %-9s %-13s %9s %8.2fs  %s\n",
+               json_string_value(json_object_get(j, "id")),
                json_string_value(json_object_get(j, "circuit")),
                json_string_value(json_object_get(j, "priority")),
                json_string_value(json_object_get(j, "state")), done,

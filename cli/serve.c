@@ -33,6 +33,7 @@ static const flag_key flags[] = {
     {"--log", "server.log", NULL},
     {"--witness-dir", "server.witness_dir", NULL},
     {"--circuit-dir", "server.circuit_dir", NULL},
+    {"--state-dir", "server.state_dir", NULL},
     {"--insecure-fixed-blinding", "server.insecure_fixed_blinding", "true"},
     {"--max-wait", "server.max_wait_s", NULL},
     {"--shutdown-grace", "server.shutdown_grace_s", NULL},
@@ -243,7 +244,11 @@ int cli_serve(int argc, char **argv)
     }
     if ((rc = register_circuits(e, &cfg)) != CLI_EXIT_OK)
         goto out;
-    service_opts so = {.engine = e, .metrics = metrics, .server = &cfg.server, .log = log};
+    service_opts so = {.engine = e,
+                       .metrics = metrics,
+                       .server = &cfg.server,
+                       .log = log,
+                       .keep_finished = cfg.engine.keep_finished};
     if (service_start(&svc, &so, msg, sizeof(msg)) != CUZK_OK) {
         cli_error("cannot serve: %s", msg);
         rc = CLI_EXIT_FAILURE;

@@ -58,6 +58,8 @@ typedef struct server_config {
     unsigned max_queued_jobs;             /* unfinished jobs at once; 0 = no bound */
     unsigned max_queued_partitions;       /* their partitions; 0 = no bound */
     uint64_t max_queued_bytes;            /* the memory they hold; 0 = no bound */
+    char *state_dir;                      /* the job store's folder; NULL = store_default_dir() */
+    double keep_finished_s; /* finished jobs are kept this long at most; 0 = no age limit */
 } server_config;
 
 typedef struct cuzk_config {

@@ -366,6 +366,28 @@ void engine_destroy(engine_t *e)
 
 /* ------------------------------------------------------------- status */
 
+/* A circuit's row of engine_circuit_info (engine.mu held). */
+static void fill_circuit_info(const circuit *c, engine_circuit_info *ci)
+{
+    memset(ci, 0, sizeof(*ci));
+    snprintf(ci->name, sizeof(ci->name), "%s", c->name);
+    ci->kind = c->spec.kind;
+    ci->resident = c->state == CIRCUIT_RESIDENT;
+    ci->loading = c->state == CIRCUIT_LOADING;
+    ci->refs = c->refs;
+    ci->resident_bytes = ci->resident ? c->resident_bytes : c->estimate_bytes;
+    ci->device_bytes = ci->resident ? c->device_bytes : 0;
+    ci->set_bytes = c->set_bytes;
+    ci->sets = c->sets;
+    ci->sets_free = c->sets_free;
+    ci->last_used = c->last_used;
+    ci->loads = c->loads;
+    ci->num_vars = c->num_vars;
+    ci->num_public = c->num_public;
+    ci->domain_n = c->domain_n;
+    ci->rows = c->rows;
+}
+
 void engine_get_stats(engine_t *e, engine_stats *out, engine_circuit_info *circuits, size_t cap)
 {
     memset(out, 0, sizeof(*out));
@@ -410,25 +432,17 @@ void engine_get_stats(engine_t *e, engine_stats *out, engine_circuit_info *circu
     out->workers_restarted = e->workers_restarted;
     out->num_circuits = e->num_circuits;
     size_t i = 0;
-    for (const circuit *c = e->circuits; c && circuits && i < cap; c = c->next, i++) {
-        engine_circuit_info *ci = &circuits[i];
-        memset(ci, 0, sizeof(*ci));
-        snprintf(ci->name, sizeof(ci->name), "%s", c->name);
-        ci->kind = c->spec.kind;
-        ci->resident = c->state == CIRCUIT_RESIDENT;
-        ci->loading = c->state == CIRCUIT_LOADING;
-        ci->refs = c->refs;
-        ci->resident_bytes = ci->resident ? c->resident_bytes : c->estimate_bytes;
-        ci->device_bytes = ci->resident ? c->device_bytes : 0;
-        ci->set_bytes = c->set_bytes;
-        ci->sets = c->sets;
-        ci->sets_free = c->sets_free;
-        ci->last_used = c->last_used;
-        ci->loads = c->loads;
-        ci->num_vars = c->num_vars;
-        ci->num_public = c->num_public;
-        ci->domain_n = c->domain_n;
-        ci->rows = c->rows;
-    }
+    for (const circuit *c = e->circuits; c && circuits && i < cap; c = c->next, i++)
+        fill_circuit_info(c, &circuits[i]);
     pthread_mutex_unlock(&e->mu);
+}
+
+cuzk_status engine_circuit_info_of(engine_t *e, const char *name, engine_circuit_info *out)
+{
+    pthread_mutex_lock(&e->mu);
+    const circuit *c = registry_find(e, name);
+    if (c && out)
+        fill_circuit_info(c, out);
+    pthread_mutex_unlock(&e->mu);
+    return c ? CUZK_OK : CUZK_ERR_INVALID_ARGUMENT;
 }

@@ -191,6 +191,17 @@ typedef struct engine_job_spec {
      * every door: NULL, or both with one value per partition (copied at
      * submit). NULL: the finalizer draws fresh r, s for each partition. */
     const fr_t *r, *s;
+    /* Partitions proved before (a job resumed after a restart): NULL, or
+     * one flag per partition. A flagged partition is DONE from the start,
+     * with its proof at done_proofs + 192·i and its public inputs at
+     * done_public + num_public·i (the circuit's count), and is not proved
+     * again; its input is not needed. */
+    const bool *done;
+    const uint8_t *done_proofs;
+    const fr_t *done_public;
+    /* The caller's name of the job (the service's public id), written in
+     * its job events as "label" (up to 47 bytes); NULL: none. */
+    const char *label;
 } engine_job_spec;
 
 /* Queues a job; *id is unique for the life of the process (never reused). */
@@ -233,6 +244,20 @@ cuzk_status engine_job_proof(engine_t *e, uint64_t id, uint8_t *out, size_t cap,
  * of values, *per_partition the count per partition. */
 cuzk_status engine_job_public(engine_t *e, uint64_t id, fr_t *out, size_t cap, size_t *count,
                               size_t *per_partition);
+
+/* Told of each partition proved and each job made final, from the
+ * engine's threads with the engine's lock held: it copies what it needs
+ * and returns at once, and must not call the engine. A job stopped by
+ * engine_shutdown is told too (cancelled, "engine shut down"). */
+typedef struct engine_observer {
+    void *ctx;
+    void (*partition_done)(void *ctx, uint64_t job, uint32_t idx, const uint8_t *proof,
+                           const fr_t *pub, uint64_t num_pub);
+    void (*job_final)(void *ctx, uint64_t job, engine_state state, const char *message);
+} engine_observer;
+
+/* Sets (NULL: clears) the observer, for jobs from now on and running ones. */
+void engine_set_observer(engine_t *e, const engine_observer *obs);
 
 /* Forgets a finished job (its proof too). */
 cuzk_status engine_forget(engine_t *e, uint64_t id);
@@ -280,6 +305,10 @@ typedef struct engine_stats {
     uint64_t workers_restarted; /* threads that died and were started again */
     size_t num_circuits;
 } engine_stats;
+
+/* One registered circuit's snapshot (out may be NULL: is it registered?);
+ * CUZK_ERR_INVALID_ARGUMENT when no circuit has that name. */
+cuzk_status engine_circuit_info_of(engine_t *e, const char *name, engine_circuit_info *out);
 
 /* A snapshot; circuits (when not NULL) gets up to cap circuits. */
 void engine_get_stats(engine_t *e, engine_stats *out, engine_circuit_info *circuits, size_t cap);

@@ -124,18 +124,24 @@ void event_span(event_log *log, const event_span_rec *s)
     write_line(log, line, n);
 }
 
-void event_job(event_log *log, uint64_t job, const char *circuit, const char *state, uint64_t ts_ns,
-               uint32_t partitions, const char *priority, const char *message)
+void event_job(event_log *log, uint64_t job, const char *label, const char *circuit,
+               const char *state, uint64_t ts_ns, uint32_t partitions, const char *priority,
+               const char *message)
 {
     if (!log)
         return;
-    char c[130], m[600], line[EVENT_LINE_MAX];
+    char c[130], m[600], l[128] = "", line[EVENT_LINE_MAX];
     json_escape(c, sizeof(c), circuit);
     json_escape(m, sizeof(m), message ? message : "");
+    if (label && *label) {
+        char escaped[100];
+        json_escape(escaped, sizeof(escaped), label);
+        snprintf(l, sizeof(l), ",\"label\":\"%s\"", escaped);
+    }
     int n = snprintf(line, sizeof(line),
-                     "{\"type\":\"job\",\"job\":%llu,\"circuit\":\"%s\",\"state\":\"%s\","
+                     "{\"type\":\"job\",\"job\":%llu%s,\"circuit\":\"%s\",\"state\":\"%s\","
                      "\"ts_ns\":%llu,\"partitions\":%u,\"priority\":\"%s\",\"message\":\"%s\"}\n",
-                     (unsigned long long)job, c, state, (unsigned long long)ts_ns, partitions,
+                     (unsigned long long)job, l, c, state, (unsigned long long)ts_ns, partitions,
                      priority, m);
     write_line(log, line, n);
 }

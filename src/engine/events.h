@@ -50,8 +50,10 @@ typedef struct event_span_rec {
 } event_span_rec;
 
 void event_span(event_log *log, const event_span_rec *s);
-void event_job(event_log *log, uint64_t job, const char *circuit, const char *state, uint64_t ts_ns,
-               uint32_t partitions, const char *priority, const char *message);
+/* label: the caller's name of the job (NULL or empty: none). */
+void event_job(event_log *log, uint64_t job, const char *label, const char *circuit,
+               const char *state, uint64_t ts_ns, uint32_t partitions, const char *priority,
+               const char *message);
 void event_counter(event_log *log, const char *name, int device, uint64_t ts_ns, double value);
 /* Whether device telemetry runs, with which source, or why not. */
 void event_telemetry(event_log *log, bool on, const char *source, unsigned devices,

@@ -102,6 +102,7 @@ typedef struct partition {
 
 struct job {
     uint64_t id, seq;
+    char label[48]; /* engine_job_spec.label; empty: none */
     engine_priority prio;
     circuit *c;
     uint32_t n;
@@ -191,6 +192,7 @@ struct engine {
     worker *workers;
     unsigned num_workers;
     struct telemetry_sampler *sampler; /* NULL: device telemetry off */
+    engine_observer observer;          /* callbacks NULL: none */
 };
 typedef struct engine engine;
 
@@ -254,6 +256,8 @@ void job_maybe_finish(engine *e, job *j);
 /* A partition leaves the pipeline at a boundary because its job stops. */
 void job_drop_partition(engine *e, job *j, uint32_t idx);
 void job_requeue(engine *e, job *j, uint32_t idx);
+/* Moves j->next_start past partitions proved before (a resumed job). */
+void job_skip_done(job *j);
 /* The earliest unfinished state of j (see engine_state). */
 engine_state job_state(const job *j);
 void jobs_free_all(engine *e);

@@ -148,7 +148,9 @@ void job_maybe_finish(engine *e, job *j)
         j->final_states = states;
     }
     free_rs(j);
-    event_job(e->log, j->id, j->c->name, engine_state_name(j->state), j->finish_ns, j->n,
+    if (e->observer.job_final)
+        e->observer.job_final(e->observer.ctx, j->id, j->state, j->message);
+    event_job(e->log, j->id, j->label, j->c->name, engine_state_name(j->state), j->finish_ns, j->n,
               engine_priority_name(j->prio), j->message);
     engine_metrics_job(e->cfg.metrics, j->c->name, j->state, j->n, j->done, j->submit_ns,
                        j->finish_ns);
@@ -189,6 +191,12 @@ void job_drop_partition(engine *e, job *j, uint32_t idx)
     job_maybe_finish(e, j);
 }
 
+void job_skip_done(job *j)
+{
+    while (j->next_start < j->n && j->parts[j->next_start].state == ENGINE_STATE_DONE)
+        j->next_start++;
+}
+
 void job_requeue(engine *e, job *j, uint32_t idx)
 {
     partition *p = &j->parts[idx];
@@ -210,6 +218,8 @@ static cuzk_status copy_inputs(job *j, const engine_job_spec *spec, const circui
     for (uint32_t i = 0; i < j->n; i++) {
         partition *p = &j->parts[i];
         p->slot = -1;
+        if (spec->done && spec->done[i])
+            continue; /* proved before: engine_submit takes its proof */
         engine_partition_input seeded = {.seed = spec->seed + i};
         const engine_partition_input *in = spec->inputs ? &spec->inputs[i] : &seeded;
         p->seed = in->seed;
@@ -268,6 +278,30 @@ static cuzk_status copy_inputs(job *j, const engine_job_spec *spec, const circui
     return CUZK_OK;
 }
 
+/* The partitions proved before (spec->done): DONE, with their proofs and
+ * public inputs; the first never-started partition is the first other. */
+static cuzk_status take_done(job *j, const engine_job_spec *spec, const circuit *c, char *msg,
+                             size_t msg_len)
+{
+    if (!spec->done_proofs || (c->num_public && !spec->done_public)) {
+        engine_msg(msg, msg_len, "partitions given as done need their proofs and public inputs");
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    for (uint32_t i = 0; i < j->n; i++) {
+        if (!spec->done[i])
+            continue;
+        j->parts[i].state = ENGINE_STATE_DONE;
+        j->done++;
+        memcpy(j->proof + (size_t)i * GROTH16_PROOF_BYTES,
+               spec->done_proofs + (size_t)i * GROTH16_PROOF_BYTES, GROTH16_PROOF_BYTES);
+        if (c->num_public)
+            memcpy(j->pub + (size_t)i * c->num_public, spec->done_public + i * c->num_public,
+                   sizeof(fr_t) * c->num_public);
+    }
+    job_skip_done(j);
+    return CUZK_OK;
+}
+
 cuzk_status engine_submit(engine_t *e, const engine_job_spec *spec, uint64_t *id, char *msg,
                           size_t msg_len)
 {
@@ -281,6 +315,7 @@ cuzk_status engine_submit(engine_t *e, const engine_job_spec *spec, uint64_t *id
         return CUZK_ERR_OUT_OF_MEMORY;
     j->n = spec->partitions;
     j->prio = spec->priority;
+    snprintf(j->label, sizeof(j->label), "%s", spec->label ? spec->label : "");
     j->parts = calloc(j->n, sizeof(partition));
     j->retry = calloc(j->n, sizeof(uint32_t));
     j->proof = calloc(j->n, GROTH16_PROOF_BYTES);
@@ -322,6 +357,8 @@ cuzk_status engine_submit(engine_t *e, const engine_job_spec *spec, uint64_t *id
     } else {
         st = copy_inputs(j, spec, c, msg, msg_len);
     }
+    if (st == CUZK_OK && spec->done)
+        st = take_done(j, spec, c, msg, msg_len);
     if (st != CUZK_OK) {
         job_free(j);
         return st;
@@ -359,11 +396,12 @@ cuzk_status engine_submit(engine_t *e, const engine_job_spec *spec, uint64_t *id
     c->refs++;
     c->last_used = ++e->tick;
     *id = j->id;
-    event_job(e->log, j->id, c->name, "queued", j->submit_ns, j->n, engine_priority_name(j->prio),
-              "");
+    event_job(e->log, j->id, j->label, c->name, "queued", j->submit_ns, j->n,
+              engine_priority_name(j->prio), "");
     engine_metrics_job(e->cfg.metrics, c->name, ENGINE_STATE_QUEUED, j->n, 0, j->submit_ns,
                        j->submit_ns);
     sched_add(e, j);
+    job_maybe_finish(e, j); /* every partition proved before */
     pthread_cond_broadcast(&e->synth_cv);
     if (j->deadline_ns)
         pthread_cond_broadcast(&e->watch_cv);
@@ -490,6 +528,13 @@ cuzk_status engine_job_public(engine_t *e, uint64_t id, fr_t *out, size_t cap, s
     }
     pthread_mutex_unlock(&e->mu);
     return st;
+}
+
+void engine_set_observer(engine_t *e, const engine_observer *obs)
+{
+    pthread_mutex_lock(&e->mu);
+    e->observer = obs ? *obs : (engine_observer){0};
+    pthread_mutex_unlock(&e->mu);
 }
 
 cuzk_status engine_forget(engine_t *e, uint64_t id)

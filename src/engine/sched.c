@@ -136,6 +136,7 @@ static uint32_t take_partition(engine *e, job *j)
         j->retry_len--;
     } else {
         idx = j->next_start++;
+        job_skip_done(j);
     }
     if (!has_pending(j))
         sched_remove(e, j);

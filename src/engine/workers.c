@@ -559,6 +559,9 @@ static void final_loop(worker *w, rng_t *rng)
                                                          : cuzk_status_str(vst));
         } else {
             memcpy(j->proof + (size_t)it.idx * GROTH16_PROOF_BYTES, bytes, GROTH16_PROOF_BYTES);
+            if (e->observer.partition_done)
+                e->observer.partition_done(e->observer.ctx, j->id, it.idx, bytes,
+                                           j->pub + (size_t)it.idx * c->num_public, c->num_public);
             pt->state = ENGINE_STATE_DONE;
             j->done++;
             j->inflight--;

@@ -207,7 +207,7 @@ static enum MHD_Result on_first_call(daemon_ctx *d, struct MHD_Connection *conn,
      * (RFC 9112 6.3 for Content-Length). */
     static const char *const single[] = {
         MHD_HTTP_HEADER_AUTHORIZATION, MHD_HTTP_HEADER_CONTENT_LENGTH, MHD_HTTP_HEADER_CONTENT_TYPE,
-        MHD_HTTP_HEADER_TRANSFER_ENCODING};
+        MHD_HTTP_HEADER_TRANSFER_ENCODING, "Idempotency-Key"};
     for (size_t i = 0; i < sizeof(single) / sizeof(single[0]); i++) {
         header_count c = {.name = single[i]};
         MHD_get_connection_values(conn, MHD_HEADER_KIND, count_header, &c);
@@ -309,6 +309,7 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *conn, const c
         .method = method,
         .path = url,
         .content_type = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Type"),
+        .idempotency_key = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Idempotency-Key"),
         .body = st->body,
         .body_len = st->len,
         .conn = conn,

@@ -22,6 +22,7 @@ typedef struct http_request {
     const char *method;
     const char *path; /* without the query */
     const char *content_type;
+    const char *idempotency_key; /* the Idempotency-Key header, or NULL */
     const uint8_t *body;
     size_t body_len;
     struct MHD_Connection *conn; /* query arguments: http_query() */
@@ -33,7 +34,7 @@ typedef struct http_response {
     char *body; /* malloc'd, owned */
     size_t len;
     const char *content_type; /* static */
-    char location[80];        /* Location header when set */
+    char location[96];        /* Location header when set */
     unsigned retry_after_s;   /* Retry-After header when set (a bound is reached) */
 } http_response;
 

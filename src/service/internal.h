@@ -10,6 +10,7 @@
  *   request.c   JSON request bodies and streamed witnesses into engine specs
  *   confine.c   client-named files opened beneath the server's folders
  *   ledger.c    unfinished jobs against their bounds, their open files
+ *   durable.c   jobs in the job store: public ids, the writer, recovery
  *   views.c     jobs, circuits and status as JSON
  *   snarkjs_view.c  a job's result as snarkjs's proof.json and public.json */
 
@@ -19,6 +20,7 @@
 #include <stdbool.h>
 
 #include "service/confine.h"
+#include "service/durable.h"
 #include "service/http.h"
 #include "service/ledger.h"
 #include "service/service.h"
@@ -31,11 +33,13 @@ struct service {
     FILE *log;
     pthread_mutex_t log_mu;
     atomic_bool closing;
-    char *socket_path;       /* the socket file this service made; removed at stop */
-    confine_dir witness_dir; /* server.witness_dir; fd -1 when unset */
-    confine_dir circuit_dir; /* server.circuit_dir; fd -1 when unset */
-    bool fixed_blinding;     /* server.insecure_fixed_blinding: submissions may fix r, s */
-    ledger queued;           /* unfinished jobs against server.max_queued_* */
+    char *socket_path;         /* the socket file this service made; removed at stop */
+    confine_dir witness_dir;   /* server.witness_dir; fd -1 when unset */
+    confine_dir circuit_dir;   /* server.circuit_dir; fd -1 when unset */
+    bool fixed_blinding;       /* server.insecure_fixed_blinding: submissions may fix r, s */
+    ledger queued;             /* unfinished jobs against server.max_queued_* */
+    durable *jobs;             /* the job store and the public ids */
+    pthread_mutex_t submit_mu; /* keyed submissions, one at a time */
     /* Circuit files registered from the circuit folder, open for as long as
      * the engine may load them (the service's life). */
     pthread_mutex_t circuit_fds_mu;
@@ -49,8 +53,15 @@ struct service {
 void routes_handle(service *s, const http_request *rq, http_response *rs);
 
 /* views.c: JSON objects (new references) */
-json_t *view_job(const service *s, const engine_job_info *info, const engine_state *parts,
-                 uint32_t num_parts, const uint8_t *proof, size_t proof_len);
+/* What a job's view takes besides the engine's record: its public id and
+ * its times (Unix seconds; finished_at 0 while unfinished). */
+typedef struct job_times {
+    const char *id;
+    double submitted_at, finished_at;
+} job_times;
+json_t *view_job(const service *s, const job_times *t, const engine_job_info *info,
+                 const engine_state *parts, uint32_t num_parts, const uint8_t *proof,
+                 size_t proof_len);
 json_t *view_circuit(const engine_circuit_info *ci);
 json_t *view_status(service *s);
 /* Seconds on the monotonic clock as Unix time. */

@@ -156,10 +156,13 @@ void submit_request_free(submit_request *r)
     for (uint32_t i = 0; i < r->num_owned; i++) {
         if (r->paths)
             free(r->paths[i]);
+        if (r->client_paths)
+            free(r->client_paths[i]);
         if (r->witnesses)
             free(r->witnesses[i]);
     }
     free(r->paths);
+    free(r->client_paths);
     for (uint32_t i = 0; i < r->num_fds; i++)
         close(r->fds[i]);
     free(r->fds);
@@ -179,14 +182,8 @@ static bool alloc_inputs(submit_request *out, uint32_t n, request_error *err)
     return true;
 }
 
-/* One witness path into *out (malloc'd). Without a witness folder: the
- * path as given, when it opens (without blocking) as a regular file.
- * With one: the file is opened beneath the folder (service/confine.h) and
- * kept open in out_fd; *out names that very file for the engine, so no
- * change of the folder between this check and the engine's read matters.
- * Nothing is read. */
-static bool witness_path(char **out, int *out_fd, const char *path, const confine_dir *witness_dir,
-                         const char *field, request_error *err)
+bool request_witness_path(char **out, int *out_fd, const char *path, const confine_dir *witness_dir,
+                          const char *field, request_error *err)
 {
     *out_fd = -1;
     if (!witness_dir) {
@@ -360,7 +357,8 @@ static bool submit_json(submit_request *out, const http_request *rq, const confi
         uint32_t n = (uint32_t)partitions;
         ok = alloc_inputs(out, n, err);
         if (ok && paths &&
-            (!(out->paths = calloc(n, sizeof(char *))) || !(out->fds = malloc(n * sizeof(int)))))
+            (!(out->paths = calloc(n, sizeof(char *))) || !(out->fds = malloc(n * sizeof(int))) ||
+             !(out->client_paths = calloc(n, sizeof(char *)))))
             ok = fail(err, 503, NULL, "out of memory");
         for (uint32_t i = 0; ok && i < n; i++) {
             json_t *v = json_array_get(list, i);
@@ -377,8 +375,11 @@ static bool submit_json(submit_request *out, const http_request *rq, const confi
                     strlen(json_string_value(v)) != json_string_length(v))
                     ok = fail(err, 400, field, "field '%s' wants a file path, got %s", field,
                               json_is_string(v) ? "an empty or broken string" : type_name(v));
-                else if ((ok = witness_path(&out->paths[i], &out->fds[out->num_fds],
-                                            json_string_value(v), witness_dir, field, err))) {
+                else if (!(out->client_paths[i] = strdup(json_string_value(v))))
+                    ok = fail(err, 503, NULL, "out of memory");
+                else if ((ok = request_witness_path(&out->paths[i], &out->fds[out->num_fds],
+                                                    json_string_value(v), witness_dir, field,
+                                                    err))) {
                     out->inputs[i].wtns_path = out->paths[i];
                     if (out->fds[out->num_fds] >= 0)
                         out->num_fds++;

@@ -5,6 +5,7 @@
  * the problem (docs/SERVICE.md):
  *
  *   POST /v1/jobs, application/json:
+ *     (an Idempotency-Key header makes a retry return the first job)
  *     {"circuit": "..", "priority": "normal", "partitions": N, "seed": S,
  *      "seeds": [..], "witness_paths": [".."], "timeout_s": T,
  *      "blinding": {"r": "<decimal>", "s": "<decimal>"}}
@@ -37,7 +38,8 @@ typedef struct submit_request {
     engine_job_spec spec; /* points into the members below */
     char *circuit;
     engine_partition_input *inputs; /* NULL: seeds seed + i */
-    char **paths;                   /* witness_paths, owned */
+    char **paths;                   /* witness_paths as the engine reads them, owned */
+    char **client_paths;            /* witness_paths as the client named them, owned */
     int *fds;                       /* witness files opened in the witness folder, owned */
     uint32_t num_fds;
     fr_t **witnesses; /* decoded streamed witnesses, owned */
@@ -58,6 +60,15 @@ bool request_parse_submit(submit_request *out, const http_request *rq,
                           const confine_dir *witness_dir, bool allow_fixed_blinding,
                           request_error *err);
 void submit_request_free(submit_request *r);
+
+/* One witness path into *out (malloc'd). Without a witness folder: the
+ * path as given, when it opens (without blocking) as a regular file.
+ * With one: the file is opened beneath the folder (service/confine.h) and
+ * kept open in out_fd (else -1); *out names that very file for the
+ * engine, so no change of the folder between this check and the engine's
+ * read matters. Nothing is read. field names it in errors. */
+bool request_witness_path(char **out, int *out_fd, const char *path, const confine_dir *witness_dir,
+                          const char *field, request_error *err);
 
 /* A circuit registration; out is a configured circuit (free its paths with
  * request_circuit_free). */

@@ -13,8 +13,8 @@
 #include "service/request.h"
 #include "service/snarkjs_view.h"
 #include "util/input_file.h"
+#include "util/wipe.h"
 
-#define PROOF_BYTES 192
 /* What the engine holds for one partition of an unfinished job besides
  * its witness (its record, with the prover's sums): an estimate, for
  * server.max_queued_bytes. */
@@ -66,73 +66,279 @@ static bool no_query(const http_request *rq, http_response *rs, const char *cons
 
 /* --------------------------------------------------------------- jobs */
 
-/* A job's full view (partition states, the proof when done). false: 404
- * already answered. */
-static bool job_view(service *s, uint64_t id, http_response *rs, json_t **out)
-{
+/* A job by public id: the engine's record while it knows the job, else
+ * the store's (finished before a restart, or forgotten by the engine). */
+typedef struct job_at {
+    char id[STORE_ID_CHARS + 1];
+    uint64_t eid;
+    bool live; /* in the engine */
     engine_job_info info;
-    if (engine_job_status(s->engine, id, &info, NULL, 0) != CUZK_OK) {
-        http_error(rs, 404, NULL, "no job %llu (unknown, or forgotten after it finished)",
-                   (unsigned long long)id);
+    job_times t;
+} job_at;
+
+/* false: 404 answered. */
+static bool find_job(service *s, const char *id, job_at *j, http_response *rs)
+{
+    memset(j, 0, sizeof(*j));
+    snprintf(j->id, sizeof(j->id), "%s", id);
+    j->t.id = j->id;
+    if (!durable_lookup(s->jobs, id, &j->eid, &j->t.submitted_at)) {
+        http_error(rs, 404, NULL,
+                   "no job %s (unknown to this server, or expired after it finished)", id);
         return false;
     }
-    engine_state *parts = calloc(info.partitions ? info.partitions : 1, sizeof(*parts));
-    uint8_t *proof = NULL;
-    size_t proof_len = 0;
-    if (parts)
-        engine_job_status(s->engine, id, &info, parts, info.partitions);
-    if (parts && info.state == ENGINE_STATE_DONE) {
-        size_t cap = (size_t)info.partitions * PROOF_BYTES;
-        proof = malloc(cap);
-        if (proof && engine_job_proof(s->engine, id, proof, cap, &proof_len) != CUZK_OK) {
-            free(proof);
-            proof = NULL;
-        }
+    if (j->eid && engine_job_status(s->engine, j->eid, &j->info, NULL, 0) == CUZK_OK) {
+        j->live = true;
+        j->info.id = 0; /* the engine's id is not shown */
+        j->t.finished_at = j->info.finish_ns ? view_unix_time(s, j->info.finish_ns) : 0;
+        return true;
     }
-    *out = parts ? view_job(s, &info, parts, info.partitions, proof, proof_len) : NULL;
-    free(parts);
-    free(proof);
+    store_job row;
+    char msg[512];
+    if (store_get(durable_store(s->jobs), id, &row, NULL, msg, sizeof(msg)) != CUZK_OK) {
+        http_error(rs, 404, NULL, "no job %s (%s)", id, msg);
+        return false;
+    }
+    snprintf(j->info.circuit, sizeof(j->info.circuit), "%s", row.circuit);
+    j->info.priority = row.priority;
+    j->info.state = row.state;
+    j->info.partitions = row.partitions;
+    j->info.partitions_done = row.partitions_done;
+    snprintf(j->info.message, sizeof(j->info.message), "%s", row.message);
+    j->t.finished_at = row.finished_at;
+    cuzk_wipe(&row, sizeof(row));
     return true;
 }
 
-static bool parse_id(const char *text, uint64_t *id)
+/* A job's partition states, and for a done job its proof and public
+ * inputs (*per per partition), from the engine or the store (NULL when
+ * not wanted). false: out of memory, or gone meanwhile. */
+static bool job_result(service *s, const job_at *j, engine_state **states, uint8_t **proof,
+                       fr_t **pub, size_t *per)
 {
-    if (!text || !*text || *text < '0' || *text > '9')
+    uint32_t n = j->info.partitions;
+    bool done = j->info.state == ENGINE_STATE_DONE;
+    *states = calloc(n ? n : 1, sizeof(**states));
+    if (proof)
+        *proof = done ? malloc((size_t)n * STORE_PROOF_BYTES) : NULL;
+    if (pub)
+        *pub = NULL;
+    bool ok = *states && (!proof || !done || *proof);
+    if (ok && j->live) {
+        size_t len = 0, count = 0;
+        engine_job_status(s->engine, j->eid, NULL, *states, n);
+        if (proof && done)
+            ok = engine_job_proof(s->engine, j->eid, *proof, (size_t)n * STORE_PROOF_BYTES, &len) ==
+                 CUZK_OK;
+        if (ok && pub && done) {
+            /* The first call sizes, the second copies. */
+            engine_job_public(s->engine, j->eid, NULL, 0, &count, per);
+            ok = (*pub = malloc((count ? count : 1) * sizeof(fr_t))) &&
+                 engine_job_public(s->engine, j->eid, *pub, count, &count, per) == CUZK_OK &&
+                 count == (size_t)n * *per;
+        }
+    } else if (ok) {
+        store_job row;
+        store_partition *parts = NULL;
+        ok = store_get(durable_store(s->jobs), j->id, &row, &parts, NULL, 0) == CUZK_OK;
+        if (ok) {
+            *per = n ? parts[0].num_pub : 0;
+            if (pub && done)
+                ok = (*pub = malloc(((size_t)n * *per + 1) * sizeof(fr_t))) != NULL;
+            for (uint32_t i = 0; ok && i < n; i++) {
+                (*states)[i] = parts[i].state;
+                /* A done job whose partition proof is missing has no
+                 * proof to answer (the next start proves it again). */
+                ok = !done || parts[i].state == ENGINE_STATE_DONE;
+                if (ok && done && proof)
+                    memcpy(*proof + (size_t)i * STORE_PROOF_BYTES, parts[i].proof,
+                           STORE_PROOF_BYTES);
+                if (ok && done && pub) {
+                    ok = parts[i].num_pub == *per;
+                    if (ok && *per)
+                        memcpy(*pub + i * *per, parts[i].pub, *per * sizeof(fr_t));
+                }
+            }
+            store_partitions_free(parts, row.partitions);
+            cuzk_wipe(&row, sizeof(row));
+        }
+    }
+    if (!ok) {
+        free(*states);
+        *states = NULL;
+        if (proof) {
+            free(*proof);
+            *proof = NULL;
+        }
+        if (pub) {
+            free(*pub);
+            *pub = NULL;
+        }
+    }
+    return ok;
+}
+
+/* A job's full view (partition states, the proof when done). false:
+ * answered (404 or 503). */
+static bool job_view(service *s, const char *id, http_response *rs, json_t **out)
+{
+    job_at j;
+    if (!find_job(s, id, &j, rs))
         return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno || *end || v == 0)
+    engine_state *states;
+    uint8_t *proof;
+    size_t per = 0;
+    if (!job_result(s, &j, &states, &proof, NULL, &per)) {
+        http_error(rs, 503, NULL, "job %s: its record cannot be read now", id);
         return false;
-    *id = v;
+    }
+    *out = view_job(s, &j.t, &j.info, states, j.info.partitions, proof,
+                    proof ? (size_t)j.info.partitions * STORE_PROOF_BYTES : 0);
+    free(states);
+    free(proof);
     return true;
 }
 
 static bool circuit_known(service *s, const char *name, engine_circuit_info *out)
 {
-    engine_stats st;
-    engine_get_stats(s->engine, &st, NULL, 0);
-    size_t cap = st.num_circuits + 8;
-    engine_circuit_info *ci = calloc(cap, sizeof(*ci));
-    if (!ci)
-        return false;
-    engine_get_stats(s->engine, &st, ci, cap);
-    bool found = false;
-    for (size_t i = 0; i < st.num_circuits && i < cap && !found; i++) {
-        if (!strcmp(ci[i].name, name)) {
-            found = true;
-            if (out)
-                *out = ci[i];
-        }
+    return engine_circuit_info_of(s->engine, name, out) == CUZK_OK;
+}
+
+static void reply_job(service *s, const char *id, unsigned status, http_response *rs)
+{
+    json_t *o;
+    if (!job_view(s, id, rs, &o))
+        return;
+    reply_json(rs, status, o);
+    snprintf(rs->location, sizeof(rs->location), "/v1/jobs/%s", id);
+}
+
+/* A witness path as the store keeps it (malloc'd): absolute, so that a
+ * restart in another working folder, or without the witness folder,
+ * reads the same file or none (a relative one is the witness folder's,
+ * else the server's working folder's). */
+static char *stored_path(service *s, const char *path)
+{
+    char cwd[4096];
+    const char *base = s->witness_dir.path;
+    if (path[0] == '/')
+        return strdup(path);
+    if (!base && !(base = getcwd(cwd, sizeof(cwd))))
+        return strdup(path);
+    size_t n = strlen(base) + strlen(path) + 2;
+    char *out = malloc(n);
+    if (out)
+        snprintf(out, n, "%s/%s", base, path);
+    return out;
+}
+
+/* The store's record of a submission (pointing into sr) as job id. */
+static cuzk_status record_submission(service *s, uint64_t eid, const submit_request *sr,
+                                     const char *key, const char id[STORE_ID_CHARS + 1],
+                                     char existing[STORE_ID_CHARS + 1], char *msg, size_t msg_len)
+{
+    const engine_job_spec *spec = &sr->spec;
+    store_job job = {.priority = spec->priority,
+                     .partitions = spec->partitions,
+                     .timeout_s = spec->timeout_s,
+                     .state = ENGINE_STATE_QUEUED,
+                     .submitted_at = durable_now()};
+    memcpy(job.id, id, sizeof(job.id));
+    snprintf(job.key, sizeof(job.key), "%s", key ? key : "");
+    snprintf(job.circuit, sizeof(job.circuit), "%s", spec->circuit);
+    if (spec->r) {
+        job.has_blinding = true;
+        job.r = spec->r[0];
+        job.s = spec->s[0];
     }
-    free(ci);
-    return found;
+    store_partition *parts = calloc(spec->partitions, sizeof(*parts));
+    if (!parts)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    cuzk_status st = CUZK_OK;
+    for (uint32_t i = 0; i < spec->partitions && st == CUZK_OK; i++) {
+        const engine_partition_input *in = spec->inputs ? &spec->inputs[i] : NULL;
+        parts[i].seed = in ? in->seed : spec->seed + i;
+        if (sr->client_paths && !(parts[i].wtns_path = stored_path(s, sr->client_paths[i])))
+            st = CUZK_ERR_OUT_OF_MEMORY;
+        parts[i].witness = in ? (fr_t *)in->witness : NULL; /* read, not kept */
+        parts[i].witness_len = in ? in->witness_len : 0;
+    }
+    if (st == CUZK_OK)
+        st = durable_add(s->jobs, eid, &job, parts, existing, msg, msg_len);
+    for (uint32_t i = 0; i < spec->partitions; i++)
+        free(parts[i].wtns_path);
+    free(parts);                  /* the witnesses are sr's */
+    cuzk_wipe(&job, sizeof(job)); /* the blinding */
+    return st;
+}
+
+/* Submits to the engine and records the job; false: answered. */
+static bool submit_job(service *s, submit_request *sr, const char *key, char id[STORE_ID_CHARS + 1],
+                       http_response *rs)
+{
+    /* The engine copies streamed witnesses, and keeps a record per
+     * partition, until the job is final. */
+    uint32_t partitions = sr->spec.partitions;
+    uint64_t bytes = (uint64_t)partitions * PARTITION_RECORD_BYTES;
+    for (uint32_t i = 0; sr->spec.inputs && i < partitions; i++)
+        bytes += sr->spec.inputs[i].witness_len * sizeof(fr_t);
+    char why[300];
+    if (!ledger_reserve(&s->queued, s->engine, partitions, bytes, why, sizeof(why))) {
+        http_error(rs, 429, NULL, "the queue is full: %s; try again later", why);
+        rs->retry_after_s = QUEUE_RETRY_AFTER_S;
+        return false;
+    }
+    uint64_t eid;
+    char msg[512] = "";
+    if (!store_new_id(id)) {
+        ledger_unreserve(&s->queued, partitions, bytes);
+        http_error(rs, 503, NULL, "no random source for a job id");
+        return false;
+    }
+    sr->spec.label = id; /* the engine's events name the job by it */
+    cuzk_status st = engine_submit(s->engine, &sr->spec, &eid, msg, sizeof(msg));
+    if (st != CUZK_OK) {
+        ledger_unreserve(&s->queued, partitions, bytes);
+        if (atomic_load(&s->closing) || strstr(msg, "shutting down"))
+            http_error(rs, 503, NULL, "%s", msg);
+        else if (st == CUZK_ERR_INVALID_ARGUMENT)
+            http_error(rs, 400, NULL, "%s", msg);
+        else
+            http_error(rs, 503, NULL, "%s", msg[0] ? msg : cuzk_status_str(st));
+        return false;
+    }
+    /* The witness files opened in the witness folder stay open until
+     * the job is final: the engine reads them through their names in
+     * /proc/self/fd. */
+    ledger_commit(&s->queued, eid, partitions, bytes, sr->fds, sr->num_fds);
+    sr->fds = NULL;
+    sr->num_fds = 0;
+    /* In the store before its id is answered: a client never holds an id
+     * that a restart does not know. */
+    char existing[STORE_ID_CHARS + 1] = "";
+    st = record_submission(s, eid, sr, key, id, existing, msg, sizeof(msg));
+    if (st != CUZK_OK) {
+        durable_ignore(s->jobs, eid);
+        engine_cancel(s->engine, eid, NULL, 0);
+        service_log(s, "a job could not be recorded, so it was cancelled: %s", msg);
+        http_error(rs, 503, NULL, "the job cannot be recorded in the job store: %s", msg);
+        return false;
+    }
+    return true;
 }
 
 static void submit(service *s, const http_request *rq, http_response *rs)
 {
     if (atomic_load(&s->closing)) {
         http_error(rs, 503, NULL, "the server is shutting down and takes no new jobs");
+        return;
+    }
+    const char *key = rq->idempotency_key;
+    if (key && !store_key_valid(key)) {
+        http_error(rs, 400, "Idempotency-Key",
+                   "the Idempotency-Key header wants 1 to %d printable ASCII characters without "
+                   "spaces",
+                   STORE_KEY_MAX);
         return;
     }
     submit_request sr;
@@ -148,47 +354,20 @@ static void submit(service *s, const http_request *rq, http_response *rs)
         submit_request_free(&sr);
         return;
     }
-    /* The engine copies streamed witnesses, and keeps a record per
-     * partition, until the job is final. */
-    uint32_t partitions = sr.spec.partitions;
-    uint64_t bytes = (uint64_t)partitions * PARTITION_RECORD_BYTES;
-    for (uint32_t i = 0; sr.spec.inputs && i < partitions; i++)
-        bytes += sr.spec.inputs[i].witness_len * sizeof(fr_t);
-    char why[300];
-    if (!ledger_reserve(&s->queued, s->engine, partitions, bytes, why, sizeof(why))) {
-        http_error(rs, 429, NULL, "the queue is full: %s; try again later", why);
-        rs->retry_after_s = QUEUE_RETRY_AFTER_S;
-        submit_request_free(&sr);
-        return;
-    }
-    uint64_t id;
-    char msg[512] = "";
-    cuzk_status st = engine_submit(s->engine, &sr.spec, &id, msg, sizeof(msg));
-    if (st == CUZK_OK) {
-        /* The witness files opened in the witness folder stay open until
-         * the job is final: the engine reads them through their names in
-         * /proc/self/fd. */
-        ledger_commit(&s->queued, id, partitions, bytes, sr.fds, sr.num_fds);
-        sr.fds = NULL;
-        sr.num_fds = 0;
-    } else {
-        ledger_unreserve(&s->queued, partitions, bytes);
-    }
+    char id[STORE_ID_CHARS + 1];
+    bool made = false, again = false;
+    /* Keyed submissions one at a time: two with one key make one job. */
+    if (key)
+        pthread_mutex_lock(&s->submit_mu);
+    if (key && store_find_key(durable_store(s->jobs), key, id))
+        again = true;
+    else
+        made = submit_job(s, &sr, key, id, rs);
+    if (key)
+        pthread_mutex_unlock(&s->submit_mu);
     submit_request_free(&sr);
-    if (st != CUZK_OK) {
-        if (atomic_load(&s->closing) || strstr(msg, "shutting down"))
-            http_error(rs, 503, NULL, "%s", msg);
-        else if (st == CUZK_ERR_INVALID_ARGUMENT)
-            http_error(rs, 400, NULL, "%s", msg);
-        else
-            http_error(rs, 503, NULL, "%s", msg[0] ? msg : cuzk_status_str(st));
-        return;
-    }
-    json_t *o;
-    if (!job_view(s, id, rs, &o))
-        return;
-    reply_json(rs, 201, o);
-    snprintf(rs->location, sizeof(rs->location), "/v1/jobs/%llu", (unsigned long long)id);
+    if (made || again)
+        reply_job(s, id, made ? 201 : 200, rs);
 }
 
 static void list_jobs(service *s, const http_request *rq, http_response *rs)
@@ -207,25 +386,26 @@ static void list_jobs(service *s, const http_request *rq, http_response *rs)
                    state);
         return;
     }
-    size_t n = engine_list_jobs(s->engine, NULL, 0);
-    /* More may arrive between the calls; those show next time. */
-    engine_job_info *infos = calloc(n ? n : 1, sizeof(*infos));
-    if (!infos) {
+    char(*ids)[STORE_ID_CHARS + 1];
+    size_t n;
+    if (durable_ids(s->jobs, &ids, &n) != CUZK_OK) {
         http_error(rs, 503, NULL, "out of memory");
         return;
     }
-    size_t got = engine_list_jobs(s->engine, infos, n);
-    if (got > n)
-        got = n;
     json_t *a = json_array();
-    for (size_t i = 0; i < got; i++) {
-        if (state && strcmp(state, engine_state_name(infos[i].state)))
+    http_response ignored = {0};
+    for (size_t i = 0; i < n; i++) {
+        job_at j;
+        if (!find_job(s, ids[i], &j, &ignored)) /* expired meanwhile */
             continue;
-        if (circuit && strcmp(circuit, infos[i].circuit))
+        if (state && strcmp(state, engine_state_name(j.info.state)))
             continue;
-        json_array_append_new(a, view_job(s, &infos[i], NULL, 0, NULL, 0));
+        if (circuit && strcmp(circuit, j.info.circuit))
+            continue;
+        json_array_append_new(a, view_job(s, &j.t, &j.info, NULL, 0, NULL, 0));
     }
-    free(infos);
+    free(ignored.body);
+    free(ids);
     json_t *o = json_object();
     json_object_set_new(o, "jobs", a);
     reply_json(rs, 200, o);
@@ -242,72 +422,52 @@ static bool parse_proof_format(const http_request *rq, http_response *rs, proof_
     return false;
 }
 
-/* The snarkjs view of a done job whose proof bytes are at hand. */
-static void reply_snarkjs(service *s, const engine_job_info *info, const uint8_t *proof,
-                          http_response *rs)
-{
-    size_t count = 0, per = 0;
-    /* The first call sizes, the second copies. */
-    engine_job_public(s->engine, info->id, NULL, 0, &count, &per);
-    fr_t *pub = malloc((count ? count : 1) * sizeof(fr_t));
-    if (!pub) {
-        http_error(rs, 503, NULL, "out of memory");
-        return;
-    }
-    if (engine_job_public(s->engine, info->id, pub, count, &count, &per) != CUZK_OK ||
-        count != (size_t)info->partitions * per) {
-        free(pub);
-        http_error(rs, 404, NULL, "the proof of job %llu is gone", (unsigned long long)info->id);
-        return;
-    }
-    json_t *o;
-    char msg[300] = "";
-    cuzk_status st = view_snarkjs(&o, info->id, info->circuit, proof, info->partitions, pub, per,
-                                  msg, sizeof(msg));
-    free(pub);
-    if (st == CUZK_ERR_OUT_OF_MEMORY)
-        http_error(rs, 503, NULL, "out of memory");
-    else if (st != CUZK_OK)
-        http_error(rs, 500, NULL, "job %llu: %s", (unsigned long long)info->id, msg);
-    else
-        reply_json(rs, 200, o);
-}
-
-static void get_proof(service *s, uint64_t id, const http_request *rq, http_response *rs)
+static void get_proof(service *s, const char *id, const http_request *rq, http_response *rs)
 {
     static const char *const allowed[] = {"format", NULL};
     proof_format format;
     if (!no_query(rq, rs, allowed) || !parse_proof_format(rq, rs, &format))
         return;
-    engine_job_info info;
-    if (engine_job_status(s->engine, id, &info, NULL, 0) != CUZK_OK) {
-        http_error(rs, 404, NULL, "no job %llu", (unsigned long long)id);
+    job_at j;
+    if (!find_job(s, id, &j, rs))
+        return;
+    if (j.info.state != ENGINE_STATE_DONE) {
+        http_error(rs, 409, NULL, "job %s is %s; a proof exists only when it is done", id,
+                   engine_state_name(j.info.state));
         return;
     }
-    if (info.state != ENGINE_STATE_DONE) {
-        http_error(rs, 409, NULL, "job %llu is %s; a proof exists only when it is done",
-                   (unsigned long long)id, engine_state_name(info.state));
+    durable_sync(s->jobs);
+    engine_state *states;
+    uint8_t *proof;
+    fr_t *pub;
+    size_t per = 0, len = (size_t)j.info.partitions * STORE_PROOF_BYTES;
+    if (!job_result(s, &j, &states, &proof, format == PROOF_FORMAT_SNARKJS ? &pub : NULL, &per)) {
+        http_error(rs, 404, NULL, "the proof of job %s is gone", id);
         return;
     }
-    size_t cap = (size_t)info.partitions * PROOF_BYTES, len = 0;
-    uint8_t *proof = malloc(cap ? cap : 1);
-    if (!proof || engine_job_proof(s->engine, id, proof, cap, &len) != CUZK_OK) {
-        free(proof);
-        http_error(rs, 404, NULL, "the proof of job %llu is gone", (unsigned long long)id);
+    free(states);
+    if (format == PROOF_FORMAT_BELLMAN) {
+        rs->status = 200;
+        rs->body = (char *)proof;
+        rs->len = len;
+        rs->content_type = "application/octet-stream";
         return;
     }
-    if (format == PROOF_FORMAT_SNARKJS) {
-        reply_snarkjs(s, &info, proof, rs);
-        free(proof);
-        return;
-    }
-    rs->status = 200;
-    rs->body = (char *)proof;
-    rs->len = len;
-    rs->content_type = "application/octet-stream";
+    json_t *o;
+    char msg[300] = "";
+    cuzk_status st =
+        view_snarkjs(&o, id, j.info.circuit, proof, j.info.partitions, pub, per, msg, sizeof(msg));
+    free(proof);
+    free(pub);
+    if (st == CUZK_ERR_OUT_OF_MEMORY)
+        http_error(rs, 503, NULL, "out of memory");
+    else if (st != CUZK_OK)
+        http_error(rs, 500, NULL, "job %s: %s", id, msg);
+    else
+        reply_json(rs, 200, o);
 }
 
-static void await_job(service *s, uint64_t id, const http_request *rq, http_response *rs)
+static void await_job(service *s, const char *id, const http_request *rq, http_response *rs)
 {
     static const char *const allowed[] = {"timeout_s", NULL};
     if (!no_query(rq, rs, allowed))
@@ -327,13 +487,16 @@ static void await_job(service *s, uint64_t id, const http_request *rq, http_resp
          * the client asks again. */
         wait = v < s->max_wait_s ? v : s->max_wait_s;
     }
-    engine_state state;
-    if (engine_wait(s->engine, id, wait, &state) != CUZK_OK) {
-        http_error(rs, 404, NULL, "no job %llu", (unsigned long long)id);
+    job_at j;
+    if (!find_job(s, id, &j, rs))
         return;
-    }
-    if (state >= ENGINE_STATE_DONE)
+    engine_state state = j.info.state;
+    if (j.live && engine_wait(s->engine, j.eid, wait, &state) == CUZK_OK &&
+        state >= ENGINE_STATE_DONE) {
         ledger_sweep(&s->queued, s->engine); /* its files and share go now */
+        /* What the client is about to see is in the store first. */
+        durable_sync(s->jobs);
+    }
     json_t *o;
     if (!job_view(s, id, rs, &o))
         return;
@@ -348,23 +511,24 @@ static void await_job(service *s, uint64_t id, const http_request *rq, http_resp
     reply_json(rs, 200, o);
 }
 
-static void cancel_job(service *s, uint64_t id, http_response *rs)
+static void cancel_job(service *s, const char *id, http_response *rs)
 {
-    engine_job_info info;
-    if (engine_job_status(s->engine, id, &info, NULL, 0) != CUZK_OK) {
-        http_error(rs, 404, NULL, "no job %llu", (unsigned long long)id);
+    job_at j;
+    if (!find_job(s, id, &j, rs))
         return;
-    }
-    char msg[256] = "";
-    if (engine_cancel(s->engine, id, msg, sizeof(msg)) != CUZK_OK) {
-        engine_job_status(s->engine, id, &info, NULL, 0);
-        if (info.state >= ENGINE_STATE_DONE) {
-            http_error(rs, 409, NULL, "job %llu is already %s; there is nothing to cancel",
-                       (unsigned long long)id, engine_state_name(info.state));
+    if (!j.live || engine_cancel(s->engine, j.eid, NULL, 0) != CUZK_OK) {
+        if (j.live)
+            engine_job_status(s->engine, j.eid, &j.info, NULL, 0);
+        if (j.info.state >= ENGINE_STATE_DONE) {
+            http_error(rs, 409, NULL, "job %s is already %s; there is nothing to cancel", id,
+                       engine_state_name(j.info.state));
             return;
         }
         /* Stopping already (an earlier cancel, a failure or a timeout):
          * what was asked is under way, as after the first cancel. */
+    } else {
+        /* Durable now: a restart does not run it again. */
+        durable_final(s->jobs, id, ENGINE_STATE_CANCELLED, "cancelled by request");
     }
     ledger_sweep(&s->queued, s->engine);
     json_t *o;
@@ -374,18 +538,22 @@ static void cancel_job(service *s, uint64_t id, http_response *rs)
 
 static void route_job(service *s, const http_request *rq, http_response *rs, const char *rest)
 {
-    char idtext[32];
+    char id[STORE_ID_CHARS + 1];
     const char *slash = strchr(rest, '/');
     size_t n = slash ? (size_t)(slash - rest) : strlen(rest);
-    uint64_t id = 0;
-    if (n >= sizeof(idtext)) {
-        http_error(rs, 404, NULL, "no such job");
+    char shown[STORE_ID_CHARS + 8];
+    snprintf(shown, sizeof(shown), "%.*s%s", (int)(n < STORE_ID_CHARS ? n : STORE_ID_CHARS), rest,
+             n > STORE_ID_CHARS ? "..." : "");
+    if (n != STORE_ID_CHARS) {
+        http_error(rs, 404, NULL, "'%s' is not a job id (%d lowercase hex digits)", shown,
+                   STORE_ID_CHARS);
         return;
     }
-    memcpy(idtext, rest, n);
-    idtext[n] = 0;
-    if (!parse_id(idtext, &id)) {
-        http_error(rs, 404, NULL, "'%s' is not a job id (a whole number from 1)", idtext);
+    memcpy(id, rest, n);
+    id[n] = 0;
+    if (!store_id_valid(id)) {
+        http_error(rs, 404, NULL, "'%s' is not a job id (%d lowercase hex digits)", shown,
+                   STORE_ID_CHARS);
         return;
     }
     const char *action = slash ? slash + 1 : "";

@@ -64,6 +64,11 @@ void service_log_escape(char *out, size_t cap, const char *text)
         out[n < cap ? n : cap - 1] = 0;
 }
 
+static void log_line(void *ctx, const char *line)
+{
+    service_log(ctx, "%s", line);
+}
+
 static double wall_minus_mono(void)
 {
     struct timespec rt;
@@ -75,6 +80,8 @@ static double wall_minus_mono(void)
 /* What service_start set up besides the sockets. */
 static void release(service *s)
 {
+    durable_close(s->jobs);
+    pthread_mutex_destroy(&s->submit_mu);
     confine_dir_close(&s->witness_dir);
     confine_dir_close(&s->circuit_dir);
     ledger_destroy(&s->queued);
@@ -103,6 +110,7 @@ cuzk_status service_start(service **out, const service_opts *o, char *msg, size_
     atomic_init(&s->closing, false);
     pthread_mutex_init(&s->log_mu, NULL);
     pthread_mutex_init(&s->circuit_fds_mu, NULL);
+    pthread_mutex_init(&s->submit_mu, NULL);
     s->witness_dir.fd = s->circuit_dir.fd = -1;
     ledger_init(&s->queued, cfg->max_queued_jobs, cfg->max_queued_partitions,
                 cfg->max_queued_bytes);
@@ -150,6 +158,22 @@ cuzk_status service_start(service **out, const service_opts *o, char *msg, size_
             n++;
         }
     }
+    /* The job store after the sockets (a second server on them is told
+     * so first), before any request is taken: recovered jobs are known
+     * to the first. */
+    if (st == CUZK_OK) {
+        char state_dir[4096];
+        store_default_dir(state_dir, sizeof(state_dir));
+        durable_opts d = {.state_dir = cfg->state_dir ? cfg->state_dir : state_dir,
+                          .engine = s->engine,
+                          .queued = &s->queued,
+                          .witness_dir = s->witness_dir.path ? &s->witness_dir : NULL,
+                          .keep_finished = o->keep_finished,
+                          .keep_finished_s = cfg->keep_finished_s,
+                          .log = log_line,
+                          .log_ctx = s};
+        st = durable_open(&s->jobs, &d, msg, msg_len);
+    }
     if (st == CUZK_OK) {
         http_limits limits = {.max_connections = cfg->max_connections,
                               .max_header_bytes = cfg->max_header_bytes,
@@ -196,8 +220,10 @@ cuzk_status service_start(service **out, const service_opts *o, char *msg, size_
 
 void service_close_submissions(service *s)
 {
-    if (s)
+    if (s) {
         atomic_store(&s->closing, true);
+        durable_closing(s->jobs);
+    }
 }
 
 void service_stop(service *s)
@@ -205,6 +231,7 @@ void service_stop(service *s)
     if (!s)
         return;
     atomic_store(&s->closing, true);
+    durable_closing(s->jobs);
     /* Answers already being written (awaits that the engine's shutdown
      * just ended) go out before the connections close. */
     http_server_drain(s->http, SERVICE_DRAIN_S);

@@ -5,8 +5,12 @@
  * API). The caller owns the engine and the metrics and decides when to
  * shut them down; the service only answers requests:
  *
- *   service_start            listen (Unix socket, TCP with a token)
- *   service_close_submissions new jobs get 503; queries, awaits go on
+ *   service_start            open the job store and resume its jobs (the
+ *                            engine's circuits must be registered), listen
+ *                            (Unix socket, TCP with a token)
+ *   service_close_submissions new jobs get 503; queries, awaits go on; jobs
+ *                            the engine cancels from now on stay unfinished
+ *                            in the store and run again at the next start
  *   service_stop             stop listening, remove the socket file
  */
 
@@ -23,6 +27,7 @@ typedef struct service_opts {
     engine_metrics *metrics;     /* may be NULL: /metrics then has the gauges only */
     const server_config *server; /* copied where needed */
     FILE *log;                   /* request and lifecycle lines; NULL: none */
+    uint64_t keep_finished;      /* finished jobs the job store keeps (engine.keep_finished) */
 } service_opts;
 
 cuzk_status service_start(service **out, const service_opts *opts, char *msg, size_t msg_len);

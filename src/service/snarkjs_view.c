@@ -21,7 +21,7 @@ static json_t *parsed(char *text)
     return j;
 }
 
-cuzk_status view_snarkjs(json_t **out, uint64_t id, const char *circuit, const uint8_t *proofs,
+cuzk_status view_snarkjs(json_t **out, const char *id, const char *circuit, const uint8_t *proofs,
                          size_t num_parts, const fr_t *pub, size_t per_partition, char *msg,
                          size_t msg_len)
 {
@@ -69,7 +69,7 @@ cuzk_status view_snarkjs(json_t **out, uint64_t id, const char *circuit, const u
         json_decref(o);
         return st;
     }
-    int bad = json_object_set_new(o, "id", json_integer((json_int_t)id));
+    int bad = json_object_set_new(o, "id", json_string(id));
     bad |= json_object_set_new(o, "circuit", json_string(circuit));
     bad |= json_object_set_new(o, "partitions", parts);
     if (bad) {

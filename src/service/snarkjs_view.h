@@ -4,7 +4,7 @@
 /* A done job's result as snarkjs's files, the answer of
  * GET /v1/jobs/{id}/proof?format=snarkjs (docs/SERVICE.md):
  *
- *   {"id": 7, "circuit": "chain",
+ *   {"id": "<32 hex digits>", "circuit": "chain",
  *    "partitions": [{"proof": PROOF, "public": PUBLIC}, ...]}
  *
  * one entry per partition in order; PROOF is exactly snarkjs's proof.json
@@ -23,7 +23,7 @@
  * num_parts × per_partition values, partition-major (engine_job_public).
  * *out: a new reference. CUZK_ERR_OUT_OF_MEMORY, or the status of a proof
  * that does not decode (msg says which partition). */
-cuzk_status view_snarkjs(json_t **out, uint64_t id, const char *circuit, const uint8_t *proofs,
+cuzk_status view_snarkjs(json_t **out, const char *id, const char *circuit, const uint8_t *proofs,
                          size_t num_parts, const fr_t *pub, size_t per_partition, char *msg,
                          size_t msg_len);
 

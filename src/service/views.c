@@ -33,25 +33,25 @@ static json_t *hex(const uint8_t *p, size_t n)
     return j;
 }
 
-json_t *view_job(const service *s, const engine_job_info *info, const engine_state *parts,
-                 uint32_t num_parts, const uint8_t *proof, size_t proof_len)
+json_t *view_job(const service *s, const job_times *t, const engine_job_info *info,
+                 const engine_state *parts, uint32_t num_parts, const uint8_t *proof,
+                 size_t proof_len)
 {
+    (void)s;
     json_t *o = json_object();
-    json_object_set_new(o, "id", json_integer((json_int_t)info->id));
+    json_object_set_new(o, "id", json_string(t->id));
     json_object_set_new(o, "circuit", json_string(info->circuit));
     json_object_set_new(o, "priority", json_string(engine_priority_name(info->priority)));
     json_object_set_new(o, "state", json_string(engine_state_name(info->state)));
     json_object_set_new(o, "partitions", json_integer(info->partitions));
     json_object_set_new(o, "partitions_done", json_integer(info->partitions_done));
     json_object_set_new(o, "attempts", json_integer(info->attempts));
-    json_object_set_new(o, "submitted_at", json_real(view_unix_time(s, info->submit_ns)));
+    json_object_set_new(o, "submitted_at", json_real(t->submitted_at));
     json_object_set_new(o, "finished_at",
-                        info->finish_ns ? json_real(view_unix_time(s, info->finish_ns))
-                                        : json_null());
-    uint64_t end = info->finish_ns ? info->finish_ns : backend_clock_ns();
-    json_object_set_new(
-        o, "elapsed_s",
-        json_real(end > info->submit_ns ? (double)(end - info->submit_ns) * 1e-9 : 0.0));
+                        t->finished_at > 0 ? json_real(t->finished_at) : json_null());
+    double end = t->finished_at > 0 ? t->finished_at : durable_now();
+    json_object_set_new(o, "elapsed_s",
+                        json_real(end > t->submitted_at ? end - t->submitted_at : 0.0));
     json_object_set_new(o, "message", json_string(info->message));
     if (parts) {
         json_t *a = json_array();

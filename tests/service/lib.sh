@@ -11,6 +11,8 @@ cleanup() {
 trap cleanup EXIT
 export CUZK_CACHE_DIR=$tmp/cache
 export CUZK_SOCKET=$tmp/s.sock
+# The job store (server.state_dir) of every server a test starts.
+export XDG_STATE_HOME=$tmp/state
 unset CUZK_URL CUZK_TOKEN_FILE
 fixtures=$(cd "$(dirname "${BASH_SOURCE[0]}")/../fixtures/circom" && pwd)
 passed=0

@@ -28,17 +28,21 @@ bad() { # name, text the message must hold, arguments...
     check "$name" 2 "$cuzk" "$@"
     expect "$name: message" "$tmp/err" "$text"
 }
+J=0123456789abcdef0123456789abcdef # a job id's shape
 bad "unknown option" "unknown option '--frob'" submit --circuit c --frob
-bad "unknown short option" "unknown option '-x'" await -x 1
+bad "unknown short option" "unknown option '-x'" await -x $J
 bad "ambiguous prefix" "more than one option" submit --circuit c --wit a
 bad "value for a flag" "takes no value" submit --circuit c --wait=yes
-bad "missing value" "--timeout wants a value" await 1 --timeout
-bad "bad seconds" "--timeout wants seconds" await 1 --timeout=-3
+bad "missing value" "--timeout wants a value" await $J --timeout
+bad "bad seconds" "--timeout wants seconds" await $J --timeout=-3
 bad "stray argument" "unexpected 'x'" submit --circuit c x
-bad "second job id" "unexpected '2'" await 1 2
+bad "second job id" "unexpected '2'" await $J 2
 bad "no job id" "which job" await
-bad "status argument" "unexpected 'x'" status x
-bad "cancel two" "give one job id" cancel 1 2
+bad "numeric job id" "not a job id (32 hex digits" await 3
+bad "short job id" "not a job id (32 hex digits" cancel 0123abc
+bad "status argument" "'x' is not a job id" status x
+bad "status two" "at most one job id" status $J $J
+bad "cancel two" "give one job id" cancel $J 2
 bad "jobs argument" "unexpected 'x'" jobs x
 bad "circuit verb" "list, show NAME" circuit frob
 bad "api path" "give METHOD and PATH" api GET
@@ -53,7 +57,7 @@ bad "serve flag with value" "takes no value" serve --insecure-no-token=yes
 bad "serve ambiguous" "more than one option" serve --re 3
 
 # accepted forms reach the (absent) server: exit 4
-check "--opt=value" 4 "$cuzk" await 1 --timeout=1
+check "--opt=value" 4 "$cuzk" await $J --timeout=1
 check "options after arguments" 4 "$cuzk" jobs --json --state=done
 check "unique prefix" 4 "$cuzk" submit --circ c --prio high --seed 1 --part 2
 check "-- ends the options" 4 "$cuzk" api GET -- /v1/status

@@ -59,7 +59,7 @@ done_parts=$(field partitions_done <"$tmp/out")
 if [ "${done_parts:-200}" -lt 200 ]; then pass; else fail "the running job finished anyway"; fi
 check "cancel again" 1 "$cuzk" cancel "$running"
 expect "cancelling a finished job is a conflict" "$tmp/err" "HTTP 409"
-check "cancel an unknown job" 1 "$cuzk" cancel 999999
+check "cancel an unknown job" 1 "$cuzk" cancel 0123456789abcdef0123456789abcdef
 expect "unknown job is 404" "$tmp/err" "HTTP 404"
 
 # Idle parameters are evicted, and reloaded by the next job.
@@ -219,10 +219,10 @@ if [ -e "$tmp/s.sock" ]; then fail "socket file left after SIGTERM"; else pass; 
 start_server "$tmp/serve2.log" --config "$tmp/serve.ini"
 stop_server KILL
 if [ -S "$tmp/s.sock" ]; then pass; else fail "SIGKILL should leave the socket file"; fi
-start_server "$tmp/serve3.log" --config "$tmp/serve.ini"
+start_server "$tmp/serve3.log" --config "$tmp/serve.ini" --state-dir "$tmp/fresh-state"
 pass # a stale socket file is replaced
 check "fresh server answers" 0 "$cuzk" jobs --json
-is "and has no jobs" "$(cat "$tmp/out")" '{"jobs":[]}'
+is "and has no jobs (a fresh state folder)" "$(cat "$tmp/out")" '{"jobs":[]}'
 stop_server TERM
 is "clean exit again" "$server_rc" 0
 echo "not a socket" >"$tmp/s.sock"

@@ -49,12 +49,14 @@ check "proof of another job" 1 "$cuzk" verify --builtin --log-constraints 10 \
 # NORMAL partition may start before the CRITICAL ones are all started,
 # except at most one the single synthesis worker was picking at T; and
 # some NORMAL partitions start after them (the CRITICAL job overtook).
-awk -v crit="$crit" '
+awk -v label="$crit" '
 function val(s, k,   i, v) {
     i = index(s, "\"" k "\":"); if (!i) return "";
     v = substr(s, i + length(k) + 3); sub(/[,}].*/, "", v); gsub(/"/, "", v); return v
 }
-/"type":"job"/ && val($0, "job") == crit && val($0, "state") == "queued" { t = val($0, "ts_ns") + 0 }
+/"type":"job"/ && val($0, "label") == label && val($0, "state") == "queued" {
+    t = val($0, "ts_ns") + 0; crit = val($0, "job")
+}
 /"name":"queue_wait"/ { n++; job[n] = val($0, "job"); start[n] = val($0, "end_ns") + 0 }
 END {
     last = 0; first = 0; cnt = 0
@@ -119,13 +121,15 @@ expect "says why" "$tmp/await.out" "engine shut down"
 if [ -e "$tmp/s.sock" ]; then fail "the socket file is left behind"; else pass; fi
 # Every job queued in the log has a final line.
 for id in "${normal_ids[@]}" "$crit" "$long" "$queued"; do
-    if grep -q "\"type\":\"job\",\"job\":$id,.*\"state\":\"\(done\|failed\|cancelled\)\"" \
+    if grep -q "\"type\":\"job\",\"job\":[0-9]*,\"label\":\"$id\",.*\"state\":\"\(done\|failed\|cancelled\)\"" \
         "$tmp/events.jsonl"; then pass; else fail "job $id has no final state in the log"; fi
 done
 expect "shutdown logged" "$tmp/serve.log" "SIGTERM: shutting down"
 
-# A restart on the same socket starts clean: no jobs, no stale file.
-start_server "$tmp/serve2.log" --config "$tmp/serve.ini" --set engine.event_log=
+# A restart on the same socket leaves no stale file; on another state
+# folder it starts clean (test_service_restart.sh: on the same one).
+start_server "$tmp/serve2.log" --config "$tmp/serve.ini" --set engine.event_log= \
+    --state-dir "$tmp/other-state"
 check "jobs after restart" 0 "$cuzk" jobs --json
 is "no jobs after restart" "$(cat "$tmp/out")" '{"jobs":[]}'
 stop_server INT

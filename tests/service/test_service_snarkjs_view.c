@@ -134,12 +134,13 @@ static void test_view(void **state)
     ok(engine_job_proof(e, id, proofs, sizeof(proofs), &len));
     ok(engine_job_public(e, id, pub, 8, &count, &per));
     json_t *o;
-    ok(view_snarkjs(&o, id, "chain", proofs, 2, pub, per, msg, sizeof(msg)));
+    static const char job_id[] = "0123456789abcdef0123456789abcdef";
+    ok(view_snarkjs(&o, job_id, "chain", proofs, 2, pub, per, msg, sizeof(msg)));
 
     char k[128];
     keys(k, sizeof(k), o);
     assert_string_equal(k, "id,circuit,partitions,");
-    assert_int_equal(json_integer_value(json_object_get(o, "id")), (json_int_t)id);
+    assert_string_equal(json_string_value(json_object_get(o, "id")), job_id);
     assert_string_equal(json_string_value(json_object_get(o, "circuit")), "chain");
     json_t *parts = json_object_get(o, "partitions");
     assert_int_equal(json_array_size(parts), 2);
@@ -181,7 +182,7 @@ static void test_view(void **state)
      * refused, naming the partition. */
     memset(proofs + GROTH16_PROOF_BYTES + 1, 0xff, 47);
     msg[0] = 0;
-    assert_int_not_equal(view_snarkjs(&o, id, "chain", proofs, 2, pub, per, msg, sizeof(msg)),
+    assert_int_not_equal(view_snarkjs(&o, job_id, "chain", proofs, 2, pub, per, msg, sizeof(msg)),
                          CUZK_OK);
     assert_null(o);
     assert_non_null(strstr(msg, "partition 1"));

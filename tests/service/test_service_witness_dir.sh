@@ -107,7 +107,7 @@ if [ "$(id -u)" -eq 0 ]; then
             "$nb/run/s.sock" "$nb/chain.zkey" >"$nb/serve.ini"
         setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups \
             env CUZK_CACHE_DIR="$nb/run/cache" "$cuzk" serve --config "$nb/serve.ini" \
-            --witness-dir "$nb/wit" >"$nb/run/serve.log" 2>&1 &
+            --witness-dir "$nb/wit" --state-dir "$nb/run/state" >"$nb/run/serve.log" 2>&1 &
         server_pid=$!
         server_pids+=("$server_pid")
         for _ in $(seq 1 200); do

@@ -1,0 +1,175 @@
+#ifndef CUZK_STORE_STORE_H
+#define CUZK_STORE_STORE_H
+
+/* The job store: the service's durable record of every job it accepted,
+ * so that a restart (kill -9 included) loses and mixes up nothing.
+ *
+ * One interface, implementations behind it: SQLite, embedded, one file
+ * per host (sqlite_store.c, the only place with SQL); PostgreSQL for
+ * several hosts follows behind the same operations. The engine does not
+ * see the store; the service writes to it and recovers from it.
+ *
+ * What a job's record holds:
+ *   - its public id (STORE_ID_CHARS lowercase hex: 128 random bits, never
+ *     reused), the client's idempotency key when one was given;
+ *   - the submission: circuit, priority, partitions, timeout, a fixed
+ *     blinding when the server allows one, and per partition its input
+ *     (a seed, a witness path as the client gave it, or a streamed
+ *     witness's values);
+ *   - its state and message, timestamps (Unix seconds);
+ *   - per partition its state, and its proof and public inputs once
+ *     proved.
+ * The witnesses and the blinding are dropped when the job is final.
+ *
+ * Every operation is thread-safe (the implementation serializes). An
+ * operation that fails returns a cuzk_status and, with msg, says why. */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cuzk/status.h"
+#include "engine/engine.h"
+#include "field/fr.h"
+
+#define STORE_ID_CHARS 32     /* a public job id: 32 lowercase hex digits */
+#define STORE_KEY_MAX 128     /* an idempotency key: 1 to this many printable ASCII bytes */
+#define STORE_PROOF_BYTES 192 /* one partition's proof (compressed A, B, C) */
+
+/* A fresh id from the system's random source; false when it has none. */
+bool store_new_id(char out[STORE_ID_CHARS + 1]);
+/* Whether text is an id's shape (it may still be unknown). */
+bool store_id_valid(const char *text);
+/* Whether text may serve as an idempotency key. */
+bool store_key_valid(const char *text);
+
+/* A job's row: the submission, and its state as last written. */
+typedef struct store_job {
+    char id[STORE_ID_CHARS + 1];
+    char key[STORE_KEY_MAX + 1]; /* empty: none */
+    char circuit[64];
+    engine_priority priority;
+    uint32_t partitions;
+    double timeout_s;
+    bool has_blinding; /* r, s fixed for every partition (dropped when final) */
+    fr_t r, s;
+    engine_state state; /* QUEUED until final (a running job is not told apart) */
+    uint32_t partitions_done;
+    char message[256];
+    double submitted_at, finished_at; /* Unix seconds; finished_at 0 until final */
+} store_job;
+
+/* One partition: its input as submitted, and what became of it. */
+typedef struct store_partition {
+    uint64_t seed;        /* when neither of the next two */
+    char *wtns_path;      /* the path the client named (NULL: none) */
+    fr_t *witness;        /* a streamed witness's values (NULL: none) */
+    uint64_t witness_len; /* values */
+    engine_state state;   /* DONE once its proof is stored */
+    uint8_t proof[STORE_PROOF_BYTES];
+    fr_t *pub; /* its public inputs, num_pub of them, when DONE */
+    uint64_t num_pub;
+} store_partition;
+
+void store_partitions_free(store_partition *parts, uint32_t n);
+
+/* A change, applied with others in one transaction (store_write). */
+typedef enum store_update_kind {
+    STORE_PARTITION_DONE, /* partition idx proved: proof and public inputs */
+    STORE_JOB_FINAL,      /* the job is final: state, message, finished_at */
+} store_update_kind;
+
+typedef struct store_update {
+    store_update_kind kind;
+    char id[STORE_ID_CHARS + 1];
+    uint32_t idx;
+    const uint8_t *proof; /* STORE_PROOF_BYTES */
+    const fr_t *pub;
+    uint64_t num_pub;
+    engine_state state;
+    const char *message;
+    double at;
+} store_update;
+
+typedef struct store store;
+
+/* Called per job by store_list, in submission order; false stops. */
+typedef bool (*store_job_fn)(void *ctx, const store_job *job);
+
+typedef struct store_ops {
+    void (*close)(store *st);
+    /* Adds a job and its partitions' inputs (parts[i].state, proofs
+     * ignored) in one transaction, durable when it returns. A job whose
+     * key another job holds is not added: CUZK_ERR_INVALID_ARGUMENT with
+     * *existing (when given) that job's id. */
+    cuzk_status (*add)(store *st, const store_job *job, const store_partition *parts,
+                       char existing[STORE_ID_CHARS + 1], char *msg, size_t msg_len);
+    /* The id of the job holding key; false when none. */
+    bool (*find_key)(store *st, const char *key, char id[STORE_ID_CHARS + 1]);
+    /* Applies n updates in one transaction. Updates of unknown jobs are
+     * skipped (expired, or never added). */
+    cuzk_status (*write)(store *st, const store_update *u, size_t n, char *msg, size_t msg_len);
+    /* Every job's row, oldest first. */
+    cuzk_status (*list)(store *st, store_job_fn fn, void *ctx, char *msg, size_t msg_len);
+    /* One job: its row, and (when parts is given) its partitions
+     * (*parts malloc'd, job->partitions of them; store_partitions_free).
+     * CUZK_ERR_INVALID_ARGUMENT when unknown. */
+    cuzk_status (*get)(store *st, const char *id, store_job *job, store_partition **parts,
+                       char *msg, size_t msg_len);
+    /* Deletes final jobs finished before `before` (Unix seconds; 0: none
+     * by age), and beyond the newest `keep` final ones. Each deleted id
+     * goes to fn (may be NULL). */
+    cuzk_status (*expire)(store *st, double before, uint64_t keep, store_job_fn fn, void *ctx,
+                          char *msg, size_t msg_len);
+} store_ops;
+
+/* Every implementation's handle starts with its operations. */
+struct store {
+    const store_ops *ops;
+};
+
+/* Opens (creating when missing) the SQLite store `jobs.sqlite` in dir,
+ * which is created 0700 when missing. */
+cuzk_status store_open_sqlite(store **out, const char *dir, char *msg, size_t msg_len);
+
+/* The state folder when server.state_dir is unset: $XDG_STATE_HOME/cuzk,
+ * or ~/.local/state/cuzk. */
+void store_default_dir(char *out, size_t cap);
+
+/* The operations, by name. */
+static inline void store_close(store *st)
+{
+    if (st)
+        st->ops->close(st);
+}
+static inline cuzk_status store_add(store *st, const store_job *job, const store_partition *parts,
+                                    char existing[STORE_ID_CHARS + 1], char *msg, size_t msg_len)
+{
+    return st->ops->add(st, job, parts, existing, msg, msg_len);
+}
+static inline bool store_find_key(store *st, const char *key, char id[STORE_ID_CHARS + 1])
+{
+    return st->ops->find_key(st, key, id);
+}
+static inline cuzk_status store_write(store *st, const store_update *u, size_t n, char *msg,
+                                      size_t msg_len)
+{
+    return st->ops->write(st, u, n, msg, msg_len);
+}
+static inline cuzk_status store_list(store *st, store_job_fn fn, void *ctx, char *msg,
+                                     size_t msg_len)
+{
+    return st->ops->list(st, fn, ctx, msg, msg_len);
+}
+static inline cuzk_status store_get(store *st, const char *id, store_job *job,
+                                    store_partition **parts, char *msg, size_t msg_len)
+{
+    return st->ops->get(st, id, job, parts, msg, msg_len);
+}
+static inline cuzk_status store_expire(store *st, double before, uint64_t keep, store_job_fn fn,
+                                       void *ctx, char *msg, size_t msg_len)
+{
+    return st->ops->expire(st, before, keep, fn, ctx, msg, msg_len);
+}
+
+#endif
