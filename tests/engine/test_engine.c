@@ -701,7 +701,7 @@ static void on_partition(void *ctx, uint64_t job, uint32_t idx, const uint8_t *p
                          const fr_t *pub, uint64_t num_pub)
 {
     (void)ctx, (void)proof, (void)pub;
-    assert_int_equal(num_pub, fx.num_inputs);
+    assert_int_equal(num_pub, efx.num_inputs);
     pthread_mutex_lock(&heard.mu);
     if (job == heard.watched && idx < 8)
         heard.proved[idx]++;
@@ -723,11 +723,11 @@ static void on_final(void *ctx, uint64_t job, engine_state state, const char *me
 static engine_t *start_observed(void)
 {
     engine_config cfg;
-    base_config(&cfg);
+    efx_base_config(&cfg);
     cfg.device_threads = 2;
     engine_t *e;
     ok(engine_create(&e, &cfg, msg, sizeof(msg)));
-    register_builtin(e, "p");
+    efx_register(&efx, e, "p");
     engine_observer obs = {.partition_done = on_partition, .job_final = on_final};
     engine_set_observer(e, &obs);
     return e;
@@ -740,14 +740,14 @@ static void test_resume(void **state)
     /* The first run: 4 partitions, all proved. */
     engine_job_spec js = {
         .circuit = "p", .priority = ENGINE_PRIORITY_NORMAL, .partitions = 4, .seed = 10};
-    uint64_t first = submit(e, "p", ENGINE_PRIORITY_NORMAL, 4, 10);
-    expect_state(e, first, ENGINE_STATE_DONE);
+    uint64_t first = efx_submit(e, "p", ENGINE_PRIORITY_NORMAL, 4, 10);
+    efx_expect_state(e, first, ENGINE_STATE_DONE);
     uint8_t before[4 * GROTH16_PROOF_BYTES];
     fr_t pub[4 * 8];
     size_t len, count, per;
     ok(engine_job_proof(e, first, before, sizeof(before), &len));
     ok(engine_job_public(e, first, pub, 4 * 8, &count, &per));
-    assert_int_equal(per, fx.num_inputs);
+    assert_int_equal(per, efx.num_inputs);
 
     /* Resumed with partitions 1 and 3 proved before: 0 and 2 are proved
      * now, 1 and 3 answered as given. */
@@ -763,8 +763,8 @@ static void test_resume(void **state)
     uint64_t resumed;
     ok(engine_submit(e, &js, &resumed, msg, sizeof(msg)));
     assert_int_equal(resumed, first + 1);
-    expect_state(e, resumed, ENGINE_STATE_DONE);
-    check_proofs(e, resumed, 4, 10);
+    efx_expect_state(e, resumed, ENGINE_STATE_DONE);
+    efx_check_proofs(&efx, e, resumed, 4, 10);
     uint8_t after[4 * GROTH16_PROOF_BYTES];
     ok(engine_job_proof(e, resumed, after, sizeof(after), &len));
     for (int i = 1; i < 4; i += 2)
