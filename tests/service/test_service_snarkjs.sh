@@ -92,7 +92,7 @@ const eq = (a, b, what) => {
 };
 const dec = (s) => typeof s === "string" && /^(0|[1-9][0-9]*)$/.test(s);
 eq(Object.keys(v), ["id", "circuit", "partitions"], "envelope keys");
-eq(v.id, Number(id), "id");
+eq(v.id, id, "id");
 eq(v.circuit, "circom", "circuit");
 eq(v.partitions.length, 2, "partitions");
 v.partitions.forEach((e, i) => {
@@ -141,7 +141,7 @@ done
 mkdir -p "$tmp/c"
 check "one partition" 0 "$cuzk" submit --circuit circom --witness-stream "$w2" --wait \
     --proof-out "$tmp/c/proof.json" --public-out "$tmp/c/public.json"
-idc=$(sed -n 's/.*"id":\([0-9]*\).*/\1/p' "$tmp/out")
+idc=$(sed -n 's/.*"id":"\([0-9a-f]*\)".*/\1/p' "$tmp/out")
 is "one partition keeps the names" "$(cd "$tmp/c" && echo *)" "proof.json public.json"
 check "snarkjs accepts it" 0 snarkjs groth16 verify "$tmp/vk.json" "$tmp/c/public.json" \
     "$tmp/c/proof.json"
@@ -176,7 +176,7 @@ is "a failed job's view is 409" "$(api_curl "/v1/jobs/$bad/proof?format=snarkjs"
 # ------------------------------------------------ a built-in circuit
 check "built-in job" 0 "$cuzk" submit --circuit p10 --partitions 2 --seed 3 --wait \
     --proof-out "$tmp/p10.bin"
-idp=$(sed -n 's/.*"id":\([0-9]*\).*/\1/p' "$tmp/out")
+idp=$(sed -n 's/.*"id":"\([0-9a-f]*\)".*/\1/p' "$tmp/out")
 check "its bellman proof verifies" 0 "$cuzk" verify --builtin --log-constraints 10 \
     --params "$tmp/k10.params" --seed 3 "$tmp/p10.bin"
 is "built-in format=snarkjs is 200" "$(api_curl "/v1/jobs/$idp/proof?format=snarkjs")" 200
