@@ -19,7 +19,8 @@
 
 #define MAX_ARGS 16
 
-static service svc;
+static service *svc;
+static engine_t *engine;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -37,13 +38,19 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     cfg.telemetry_interval_ms = 0;
     cfg.quiet = true;
     char msg[256];
-    FUZZ_CHECK(engine_create(&svc.engine, &cfg, msg, sizeof(msg)) == CUZK_OK);
-    svc.witness_dir.fd = svc.circuit_dir.fd = -1;
-    svc.fixed_blinding = true; /* so that the blinding field is parsed too */
-    atomic_init(&svc.closing, false);
-    pthread_mutex_init(&svc.log_mu, NULL);
-    pthread_mutex_init(&svc.circuit_fds_mu, NULL);
-    ledger_init(&svc.queued, 4, 64, 1 << 20);
+    FUZZ_CHECK(engine_create(&engine, &cfg, msg, sizeof(msg)) == CUZK_OK);
+    /* The server's defaults, with fixed blinding allowed so that the
+     * blinding field is parsed too, and small queue bounds. */
+    cuzk_config conf;
+    cuzk_config_init(&conf);
+    conf.server.insecure_fixed_blinding = true;
+    conf.server.max_wait_s = 0; /* no job exists to wait for */
+    conf.server.max_queued_jobs = 4;
+    conf.server.max_queued_partitions = 64;
+    conf.server.max_queued_bytes = 1 << 20;
+    service_opts o = {.engine = engine, .server = &conf.server};
+    FUZZ_CHECK(service_create(&svc, &o, msg, sizeof(msg)) == CUZK_OK);
+    cuzk_config_free(&conf);
     return 0;
 }
 
@@ -94,7 +101,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                        .args = args,
                        .tcp = true};
     http_response rs = {0};
-    routes_handle(&svc, &rq, &rs);
+    routes_handle(svc, &rq, &rs);
     FUZZ_CHECK(rs.status >= 200 && rs.status < 600 && rs.body != NULL);
     FUZZ_CHECK(rs.len == strlen(rs.body));
     if (!strcmp(rs.content_type, "application/json")) {

@@ -45,6 +45,12 @@ struct service {
     double wall_minus_mono; /* realtime - monotonic, seconds: job times as Unix time */
 };
 
+/* service.c: the service's state without listeners or an HTTP server
+ * (service_start adds them; the route fuzzer uses it alone), and its
+ * release. */
+cuzk_status service_create(service **out, const service_opts *o, char *msg, size_t msg_len);
+void service_destroy(service *s);
+
 /* routes.c */
 void routes_handle(service *s, const http_request *rq, http_response *rs);
 

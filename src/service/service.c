@@ -72,7 +72,7 @@ static double wall_minus_mono(void)
     return (double)rt.tv_sec + (double)rt.tv_nsec * 1e-9 - (double)mono * 1e-9;
 }
 
-/* What service_start set up besides the sockets. */
+/* What service_create set up. */
 static void release(service *s)
 {
     confine_dir_close(&s->witness_dir);
@@ -86,7 +86,7 @@ static void release(service *s)
     free(s);
 }
 
-cuzk_status service_start(service **out, const service_opts *o, char *msg, size_t msg_len)
+cuzk_status service_create(service **out, const service_opts *o, char *msg, size_t msg_len)
 {
     *out = NULL;
     const server_config *cfg = o->server;
@@ -106,17 +106,39 @@ cuzk_status service_start(service **out, const service_opts *o, char *msg, size_
     s->witness_dir.fd = s->circuit_dir.fd = -1;
     ledger_init(&s->queued, cfg->max_queued_jobs, cfg->max_queued_partitions,
                 cfg->max_queued_bytes);
-
-    http_listener ls[2];
-    char labels[2][4200];
-    size_t n = 0, num_labels = 0;
-    char token[1024] = "";
     cuzk_status st = CUZK_OK;
     if (cfg->witness_dir)
         st = confine_dir_open(&s->witness_dir, cfg->witness_dir, "witness_dir", msg, msg_len);
     if (st == CUZK_OK && cfg->circuit_dir)
         st = confine_dir_open(&s->circuit_dir, cfg->circuit_dir, "circuit_dir", msg, msg_len);
-    if (st == CUZK_OK && cfg->tcp_address && cfg->token_file)
+    if (st != CUZK_OK) {
+        release(s);
+        return st;
+    }
+    *out = s;
+    return CUZK_OK;
+}
+
+void service_destroy(service *s)
+{
+    if (s)
+        release(s);
+}
+
+cuzk_status service_start(service **out, const service_opts *o, char *msg, size_t msg_len)
+{
+    *out = NULL;
+    const server_config *cfg = o->server;
+    service *s;
+    cuzk_status st = service_create(&s, o, msg, msg_len);
+    if (st != CUZK_OK)
+        return st;
+
+    http_listener ls[2];
+    char labels[2][4200];
+    size_t n = 0, num_labels = 0;
+    char token[1024] = "";
+    if (cfg->tcp_address && cfg->token_file)
         st = auth_load_token(token, sizeof(token), cfg->token_file, msg, msg_len);
     if (st == CUZK_OK && cfg->socket_path) {
         /* The default socket outside $XDG_RUNTIME_DIR lies in a shared
