@@ -11,6 +11,7 @@
  * Every request comes as over TCP without circuit or witness folders, so
  * no file a request names is opened. Each answer must be a status with a
  * JSON body (or the metrics' text). */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp, strdup */
 #include "fuzz/fuzz.h"
 
 #include <jansson.h>
@@ -21,6 +22,22 @@
 
 static service *svc;
 static engine_t *engine;
+
+static char state_dir[] = "/tmp/cuzk-fuzz-http-XXXXXX";
+
+/* The store's folder goes at exit (its files by name: jobs.sqlite, its
+ * WAL and shared-memory files, the lock). */
+static void remove_state_dir(void)
+{
+    static const char *const files[] = {"jobs.sqlite", "jobs.sqlite-wal", "jobs.sqlite-shm",
+                                        "jobs.lock"};
+    char path[sizeof(state_dir) + 32];
+    for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+        snprintf(path, sizeof(path), "%s/%s", state_dir, files[i]);
+        remove(path);
+    }
+    remove(state_dir);
+}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -50,8 +67,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     conf.server.max_queued_bytes = 1 << 20;
     /* A job store of its own, in a fresh folder (the routes answer from
      * it; a submission that the engine refuses never reaches it). */
-    static char state_dir[] = "/tmp/cuzk-fuzz-http-XXXXXX";
     FUZZ_CHECK(mkdtemp(state_dir) != NULL);
+    atexit(remove_state_dir);
     conf.server.state_dir = strdup(state_dir);
     service_opts o = {.engine = engine, .server = &conf.server};
     FUZZ_CHECK(service_create(&svc, &o, msg, sizeof(msg)) == CUZK_OK);
