@@ -5,8 +5,9 @@
  * so that a restart (kill -9 included) loses and mixes up nothing.
  *
  * One interface, implementations behind it: SQLite, embedded, one file
- * per host (sqlite_store.c, the only place with SQL); PostgreSQL for
- * several hosts follows behind the same operations. The engine does not
+ * per host (sqlite_store.c, the only place with SQLite's SQL); PostgreSQL
+ * (pg_store.c, the only place with PostgreSQL's SQL), with the same
+ * semantics. The engine does not
  * see the store; the service writes to it and recovers from it.
  *
  * What a job's record holds:
@@ -131,6 +132,15 @@ struct store {
 /* Opens (creating when missing) the SQLite store `jobs.sqlite` in dir,
  * which is created 0700 when missing. */
 cuzk_status store_open_sqlite(store **out, const char *dir, char *msg, size_t msg_len);
+
+/* Opens the PostgreSQL store at conninfo (a postgresql:// URL or libpq's
+ * key=value settings), applying the schema's missing migrations (one
+ * transaction each, under an advisory lock: hosts opening one database
+ * at once apply each exactly once). Messages name the server, never its
+ * password. */
+cuzk_status store_open_postgres(store **out, const char *conninfo, char *msg, size_t msg_len);
+/* Whether where is a postgresql:// or postgres:// URL. */
+bool store_is_postgres_url(const char *where);
 
 /* The state folder when server.state_dir is unset: $XDG_STATE_HOME/cuzk,
  * or ~/.local/state/cuzk. */
