@@ -166,7 +166,9 @@ static PGresult *exec(pg_store *s, const char *sql, const params *p)
 /* Runs a statement whose rows, if any, are not wanted. */
 static bool run(pg_store *s, const char *sql, const params *p)
 {
-    PGresult *r = exec(s, sql, p);
+    /* without parameters: the simple protocol, which takes several
+     * statements (a migration) */
+    PGresult *r = p ? exec(s, sql, p) : PQexec(s->conn, sql);
     ExecStatusType t = PQresultStatus(r);
     bool ok = t == PGRES_COMMAND_OK || t == PGRES_TUPLES_OK;
     PQclear(r);
