@@ -11,13 +11,20 @@
  * Parameters go as text, except the binary data (blinding, witnesses,
  * proofs, public inputs), which goes as bytea in binary; results come in
  * binary. One connection, serialized by a mutex; a broken connection is
- * reset before the next operation. */
+ * reset before the next operation.
+ *
+ * One server per database, until hosts claim partitions: the open store
+ * holds a session-level advisory lock (OWNER_LOCK), which the server
+ * releases when the connection ends, kill -9 of the process included. An
+ * open waits for it a few seconds (a restarted server's old connection
+ * may take a moment to end), then fails saying the store is in use. */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <libpq-fe.h>
 
@@ -27,6 +34,9 @@
 
 /* The advisory lock's key, taken while migrating: "cuzk" in ASCII. */
 #define MIGRATION_LOCK 0x63757a6bLL
+/* The one server's lock, held while the store is open: "cuzs". */
+#define OWNER_LOCK 0x63757a73LL
+#define OWNER_WAIT_S 10
 
 /* Version i + 1 is migrations[i]. Append; never edit an applied one. */
 static const char *const migrations[] = {
@@ -140,7 +150,9 @@ static cuzk_status pg_error(pg_store *s, const char *what, const PGresult *r, ch
                             size_t msg_len)
 {
     const char *e = r ? PQresultErrorMessage(r) : "";
-    if (!e || !*e)
+    if (!s->conn)
+        e = "another cuzk serve took the store while the connection was down; restart this one";
+    else if (!e || !*e)
         e = PQerrorMessage(s->conn);
     size_t n = strlen(e);
     while (n && (e[n - 1] == '\n' || e[n - 1] == ' '))
@@ -149,11 +161,20 @@ static cuzk_status pg_error(pg_store *s, const char *what, const PGresult *r, ch
     return CUZK_ERR_IO;
 }
 
-/* A connection that has broken is reset before it is used. */
+static bool take_owner_lock(pg_store *s);
+
+/* A connection that has broken is reset before it is used, and takes the
+ * owner's lock again. When another server took it meanwhile, the
+ * connection is dropped (NULL): every operation fails from then on. */
 static void ensure(pg_store *s)
 {
-    if (PQstatus(s->conn) != CONNECTION_OK)
-        PQreset(s->conn);
+    if (!s->conn || PQstatus(s->conn) == CONNECTION_OK)
+        return;
+    PQreset(s->conn);
+    if (PQstatus(s->conn) == CONNECTION_OK && !take_owner_lock(s)) {
+        PQfinish(s->conn);
+        s->conn = NULL;
+    }
 }
 
 /* Runs sql; results in binary. The caller PQclear's. */
@@ -614,6 +635,35 @@ static cuzk_status migrate_one(pg_store *s, int version, char *msg, size_t msg_l
     return CUZK_OK;
 }
 
+/* One try at the owner's lock. */
+static bool take_owner_lock(pg_store *s)
+{
+    params p = {0};
+    p_i64(&p, OWNER_LOCK);
+    PGresult *r = exec(s, "SELECT pg_try_advisory_lock($1::bigint)", &p);
+    bool got = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 &&
+               PQgetlength(r, 0, 0) == 1 && PQgetvalue(r, 0, 0)[0] == 1;
+    PQclear(r);
+    return got;
+}
+
+/* The owner's lock, waiting up to OWNER_WAIT_S for it. */
+static cuzk_status wait_owner_lock(pg_store *s, char *msg, size_t msg_len)
+{
+    for (int i = 0; i < OWNER_WAIT_S * 10; i++) {
+        if (take_owner_lock(s))
+            return CUZK_OK;
+        if (PQstatus(s->conn) != CONNECTION_OK)
+            return pg_error(s, "cannot lock", NULL, msg, msg_len);
+        nanosleep(&(struct timespec){.tv_nsec = 100000000}, NULL);
+    }
+    msg_set(msg, msg_len,
+            "job store %s is in use by another cuzk serve (one server per database until hosts "
+            "claim partitions)",
+            s->where);
+    return CUZK_ERR_IO;
+}
+
 bool store_is_postgres_url(const char *where)
 {
     return where &&
@@ -642,6 +692,8 @@ cuzk_status store_open_postgres(store **out, const char *conninfo, char *msg, si
         run(s, "SET client_min_messages = warning", NULL); /* no NOTICEs on stderr */
     for (int v = 1; rc == CUZK_OK && v <= (int)NUM_MIGRATIONS; v++)
         rc = migrate_one(s, v, msg, msg_len);
+    if (rc == CUZK_OK)
+        rc = wait_owner_lock(s, msg, msg_len);
     if (rc != CUZK_OK) {
         close_store(&s->base);
         return rc;

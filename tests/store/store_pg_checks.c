@@ -2,7 +2,8 @@
  * test_store_pg.sh, which starts one and sets CUZK_TEST_PG to its URL:
  * the checks every store passes (store_checks.h), on an empty database
  * each; several processes opening one empty database at once apply each
- * migration exactly once; a schema newer than this cuzk is refused; and a
+ * migration exactly once; one server per database (a second open waits,
+ * then is refused); a schema newer than this cuzk is refused; and a
  * server that cannot be reached is named in the message, without the
  * password. */
 #define _POSIX_C_SOURCE 200809L
@@ -122,6 +123,19 @@ static void test_migration_race(void **state)
     PQfinish(c);
 }
 
+/* While a store is open a second open of its database waits for it, and
+ * is refused after a while; once closed, it opens. */
+static void test_one_user(void **state)
+{
+    (void)state;
+    store *a = open_store(), *b;
+    assert_int_equal(store_open_postgres(&b, url, msg, sizeof(msg)), CUZK_ERR_IO);
+    assert_non_null(strstr(msg, "in use by another cuzk serve"));
+    store_close(a);
+    b = open_store();
+    store_close(b);
+}
+
 /* A database migrated by a newer cuzk is not used. */
 static void test_newer_schema(void **state)
 {
@@ -173,6 +187,7 @@ int main(void)
         cmocka_unit_test_setup(test_updates_and_reopen, empty),
         cmocka_unit_test_setup(test_list_and_expire, empty),
         cmocka_unit_test_setup(test_migration_race, empty),
+        cmocka_unit_test_setup(test_one_user, empty),
         cmocka_unit_test_setup(test_newer_schema, empty),
         cmocka_unit_test(test_unreachable),
     };

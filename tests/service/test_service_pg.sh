@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# cuzk serve with its job store in PostgreSQL (--store postgresql://...),
+# against a real server (tests/store/pg_test_server.sh): a job proved and
+# a running one, the server killed with SIGKILL; after a restart on the
+# same database the old ids answer their own proofs, which verify, the
+# running one finishing; the SQLite file is not made; a second server on
+# the database is refused; an --store that is not a postgresql:// URL, or
+# a server that cannot be reached, fails the start naming it without the
+# password. Without PostgreSQL's binaries it fails.
+# Usage: test_service_pg.sh path/to/cuzk
+set -u
+cuzk=$1
+source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../store/pg_test_server.sh"
+trap 'pg_stop; cleanup' EXIT
+pg_start
+make_params
+write_config "$tmp/serve.ini" "synth_workers = 1
+workers_per_device = 1"
+serve() { start_server "$tmp/serve$1.log" --config "$tmp/serve.ini" --store "$PG_URL"; }
+verify_seeds() { # name, first seed, proof file, partitions
+    check "$1" 0 "$cuzk" verify --builtin --log-constraints 10 --params "$tmp/k10.params" \
+        --seed "$2" "$3"
+    expect "$1: $4 proofs" "$tmp/out" "$4 partition proofs are valid"
+}
+
+serve 1
+expect "the log names the store" "$tmp/serve1.log" "job store in PostgreSQL"
+check "submit a short job" 0 "$cuzk" submit --circuit p10 --partitions 2 --seed 1 --key pg-1
+done_id=$(cat "$tmp/out")
+check "await it" 0 "$cuzk" await "$done_id" --proof-out "$tmp/done1.bin"
+check "submit a longer job" 0 "$cuzk" submit --circuit p10 --partitions 12 --seed 100
+long=$(cat "$tmp/out")
+sleep 0.3
+stop_server 9
+
+serve 2
+check "the done job after the kill" 0 "$cuzk" await "$done_id" --proof-out "$tmp/done2.bin"
+if cmp -s "$tmp/done1.bin" "$tmp/done2.bin"; then pass; else
+    fail "the done job's proof changed across the restart"
+fi
+verify_seeds "the done job verifies" 1 "$tmp/done2.bin" 2
+check "the key gives the same job" 0 "$cuzk" submit --circuit p10 --partitions 2 --seed 1 \
+    --key pg-1
+is "same id" "$(cat "$tmp/out")" "$done_id"
+check "the running job finishes" 0 "$cuzk" await "$long" --proof-out "$tmp/long.bin"
+verify_seeds "the running job verifies" 100 "$tmp/long.bin" 12
+if ls "$XDG_STATE_HOME"/cuzk/jobs.sqlite >/dev/null 2>&1; then
+    fail "a SQLite store was made"
+else pass; fi
+
+# A second server on the database, on its own socket: refused.
+check "a second server is refused" 1 "$cuzk" serve --config "$tmp/serve.ini" \
+    --socket "$tmp/s2.sock" --store "$PG_URL"
+expect "it says so" "$tmp/err" "in use by another cuzk serve"
+stop_server TERM
+
+check "not a postgresql:// URL" 1 "$cuzk" serve --config "$tmp/serve.ini" --store mysql://x/y
+expect "it says so" "$tmp/err" "postgresql://"
+check "an unreachable server" 1 "$cuzk" serve --config "$tmp/serve.ini" \
+    --store "postgresql://cuzk:s3cret@/cuzk?host=$tmp/none&connect_timeout=2"
+expect "it names the server" "$tmp/err" "host=$tmp/none"
+if grep -q s3cret "$tmp/err"; then fail "the password is in the message"; else pass; fi
+finish
