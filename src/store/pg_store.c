@@ -479,18 +479,10 @@ static cuzk_status read_parts(pg_store *s, const store_job *j, store_partition *
             st = CUZK_ERR_OUT_OF_MEMORY;
         part->witness_len = wlen / sizeof(fr_t);
         part->num_pub = plen / sizeof(fr_t);
-        if (PQgetlength(r, row, 5) == STORE_PROOF_BYTES)
-            memcpy(part->proof, PQgetvalue(r, row, 5), STORE_PROOF_BYTES);
-        else if (part->state == ENGINE_STATE_DONE)
-            part->state = ENGINE_STATE_QUEUED; /* no proof: not done */
+        store_partition_proof(part, PQgetvalue(r, row, 5), (size_t)PQgetlength(r, row, 5));
     }
     PQclear(r);
-    if (st != CUZK_OK) {
-        store_partitions_free(parts, j->partitions);
-        return st;
-    }
-    *out = parts;
-    return CUZK_OK;
+    return store_partitions_give(parts, j->partitions, st, out);
 }
 
 static cuzk_status get(store *st, const char *id, store_job *job, store_partition **parts,
@@ -517,31 +509,11 @@ static cuzk_status get(store *st, const char *id, store_job *job, store_partitio
     return ret;
 }
 
-typedef struct expired {
-    store_job *jobs;
-    size_t n, cap;
-} expired;
-
-static bool collect(void *ctx, const store_job *j)
-{
-    expired *x = ctx;
-    if (x->n == x->cap) {
-        size_t cap = x->cap ? 2 * x->cap : 16;
-        store_job *grown = realloc(x->jobs, cap * sizeof(*grown));
-        if (!grown)
-            return false;
-        x->jobs = grown;
-        x->cap = cap;
-    }
-    x->jobs[x->n++] = *j;
-    return true;
-}
-
 static cuzk_status expire(store *st, double before, uint64_t keep, store_job_fn fn, void *ctx,
                           char *msg, size_t msg_len)
 {
     pg_store *s = impl(st);
-    expired x = {0};
+    store_jobs x = {0};
     pthread_mutex_lock(&s->mu);
     ensure(s);
     params p = {0};
@@ -549,7 +521,7 @@ static cuzk_status expire(store *st, double before, uint64_t keep, store_job_fn 
     p_f64(&p, before);
     p_i64(&p, keep > INT64_MAX ? INT64_MAX : (int64_t)keep);
     bool ok = run(s, "BEGIN", NULL);
-    cuzk_status rc = ok ? each_job(s, SQL_EXPIRED, &p, collect, &x, msg, msg_len)
+    cuzk_status rc = ok ? each_job(s, SQL_EXPIRED, &p, store_jobs_add, &x, msg, msg_len)
                         : pg_error(s, "cannot begin a transaction", NULL, msg, msg_len);
     ok = ok && rc == CUZK_OK;
     for (size_t i = 0; ok && i < x.n; i++) {
@@ -562,9 +534,7 @@ static cuzk_status expire(store *st, double before, uint64_t keep, store_job_fn 
     if (rc != CUZK_OK)
         run(s, "ROLLBACK", NULL);
     pthread_mutex_unlock(&s->mu);
-    for (size_t i = 0; rc == CUZK_OK && fn && i < x.n; i++)
-        fn(ctx, &x.jobs[i]);
-    free(x.jobs);
+    store_jobs_hand(&x, rc == CUZK_OK ? fn : NULL, ctx);
     return rc;
 }
 

@@ -73,6 +73,14 @@ typedef struct store_partition {
 } store_partition;
 
 void store_partitions_free(store_partition *parts, uint32_t n);
+/* A stored partition's proof column (len bytes): copied when it has a
+ * proof's size; otherwise the partition is not done, whatever its state
+ * column says. For the implementations. */
+void store_partition_proof(store_partition *p, const void *proof, size_t len);
+/* The end of reading n partitions: *out = parts when st is CUZK_OK, else
+ * they are freed. Returns st. For the implementations. */
+cuzk_status store_partitions_give(store_partition *parts, uint32_t n, cuzk_status st,
+                                  store_partition **out);
 
 /* A change, applied with others in one transaction (store_write). */
 typedef enum store_update_kind {
@@ -145,6 +153,17 @@ bool store_is_postgres_url(const char *where);
 /* The state folder when server.state_dir is unset: $XDG_STATE_HOME/cuzk,
  * or ~/.local/state/cuzk. */
 void store_default_dir(char *out, size_t cap);
+
+/* Jobs gathered by store_jobs_add (a store_job_fn); free jobs when done. */
+typedef struct store_jobs {
+    store_job *jobs;
+    size_t n, cap;
+} store_jobs;
+/* Appends job to ctx (a store_jobs); false when out of memory. */
+bool store_jobs_add(void *ctx, const store_job *job);
+/* Hands each gathered job to fn (when not NULL), in order, then frees
+ * them. */
+void store_jobs_hand(store_jobs *x, store_job_fn fn, void *ctx);
 
 /* The operations, by name. */
 static inline void store_close(store *st)

@@ -3,9 +3,10 @@
  * partitions' inputs round-trip; an idempotency key makes one job;
  * batched updates (proofs, public inputs, final states) and what a final
  * state drops (witnesses, blinding); a reopened store has everything;
- * expiry by count and by age. The including file defines open_store
- * (a fresh handle on the store under test, failing the test when it
- * cannot) and includes cmocka first. */
+ * expiry by count and by age; one server per store (a second open is
+ * refused while the first is open). The including file defines
+ * open_store (a fresh handle on the store under test, failing the test
+ * when it cannot) and open_other, and includes cmocka first. */
 #ifndef CUZK_TESTS_STORE_CHECKS_H
 #define CUZK_TESTS_STORE_CHECKS_H
 
@@ -23,6 +24,8 @@ static void ok(cuzk_status st)
 }
 
 static store *open_store(void);
+/* Another open of the same store, returning its status and msg. */
+static cuzk_status open_other(store **st);
 
 static void fill(fr_t *v, size_t n, uint8_t tag)
 {
@@ -75,8 +78,9 @@ static void test_ids_and_keys(void **state)
     assert_false(store_key_valid(long_key));
 }
 
-static void check_round_trip(void)
+static void test_round_trip(void **state)
 {
+    (void)state;
     store *st = open_store();
     store_job job, got;
     add_job(st, &job, "key-1", 1000.0);
@@ -125,8 +129,9 @@ static void check_round_trip(void)
     store_close(st);
 }
 
-static void check_updates_and_reopen(void)
+static void test_updates_and_reopen(void **state)
 {
+    (void)state;
     store *st = open_store();
     store_job job, got;
     add_job(st, &job, NULL, 2000.0);
@@ -206,8 +211,9 @@ static void finish(store *st, const store_job *job, double at)
     ok(store_write(st, &fin, 1, msg, sizeof(msg)));
 }
 
-static void check_list_and_expire(void)
+static void test_list_and_expire(void **state)
 {
+    (void)state;
     store *st = open_store();
     store_job j[5];
     for (int i = 0; i < 5; i++)
@@ -240,6 +246,19 @@ static void check_list_and_expire(void)
     assert_int_equal(store_get(st, j[0].id, &got, NULL, msg, sizeof(msg)),
                      CUZK_ERR_INVALID_ARGUMENT);
     store_close(st);
+}
+
+/* One server per store: a second open is refused while the first holds
+ * it, and taken once it is closed. */
+static void test_one_user(void **state)
+{
+    (void)state;
+    store *a = open_store(), *b;
+    assert_int_equal(open_other(&b), CUZK_ERR_IO);
+    assert_non_null(strstr(msg, "in use by another cuzk serve"));
+    store_close(a);
+    b = open_store();
+    store_close(b);
 }
 
 #endif

@@ -55,22 +55,9 @@ static store *open_store(void)
     return st;
 }
 
-static void test_round_trip(void **state)
+static cuzk_status open_other(store **st)
 {
-    (void)state;
-    check_round_trip();
-}
-
-static void test_updates_and_reopen(void **state)
-{
-    (void)state;
-    check_updates_and_reopen();
-}
-
-static void test_list_and_expire(void **state)
-{
-    (void)state;
-    check_list_and_expire();
+    return store_open_postgres(st, url, msg, sizeof(msg));
 }
 
 /* Eight processes open the empty database at the same moment: each
@@ -121,19 +108,6 @@ static void test_migration_race(void **state)
     assert_int_equal(atol(PQgetvalue(r, 0, 3)), rows);
     PQclear(r);
     PQfinish(c);
-}
-
-/* While a store is open a second open of its database waits for it, and
- * is refused after a while; once closed, it opens. */
-static void test_one_user(void **state)
-{
-    (void)state;
-    store *a = open_store(), *b;
-    assert_int_equal(store_open_postgres(&b, url, msg, sizeof(msg)), CUZK_ERR_IO);
-    assert_non_null(strstr(msg, "in use by another cuzk serve"));
-    store_close(a);
-    b = open_store();
-    store_close(b);
 }
 
 /* A database migrated by a newer cuzk is not used. */
