@@ -563,9 +563,11 @@ static void describe(pg_store *s)
         n += (size_t)snprintf(s->where + n, sizeof(s->where) - n, "%s%s=%s", n ? " " : "",
                               o->keyword, o->val);
     }
-    PQconninfoFree(opts);
-    if (!s->where[0])
+    if (!opts)
+        snprintf(s->where, sizeof(s->where), "(settings libpq cannot parse)");
+    else if (!s->where[0])
         snprintf(s->where, sizeof(s->where), "(libpq's defaults)");
+    PQconninfoFree(opts);
 }
 
 /* Applies the migration to `version` unless cuzk_schema has it, in one
@@ -634,6 +636,12 @@ static cuzk_status wait_owner_lock(pg_store *s, char *msg, size_t msg_len)
     return CUZK_ERR_IO;
 }
 
+static void drop_notice(void *ctx, const char *message)
+{
+    (void)ctx;
+    (void)message;
+}
+
 bool store_is_postgres_url(const char *where)
 {
     return where &&
@@ -658,8 +666,7 @@ cuzk_status store_open_postgres(store **out, const char *conninfo, char *msg, si
     cuzk_status rc = CUZK_OK;
     if (PQstatus(s->conn) != CONNECTION_OK)
         rc = pg_error(s, "cannot connect", NULL, msg, msg_len);
-    if (rc == CUZK_OK)
-        run(s, "SET client_min_messages = warning", NULL); /* no NOTICEs on stderr */
+    PQsetNoticeProcessor(s->conn, drop_notice, NULL); /* not on stderr */
     for (int v = 1; rc == CUZK_OK && v <= (int)NUM_MIGRATIONS; v++)
         rc = migrate_one(s, v, msg, msg_len);
     if (rc == CUZK_OK)
