@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # cuzk serve with its job store in PostgreSQL (--store postgresql://...),
 # against a real server (tests/store/pg_test_server.sh): a job proved and
-# a running one, the server killed with SIGKILL; after a restart on the
-# same database the old ids answer their own proofs, which verify, the
-# running one finishing; the SQLite file is not made; a second server on
+# a running one and streamed witnesses (one done, one queued), the server
+# killed with SIGKILL; after a restart on the same database the old ids
+# answer their own proofs, which verify, the running one finishing and
+# the queued streamed one running from its stored witness; the SQLite file is not made; a second server on
 # the database is refused; an --store that is not a postgresql:// URL, or
 # a server that cannot be reached, fails the start naming it without the
 # password. Without PostgreSQL's binaries it fails.
@@ -29,8 +30,14 @@ expect "the log names the store" "$tmp/serve1.log" "job store in PostgreSQL"
 check "submit a short job" 0 "$cuzk" submit --circuit p10 --partitions 2 --seed 1 --key pg-1
 done_id=$(cat "$tmp/out")
 check "await it" 0 "$cuzk" await "$done_id" --proof-out "$tmp/done1.bin"
+check "a streamed witness, done" 0 "$cuzk" submit --circuit chain --witness-stream \
+    "$fixtures/chain_bls12381.wtns" --wait --proof-out "$tmp/c1.json" --public-out "$tmp/p1.json"
+chain_done=$(sed -n 's/.*"id":"\([0-9a-f]*\)".*/\1/p' "$tmp/out")
 check "submit a longer job" 0 "$cuzk" submit --circuit p10 --partitions 12 --seed 100
 long=$(cat "$tmp/out")
+check "a streamed witness, queued" 0 "$cuzk" submit --circuit chain --witness-stream \
+    "$fixtures/chain_bls12381.wtns"
+streamed=$(cat "$tmp/out")
 sleep 0.3
 stop_server 9
 
@@ -45,6 +52,13 @@ check "the key gives the same job" 0 "$cuzk" submit --circuit p10 --partitions 2
 is "same id" "$(cat "$tmp/out")" "$done_id"
 check "the running job finishes" 0 "$cuzk" await "$long" --proof-out "$tmp/long.bin"
 verify_seeds "the running job verifies" 100 "$tmp/long.bin" 12
+check "the streamed job done before: the same files" 0 "$cuzk" await "$chain_done" \
+    --proof-out "$tmp/c2.json" --public-out "$tmp/p2.json"
+check "same proof.json" 0 cmp "$tmp/c1.json" "$tmp/c2.json"
+check "same public.json" 0 cmp "$tmp/p1.json" "$tmp/p2.json"
+check "the queued streamed job runs from its stored witness" 0 "$cuzk" await "$streamed" \
+    --proof-out "$tmp/c3.json" --public-out "$tmp/p3.json"
+check "its public signals are the witness's" 0 cmp "$tmp/p1.json" "$tmp/p3.json"
 if ls "$XDG_STATE_HOME"/cuzk/jobs.sqlite >/dev/null 2>&1; then
     fail "a SQLite store was made"
 else pass; fi
