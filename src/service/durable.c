@@ -623,8 +623,10 @@ static cuzk_status open_postgres(durable *d, const char *url, char *msg, size_t 
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     cuzk_status st = store_open_postgres(&d->st, url, msg, msg_len);
+    char where[512];
+    store_postgres_where(url, where, sizeof(where));
     if (st == CUZK_OK)
-        say(d, "job store in PostgreSQL");
+        say(d, "job store in PostgreSQL: %s", where);
     return st;
 }
 

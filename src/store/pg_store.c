@@ -550,23 +550,20 @@ static const store_ops pg_ops = {
 
 /* ----------------------------------------------------------------- open */
 
-/* The server as messages name it: the connection's settings but the
- * password. */
-static void describe(pg_store *s)
+void store_postgres_where(const char *conninfo, char *out, size_t cap)
 {
-    PQconninfoOption *opts = PQconninfoParse(s->conninfo, NULL);
+    PQconninfoOption *opts = PQconninfoParse(conninfo, NULL);
     size_t n = 0;
-    s->where[0] = 0;
+    out[0] = 0;
     for (PQconninfoOption *o = opts; o && o->keyword; o++) {
-        if (!o->val || !*o->val || strcmp(o->keyword, "password") == 0 || n >= sizeof(s->where))
+        if (!o->val || !*o->val || strcmp(o->keyword, "password") == 0 || n >= cap)
             continue;
-        n += (size_t)snprintf(s->where + n, sizeof(s->where) - n, "%s%s=%s", n ? " " : "",
-                              o->keyword, o->val);
+        n += (size_t)snprintf(out + n, cap - n, "%s%s=%s", n ? " " : "", o->keyword, o->val);
     }
     if (!opts)
-        snprintf(s->where, sizeof(s->where), "(settings libpq cannot parse)");
-    else if (!s->where[0])
-        snprintf(s->where, sizeof(s->where), "(libpq's defaults)");
+        snprintf(out, cap, "(settings libpq cannot parse)");
+    else if (!out[0])
+        snprintf(out, cap, "(libpq's defaults)");
     PQconninfoFree(opts);
 }
 
@@ -657,7 +654,7 @@ cuzk_status store_open_postgres(store **out, const char *conninfo, char *msg, si
     s->base.ops = &pg_ops;
     pthread_mutex_init(&s->mu, NULL);
     snprintf(s->conninfo, sizeof(s->conninfo), "%s", conninfo);
-    describe(s);
+    store_postgres_where(s->conninfo, s->where, sizeof(s->where));
     s->conn = PQconnectdb(s->conninfo);
     if (!s->conn) {
         close_store(&s->base);

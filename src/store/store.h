@@ -147,6 +147,9 @@ cuzk_status store_open_sqlite(store **out, const char *dir, char *msg, size_t ms
  * at once apply each exactly once). Messages name the server, never its
  * password. */
 cuzk_status store_open_postgres(store **out, const char *conninfo, char *msg, size_t msg_len);
+/* The server conninfo names, as messages show it: its settings but the
+ * password. */
+void store_postgres_where(const char *conninfo, char *out, size_t cap);
 /* Whether where is a postgresql:// or postgres:// URL. */
 bool store_is_postgres_url(const char *where);
 

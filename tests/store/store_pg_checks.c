@@ -144,6 +144,15 @@ static void test_urls(void **state)
     assert_false(store_is_postgres_url("/var/lib/cuzk"));
     assert_false(store_is_postgres_url("mysql://h/db"));
     assert_false(store_is_postgres_url(NULL));
+    char where[512];
+    store_postgres_where("postgresql://u:pw-secret@db.example:5433/jobs", where, sizeof(where));
+    assert_non_null(strstr(where, "user=u"));
+    assert_non_null(strstr(where, "host=db.example"));
+    assert_non_null(strstr(where, "port=5433"));
+    assert_non_null(strstr(where, "dbname=jobs"));
+    assert_null(strstr(where, "pw-secret"));
+    store_postgres_where("postgresql://[bad", where, sizeof(where));
+    assert_string_equal(where, "(settings libpq cannot parse)");
 }
 
 int main(void)
