@@ -339,7 +339,11 @@ static bool add_rows(pg_store *s, const store_job *j, const store_partition *par
         r = exec(s, SQL_ADD_PART, &q);
         ok = PQresultStatus(r) == PGRES_COMMAND_OK;
     }
-    *err = ok ? (PQclear(r), NULL) : r;
+    if (ok) {
+        PQclear(r);
+        r = NULL;
+    }
+    *err = r; /* the failure's result, for its message */
     return ok;
 }
 
