@@ -10,7 +10,9 @@ packages=(build-essential cmake pkg-config libcmocka-dev libjansson-dev git
           libpq-dev postgresql
           # the tests' checks of JSON (Perfetto traces) and raw HTTP, and of
           # the SVG and HTML timelines
-          python3 libxml2-utils)
+          python3 libxml2-utils
+          # the fuzz harnesses (scripts/fuzz.sh): clang and its libFuzzer
+          clang libclang-rt-14-dev)
 # node and npm run snarkjs, the independent verifier the tests check our proofs with
 command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
 missing=()

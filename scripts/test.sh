@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command: installs what is missing, builds the release and the
-# sanitizer (ASan + UBSan) flavours, and runs every test in both.
+# sanitizer (ASan + UBSan) flavours, runs every test in both, then runs
+# every fuzz harness for a bounded time (about 5 minutes in all).
 # GPU tests report themselves skipped on machines without a GPU.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,4 +13,7 @@ for flavour in release sanitize; do
     # -LE soak: the ten-minute soak (ctest -L soak) is not part of the run
     (cd "build/$flavour" && ctest --output-on-failure -j"$(nproc)" -LE soak) || status=1
 done
+echo "== cuzk tests: fuzzing =="
+harnesses=$(ls fuzz/fuzz_*.c | wc -l)
+scripts/fuzz.sh $((300 / harnesses)) || status=1
 exit $status

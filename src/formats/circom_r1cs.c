@@ -80,6 +80,22 @@ static cuzk_status read_header(circom_r1cs_header *h, const iden3_file_t *bin, c
                     h->num_wires);
         return CUZK_ERR_UNSUPPORTED;
     }
+    /* The wire-to-label map, when there is one, holds a label per wire: a
+     * count of wires that the file does not back is refused here, before
+     * anything is done per wire. */
+    if (iden3_has_section(bin, SEC_LABELS)) {
+        st = iden3_section_get(bin, SEC_LABELS, "wire-to-label map", &d, &size, msg, msg_len);
+        if (st != CUZK_OK)
+            return st;
+        if (size != 8 * (uint64_t)h->num_wires) {
+            formats_msg(msg, msg_len,
+                        "%s: section 3 (wire-to-label map): %llu bytes, expected %llu for %u "
+                        "wires",
+                        name, (unsigned long long)size,
+                        (unsigned long long)(8 * (uint64_t)h->num_wires), h->num_wires);
+            return CUZK_ERR_CORRUPT;
+        }
+    }
     return CUZK_OK;
 }
 
@@ -237,13 +253,7 @@ static cuzk_status read_labels(uint64_t **labels, const circom_r1cs_header *h,
         iden3_section_get(bin, SEC_LABELS, "wire-to-label map", &d, &size, msg, msg_len);
     if (st != CUZK_OK)
         return st;
-    if (size != 8 * (uint64_t)h->num_wires) {
-        formats_msg(msg, msg_len,
-                    "%s: section 3 (wire-to-label map): %llu bytes, expected %llu for %u wires",
-                    bin->file->name, (unsigned long long)size,
-                    (unsigned long long)(8 * (uint64_t)h->num_wires), h->num_wires);
-        return CUZK_ERR_CORRUPT;
-    }
+    /* read_header checked its size against the wires */
     uint64_t *l = malloc((size_t)h->num_wires * sizeof(uint64_t));
     if (!l)
         return CUZK_ERR_OUT_OF_MEMORY;
@@ -272,11 +282,10 @@ cuzk_status circom_r1cs_parse(r1cs_t *out, circom_r1cs_header *hdr, uint64_t **l
     r1cs_builder *b = NULL;
     st = r1cs_builder_new(&b, R1CS_BUILD_SHAPE);
     uint64_t pub = circom_r1cs_num_public(&h);
-    r1cs_var v;
-    for (uint64_t i = 0; i < pub && st == CUZK_OK; i++)
-        st = r1cs_alloc_input(b, &v, NULL);
-    for (uint64_t i = pub + 1; i < h.num_wires && st == CUZK_OK; i++)
-        st = r1cs_alloc_aux(b, &v, NULL);
+    if (st == CUZK_OK)
+        st = r1cs_alloc_many(b, pub, false);
+    if (st == CUZK_OK)
+        st = r1cs_alloc_many(b, h.num_wires - 1 - pub, true);
     if (st != CUZK_OK)
         formats_msg(msg, msg_len, "%s: allocating %u wires: %s", f->name, h.num_wires,
                     cuzk_status_str(st));

@@ -67,6 +67,9 @@ typedef struct groth16_pvk {
  * on their curves already: the decoder's check). */
 bool groth16_vk_in_subgroup(const groth16_vk_t *vk);
 
+/* Whether two keys are the same points, IC included. */
+bool groth16_vk_eq(const groth16_vk_t *a, const groth16_vk_t *b);
+
 /* Frees the arrays (safe on zeroed structures). */
 void groth16_vk_free(groth16_vk_t *vk);
 void groth16_params_free(groth16_params_t *params);

@@ -186,6 +186,19 @@ static cuzk_status alloc_var(r1cs_builder *b, r1cs_var *out, const fr_t *value, 
     return CUZK_OK;
 }
 
+cuzk_status r1cs_alloc_many(r1cs_builder *b, uint64_t n, bool aux)
+{
+    if (b->status != CUZK_OK)
+        return b->status;
+    if (b->compiled || (b->flags & R1CS_BUILD_VALUES))
+        return fail(b, CUZK_ERR_INVALID_ARGUMENT);
+    uint64_t *count = aux ? &b->num_aux : &b->num_inputs;
+    if (n > (aux ? b->aux_end : b->input_end) - *count)
+        return fail(b, b->block ? CUZK_ERR_INVALID_ARGUMENT : CUZK_ERR_UNSUPPORTED);
+    *count += n;
+    return CUZK_OK;
+}
+
 cuzk_status r1cs_alloc_input(r1cs_builder *b, r1cs_var *out, const fr_t *value)
 {
     return alloc_var(b, out, value, false);

@@ -82,6 +82,11 @@ cuzk_status r1cs_builder_append(r1cs_builder *b, r1cs_builder *const *blocks, si
  * ignored otherwise (may be NULL). At most 2^31 - 1 of each. */
 cuzk_status r1cs_alloc_input(r1cs_builder *b, r1cs_var *out, const fr_t *value);
 cuzk_status r1cs_alloc_aux(r1cs_builder *b, r1cs_var *out, const fr_t *value);
+/* n new aux (aux) or public input variables at once, in a build without
+ * values: the next n handles, in order, in constant time (a file's
+ * declared count of variables costs nothing before its constraints are
+ * read). */
+cuzk_status r1cs_alloc_many(r1cs_builder *b, uint64_t n, bool aux);
 
 /* Adds the constraint a·b = c. The three lists are normalized in place
  * (sorted, merged, zeros dropped: the same linear combinations) and may be

@@ -76,6 +76,12 @@ typedef struct request_state {
 
 const char *http_query(const http_request *rq, const char *key)
 {
+    if (!rq->conn) {
+        for (const char *const *a = rq->args; a && a[0]; a += 2)
+            if (!strcmp(a[0], key))
+                return a[1];
+        return NULL;
+    }
     return MHD_lookup_connection_value(rq->conn, MHD_GET_ARGUMENT_KIND, key);
 }
 
@@ -100,6 +106,11 @@ static enum MHD_Result find_unknown(void *cls, enum MHD_ValueKind kind, const ch
 const char *http_query_unknown(const http_request *rq, const char *const *allowed)
 {
     unknown_arg u = {.allowed = allowed};
+    if (!rq->conn) {
+        for (const char *const *a = rq->args; a && a[0] && !u.found; a += 2)
+            find_unknown(&u, MHD_GET_ARGUMENT_KIND, a[0], a[1]);
+        return u.found;
+    }
     MHD_get_connection_values(rq->conn, MHD_GET_ARGUMENT_KIND, find_unknown, &u);
     return u.found;
 }

@@ -26,7 +26,10 @@ typedef struct http_request {
     const uint8_t *body;
     size_t body_len;
     struct MHD_Connection *conn; /* query arguments: http_query() */
-    bool tcp;                    /* it came over TCP (not the Unix socket) */
+    /* Without a connection (the route fuzzer), the query arguments as
+     * key, value, key, value, ..., NULL (may be NULL: none). */
+    const char *const *args;
+    bool tcp; /* it came over TCP (not the Unix socket) */
 } http_request;
 
 typedef struct http_response {

@@ -49,6 +49,16 @@ struct service {
     double wall_minus_mono; /* realtime - monotonic, seconds: job times as Unix time */
 };
 
+/* service.c: the service's state without listeners or an HTTP server
+ * (service_start adds them; the route fuzzer uses it alone), and its
+ * release. */
+cuzk_status service_create(service **out, const service_opts *o, char *msg, size_t msg_len);
+/* Opens the job store (server.state_dir) and recovers its jobs into the
+ * engine: service_start does it once its sockets are bound; the fuzz
+ * harness of the routes right after service_create. */
+cuzk_status service_open_store(service *s, const service_opts *o, char *msg, size_t msg_len);
+void service_destroy(service *s);
+
 /* routes.c */
 void routes_handle(service *s, const http_request *rq, http_response *rs);
 

@@ -77,7 +77,7 @@ static double wall_minus_mono(void)
     return (double)rt.tv_sec + (double)rt.tv_nsec * 1e-9 - (double)mono * 1e-9;
 }
 
-/* What service_start set up besides the sockets. */
+/* What service_create set up. */
 static void release(service *s)
 {
     durable_close(s->jobs);
@@ -93,7 +93,7 @@ static void release(service *s)
     free(s);
 }
 
-cuzk_status service_start(service **out, const service_opts *o, char *msg, size_t msg_len)
+cuzk_status service_create(service **out, const service_opts *o, char *msg, size_t msg_len)
 {
     *out = NULL;
     const server_config *cfg = o->server;
@@ -114,17 +114,56 @@ cuzk_status service_start(service **out, const service_opts *o, char *msg, size_
     s->witness_dir.fd = s->circuit_dir.fd = -1;
     ledger_init(&s->queued, cfg->max_queued_jobs, cfg->max_queued_partitions,
                 cfg->max_queued_bytes);
-
-    http_listener ls[2];
-    char labels[2][4200];
-    size_t n = 0, num_labels = 0;
-    char token[1024] = "";
     cuzk_status st = CUZK_OK;
     if (cfg->witness_dir)
         st = confine_dir_open(&s->witness_dir, cfg->witness_dir, "witness_dir", msg, msg_len);
     if (st == CUZK_OK && cfg->circuit_dir)
         st = confine_dir_open(&s->circuit_dir, cfg->circuit_dir, "circuit_dir", msg, msg_len);
-    if (st == CUZK_OK && cfg->tcp_address && cfg->token_file)
+    if (st != CUZK_OK) {
+        release(s);
+        return st;
+    }
+    *out = s;
+    return CUZK_OK;
+}
+
+cuzk_status service_open_store(service *s, const service_opts *o, char *msg, size_t msg_len)
+{
+    const server_config *cfg = o->server;
+    char state_dir[4096];
+    store_default_dir(state_dir, sizeof(state_dir));
+    durable_opts d = {.state_dir = cfg->state_dir ? cfg->state_dir : state_dir,
+                      .store = cfg->store,
+                      .engine = s->engine,
+                      .queued = &s->queued,
+                      .witness_dir = s->witness_dir.path ? &s->witness_dir : NULL,
+                      .keep_finished = o->keep_finished,
+                      .keep_finished_s = cfg->keep_finished_s,
+                      .log = log_line,
+                      .log_ctx = s};
+    return durable_open(&s->jobs, &d, msg, msg_len);
+}
+
+void service_destroy(service *s)
+{
+    if (s)
+        release(s);
+}
+
+cuzk_status service_start(service **out, const service_opts *o, char *msg, size_t msg_len)
+{
+    *out = NULL;
+    const server_config *cfg = o->server;
+    service *s;
+    cuzk_status st = service_create(&s, o, msg, msg_len);
+    if (st != CUZK_OK)
+        return st;
+
+    http_listener ls[2];
+    char labels[2][4200];
+    size_t n = 0, num_labels = 0;
+    char token[1024] = "";
+    if (cfg->tcp_address && cfg->token_file)
         st = auth_load_token(token, sizeof(token), cfg->token_file, msg, msg_len);
     if (st == CUZK_OK && cfg->socket_path) {
         /* The default socket outside $XDG_RUNTIME_DIR lies in a shared
@@ -161,20 +200,8 @@ cuzk_status service_start(service **out, const service_opts *o, char *msg, size_
     /* The job store after the sockets (a second server on them is told
      * so first), before any request is taken: recovered jobs are known
      * to the first. */
-    if (st == CUZK_OK) {
-        char state_dir[4096];
-        store_default_dir(state_dir, sizeof(state_dir));
-        durable_opts d = {.state_dir = cfg->state_dir ? cfg->state_dir : state_dir,
-                          .store = cfg->store,
-                          .engine = s->engine,
-                          .queued = &s->queued,
-                          .witness_dir = s->witness_dir.path ? &s->witness_dir : NULL,
-                          .keep_finished = o->keep_finished,
-                          .keep_finished_s = cfg->keep_finished_s,
-                          .log = log_line,
-                          .log_ctx = s};
-        st = durable_open(&s->jobs, &d, msg, msg_len);
-    }
+    if (st == CUZK_OK)
+        st = service_open_store(s, o, msg, msg_len);
     if (st == CUZK_OK) {
         http_limits limits = {.max_connections = cfg->max_connections,
                               .max_header_bytes = cfg->max_header_bytes,

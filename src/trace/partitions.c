@@ -132,8 +132,11 @@ cuzk_status trace_partition_stats(const trace *t, trace_summary *s)
             one_partition(t, ix + i, j - i, util, iv, scratch, ps);
             i = j;
         }
-        trace_qsort(s->partitions + device_first, s->partition_count - device_first,
-                    sizeof(trace_partition_stat), cmp_first);
+        /* A device with counters but no spans adds none (and partitions
+         * may still be NULL). */
+        if (s->partition_count > device_first)
+            trace_qsort(s->partitions + device_first, s->partition_count - device_first,
+                        sizeof(trace_partition_stat), cmp_first);
     }
 out:
     free(ix);

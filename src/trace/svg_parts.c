@@ -100,6 +100,8 @@ double svg_legend(svg_ctx *g, bool draw)
     return n ? y - 28 + row_h : 0;
 }
 
+#define SVG_MAX_TICKS 64
+
 void svg_draw_axis(svg_ctx *g)
 {
     const trace *t = g->t;
@@ -117,10 +119,15 @@ void svg_draw_axis(svg_ctx *g)
     double bottom = g->height - 12;
     fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#888\"/>\n", LEFT,
             g->top - 2, LEFT + g->pw, g->top - 2);
-    for (double k = ceil(rel0 / step);; k++) {
+    /* About ten ticks. At most SVG_MAX_TICKS, and none once a tick is no
+     * later than the one before: times far beyond the span (a crafted or
+     * damaged log) are where a double cannot tell k from k + 1. */
+    double prev = -INFINITY, k = ceil(rel0 / step);
+    for (int i = 0; i < SVG_MAX_TICKS; i++, k++) {
         double rel = k * step;
-        if (rel > (double)(g->v1 - t->t_base) + 0.5)
+        if (rel > (double)(g->v1 - t->t_base) + 0.5 || rel <= prev)
             break;
+        prev = rel;
         double x = LEFT + (rel - rel0) * g->scale;
         fprintf(out,
                 "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\" "

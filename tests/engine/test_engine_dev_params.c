@@ -124,19 +124,6 @@ static void check_proofs(const groth16_vk_t *vk, const uint8_t *bytes, uint32_t 
     groth16_pvk_free(&pvk);
 }
 
-static bool vk_equal(const groth16_vk_t *a, const groth16_vk_t *b)
-{
-    if (!g1_affine_eq(&a->alpha_g1, &b->alpha_g1) || !g1_affine_eq(&a->beta_g1, &b->beta_g1) ||
-        !g2_affine_eq(&a->beta_g2, &b->beta_g2) || !g2_affine_eq(&a->gamma_g2, &b->gamma_g2) ||
-        !g1_affine_eq(&a->delta_g1, &b->delta_g1) || !g2_affine_eq(&a->delta_g2, &b->delta_g2) ||
-        a->num_ic != b->num_ic)
-        return false;
-    for (size_t i = 0; i < a->num_ic; i++)
-        if (!g1_affine_eq(&a->ic[i], &b->ic[i]))
-            return false;
-    return true;
-}
-
 /* ------------------------------------------------------------ dev:SEED */
 
 static void test_same_seed_same_parameters(void **state)
@@ -165,16 +152,16 @@ static void test_same_seed_same_parameters(void **state)
     ok(engine_circuit_vk(e1, "other", &vo, msg, sizeof(msg)));
     check_proofs(&va, pa, 2);
     check_proofs(&vo, po, 2);
-    assert_true(vk_equal(&va, &vb));
+    assert_true(groth16_vk_eq(&va, &vb));
     assert_memory_equal(pa, pb, sizeof(pa));
-    assert_false(vk_equal(&va, &vo));
+    assert_false(groth16_vk_eq(&va, &vo));
     assert_memory_not_equal(pa, po, sizeof(pa));
 
     /* Evicted and loaded again: made again, the same. */
     ok(engine_evict(e1, "a", msg, sizeof(msg)));
     groth16_vk_t again;
     ok(engine_circuit_vk(e1, "a", &again, msg, sizeof(msg)));
-    assert_true(vk_equal(&va, &again));
+    assert_true(groth16_vk_eq(&va, &again));
 
     /* The engine's key is a direct setup's from the seed, on one thread. */
     r1cs_t r;
@@ -184,7 +171,7 @@ static void test_same_seed_same_parameters(void **state)
     groth16_params_t p;
     groth16_setup_opts so = {.threads = 1};
     ok(groth16_setup_dev(&p, &r, &rng, &so));
-    assert_true(vk_equal(&va, &p.vk));
+    assert_true(groth16_vk_eq(&va, &p.vk));
     groth16_params_free(&p);
     r1cs_free(&r);
 

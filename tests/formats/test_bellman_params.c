@@ -93,15 +93,8 @@ static void random_params(groth16_params_t *p, size_t h, size_t l, size_t a, siz
 
 static void assert_vk_equal(const groth16_vk_t *x, const groth16_vk_t *y)
 {
-    assert_true(g1_affine_eq(&x->alpha_g1, &y->alpha_g1));
-    assert_true(g1_affine_eq(&x->beta_g1, &y->beta_g1));
-    assert_true(g2_affine_eq(&x->beta_g2, &y->beta_g2));
-    assert_true(g2_affine_eq(&x->gamma_g2, &y->gamma_g2));
-    assert_true(g1_affine_eq(&x->delta_g1, &y->delta_g1));
-    assert_true(g2_affine_eq(&x->delta_g2, &y->delta_g2));
     assert_int_equal(x->num_ic, y->num_ic);
-    for (size_t i = 0; i < x->num_ic; i++)
-        assert_true(g1_affine_eq(&x->ic[i], &y->ic[i]));
+    assert_true(groth16_vk_eq(x, y));
 }
 
 static void assert_g1s_equal(const g1_affine_t *x, const g1_affine_t *y, size_t n)

@@ -124,6 +124,20 @@ static void test_modes_and_errors(void **state)
     assert_int_equal(r1cs_builder_compile(&r, b, 1), CUZK_ERR_INVALID_ARGUMENT);
     r1cs_builder_free(b);
 
+    /* many at once, shape only: the next handles, up to the limit */
+    assert_int_equal(r1cs_builder_new(&b, R1CS_BUILD_SHAPE), CUZK_OK);
+    assert_int_equal(r1cs_alloc_many(b, 5, true), CUZK_OK);
+    assert_int_equal(r1cs_alloc_many(b, 2, false), CUZK_OK);
+    assert_int_equal(r1cs_builder_num_aux(b), 5);
+    assert_int_equal(r1cs_builder_num_inputs(b), 3);
+    assert_int_equal(r1cs_alloc_aux(b, &x, NULL), CUZK_OK);
+    assert_int_equal(x, R1CS_VAR_AUX | 5);
+    assert_int_equal(r1cs_alloc_many(b, R1CS_VAR_INDEX_MASK, true), CUZK_ERR_UNSUPPORTED);
+    r1cs_builder_free(b);
+    assert_int_equal(r1cs_builder_new(&b, R1CS_BUILD_SHAPE | R1CS_BUILD_VALUES), CUZK_OK);
+    assert_int_equal(r1cs_alloc_many(b, 1, true), CUZK_ERR_INVALID_ARGUMENT);
+    r1cs_builder_free(b);
+
     /* values: required; an out-of-memory list fails the enforce */
     assert_int_equal(r1cs_builder_new(&b, R1CS_BUILD_SHAPE | R1CS_BUILD_VALUES), CUZK_OK);
     assert_int_equal(r1cs_alloc_aux(b, &x, NULL), CUZK_ERR_INVALID_ARGUMENT);

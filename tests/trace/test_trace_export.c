@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "trace/export.h"
 #include "trace/summary.h"
@@ -441,6 +442,25 @@ static char *crowded_log(size_t n)
     return text;
 }
 
+/* Found by fuzzing: a damaged log (a job line 10^16 ns after the rest)
+ * kept the SVG's time axis drawing ticks for tens of seconds. The axis has
+ * at most 64 ticks now, each later than the one before. */
+static void test_svg_axis_bounded(void **state)
+{
+    (void)state;
+    trace *t = load(CUZK_VECTOR_DIR "/../../fuzz/corpus/trace/svg_axis_far_job_line.jsonl");
+    time_t t0 = time(NULL);
+    size_t len;
+    char *svg = export(t, EXP_SVG, NULL, &len);
+    assert_true(time(NULL) - t0 < 5);
+    size_t ticks = 0;
+    for (const char *p = svg; (p = strstr(p, " s</text>")); p++)
+        ticks++;
+    assert_true(ticks <= 64);
+    free(svg);
+    trace_free(t);
+}
+
 static void test_svg_merges_subpixel_spans(void **state)
 {
     (void)state;
@@ -495,6 +515,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_perfetto), cmocka_unit_test(test_svg),
         cmocka_unit_test(test_html),     cmocka_unit_test(test_svg_merges_subpixel_spans),
+        cmocka_unit_test(test_svg_axis_bounded),
         cmocka_unit_test(test_escaping),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

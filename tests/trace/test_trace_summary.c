@@ -399,6 +399,24 @@ static void test_empty_log(void **state)
     trace_free(t);
 }
 
+/* A device seen only in counters (telemetry before its first span):
+ * found by fuzzing, the partition pass sorted an empty list at a null
+ * pointer plus zero. */
+static void test_counter_only_device(void **state)
+{
+    (void)state;
+    trace *t = parse(META "{\"type\":\"counter\",\"name\":\"sm_util\",\"device\":0,"
+                          "\"ts_ns\":1,\"value\":50}\n");
+    assert_int_equal(t->device_count, 1);
+    trace_summary *s = summarize(t, 5, 50);
+    assert_int_equal(s->partition_count, 0);
+    assert_null(s->partitions);
+    char *text = print(t, s);
+    free(text);
+    trace_summary_free(s);
+    trace_free(t);
+}
+
 static void test_json_summary(void **state)
 {
     (void)state;
@@ -441,7 +459,7 @@ int main(void)
         cmocka_unit_test(test_busy_and_gaps),  cmocka_unit_test(test_phases_and_throughput),
         cmocka_unit_test(test_planted_dip),    cmocka_unit_test(test_gap_causes_compete),
         cmocka_unit_test(test_empty_log),      cmocka_unit_test(test_json_summary),
-        cmocka_unit_test(test_synthesis_pool),
+        cmocka_unit_test(test_synthesis_pool), cmocka_unit_test(test_counter_only_device),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
