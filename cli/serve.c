@@ -34,6 +34,7 @@ static const flag_key flags[] = {
     {"--witness-dir", "server.witness_dir", NULL},
     {"--circuit-dir", "server.circuit_dir", NULL},
     {"--state-dir", "server.state_dir", NULL},
+    {"--store", "server.store", NULL},
     {"--insecure-fixed-blinding", "server.insecure_fixed_blinding", "true"},
     {"--max-wait", "server.max_wait_s", NULL},
     {"--shutdown-grace", "server.shutdown_grace_s", NULL},

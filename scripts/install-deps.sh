@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config libcmocka-dev libjansson-dev git
           libmicrohttpd-dev libinih-dev libcurl4-openssl-dev libsqlite3-dev
+          # the PostgreSQL job store, and the server its tests start
+          libpq-dev postgresql
           # the tests' checks of JSON (Perfetto traces) and raw HTTP, and of
           # the SVG and HTML timelines
           python3 libxml2-utils

@@ -84,6 +84,7 @@ static const key_def keys[] = {
     {SEC_SERVER, "max_queued_partitions", KEY_UINT, SRV(max_queued_partitions), 1u << 30},
     {SEC_SERVER, "max_queued_bytes", KEY_BYTES, SRV(max_queued_bytes), 0},
     {SEC_SERVER, "state_dir", KEY_STRING, SRV(state_dir), 0},
+    {SEC_SERVER, "store", KEY_STRING, SRV(store), 0},
     {SEC_SERVER, "keep_finished_s", KEY_SECONDS, SRV(keep_finished_s), 0},
     {SEC_CIRCUIT, "kind", KEY_KIND, CIR(kind), 0},
     {SEC_CIRCUIT, "log_constraints", KEY_UINT, CIR(log_constraints), 27},
@@ -147,6 +148,7 @@ void cuzk_config_free(cuzk_config *c)
     free(c->server.witness_dir);
     free(c->server.circuit_dir);
     free(c->server.state_dir);
+    free(c->server.store);
     for (size_t i = 0; i < c->num_circuits; i++) {
         free(c->circuits[i].params_path);
         free(c->circuits[i].zkey_path);

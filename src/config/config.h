@@ -59,6 +59,7 @@ typedef struct server_config {
     unsigned max_queued_partitions;       /* their partitions; 0 = no bound */
     uint64_t max_queued_bytes;            /* the memory they hold; 0 = no bound */
     char *state_dir;                      /* the job store's folder; NULL = store_default_dir() */
+    char *store; /* a postgresql:// URL: the job store there; NULL = SQLite in state_dir */
     double keep_finished_s; /* finished jobs are kept this long at most; 0 = no age limit */
 } server_config;
 

@@ -612,6 +612,24 @@ static cuzk_status recover(durable *d, const durable_opts *o, char *msg, size_t 
 
 /* ---------------------------------------------------------------- life */
 
+/* The PostgreSQL store at server.store, which must be a postgresql:// or
+ * postgres:// URL. */
+static cuzk_status open_postgres(durable *d, const char *url, char *msg, size_t msg_len)
+{
+    if (!store_is_postgres_url(url)) {
+        msg_set(msg, msg_len,
+                "server.store: a postgresql:// or postgres:// URL, or unset for the SQLite store "
+                "in server.state_dir");
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    cuzk_status st = store_open_postgres(&d->st, url, msg, msg_len);
+    char where[512];
+    store_postgres_where(url, where, sizeof(where));
+    if (st == CUZK_OK)
+        say(d, "job store in PostgreSQL: %s", where);
+    return st;
+}
+
 cuzk_status durable_open(durable **out, const durable_opts *o, char *msg, size_t msg_len)
 {
     *out = NULL;
@@ -627,9 +645,14 @@ cuzk_status durable_open(durable **out, const durable_opts *o, char *msg, size_t
     pthread_mutex_init(&d->q_mu, NULL);
     pthread_cond_init(&d->q_cv, NULL);
     pthread_cond_init(&d->synced_cv, NULL);
-    cuzk_status st = store_open_sqlite(&d->st, o->state_dir, msg, msg_len);
-    if (st == CUZK_OK)
-        say(d, "job store %s/jobs.sqlite", o->state_dir);
+    cuzk_status st;
+    if (o->store && *o->store) {
+        st = open_postgres(d, o->store, msg, msg_len);
+    } else {
+        st = store_open_sqlite(&d->st, o->state_dir, msg, msg_len);
+        if (st == CUZK_OK)
+            say(d, "job store %s/jobs.sqlite", o->state_dir);
+    }
     if (st == CUZK_OK)
         st = recover(d, o, msg, msg_len);
     if (st == CUZK_OK && pthread_create(&d->writer, NULL, writer_main, d) != 0) {

@@ -30,6 +30,7 @@ typedef struct durable durable;
 
 typedef struct durable_opts {
     const char *state_dir;
+    const char *store; /* a postgresql:// URL (server.store); NULL: SQLite in state_dir */
     engine_t *engine;
     ledger *queued;                 /* recovered jobs take their place in it */
     const confine_dir *witness_dir; /* NULL: none */

@@ -133,6 +133,7 @@ cuzk_status service_open_store(service *s, const service_opts *o, char *msg, siz
     char state_dir[4096];
     store_default_dir(state_dir, sizeof(state_dir));
     durable_opts d = {.state_dir = cfg->state_dir ? cfg->state_dir : state_dir,
+                      .store = cfg->store,
                       .engine = s->engine,
                       .queued = &s->queued,
                       .witness_dir = s->witness_dir.path ? &s->witness_dir : NULL,

@@ -364,20 +364,12 @@ static cuzk_status read_parts(sqlite_store *s, const store_job *j, store_partiti
             st = CUZK_ERR_OUT_OF_MEMORY;
         p->witness_len = wlen / sizeof(fr_t);
         p->num_pub = plen / sizeof(fr_t);
-        if (sqlite3_column_bytes(q, 5) == STORE_PROOF_BYTES)
-            memcpy(p->proof, sqlite3_column_blob(q, 5), STORE_PROOF_BYTES);
-        else if (p->state == ENGINE_STATE_DONE)
-            p->state = ENGINE_STATE_QUEUED; /* no proof: not done */
+        store_partition_proof(p, sqlite3_column_blob(q, 5), (size_t)sqlite3_column_bytes(q, 5));
     }
     if (st == CUZK_OK && rc != SQLITE_DONE)
         st = db_error(s, "cannot read partitions", msg, msg_len);
     sqlite3_reset(q);
-    if (st != CUZK_OK) {
-        store_partitions_free(parts, j->partitions);
-        return st;
-    }
-    *out = parts;
-    return CUZK_OK;
+    return store_partitions_give(parts, j->partitions, st, out);
 }
 
 static cuzk_status get(store *st, const char *id, store_job *job, store_partition **parts,
@@ -403,31 +395,11 @@ static cuzk_status get(store *st, const char *id, store_job *job, store_partitio
     return ret;
 }
 
-typedef struct expired {
-    store_job *jobs;
-    size_t n, cap;
-} expired;
-
-static bool collect(void *ctx, const store_job *j)
-{
-    expired *x = ctx;
-    if (x->n == x->cap) {
-        size_t cap = x->cap ? 2 * x->cap : 16;
-        store_job *grown = realloc(x->jobs, cap * sizeof(*grown));
-        if (!grown)
-            return false;
-        x->jobs = grown;
-        x->cap = cap;
-    }
-    x->jobs[x->n++] = *j;
-    return true;
-}
-
 static cuzk_status expire(store *st, double before, uint64_t keep, store_job_fn fn, void *ctx,
                           char *msg, size_t msg_len)
 {
     sqlite_store *s = impl(st);
-    expired x = {0};
+    store_jobs x = {0};
     pthread_mutex_lock(&s->mu);
     sqlite3_stmt *q = stmt(s, Q_EXPIRED);
     sqlite3_bind_int(q, 1, ENGINE_STATE_DONE);
@@ -435,7 +407,7 @@ static cuzk_status expire(store *st, double before, uint64_t keep, store_job_fn 
     sqlite3_bind_double(q, 3, before);
     sqlite3_bind_int(q, 4, ENGINE_STATE_DONE);
     sqlite3_bind_int64(q, 5, keep > INT64_MAX ? INT64_MAX : (sqlite3_int64)keep);
-    cuzk_status rc = each_job(s, q, collect, &x, msg, msg_len);
+    cuzk_status rc = each_job(s, q, store_jobs_add, &x, msg, msg_len);
     bool ok = rc == CUZK_OK && run(stmt(s, Q_BEGIN));
     for (size_t i = 0; ok && i < x.n; i++) {
         q = stmt(s, Q_DEL_PARTS);
@@ -450,9 +422,7 @@ static cuzk_status expire(store *st, double before, uint64_t keep, store_job_fn 
         run(stmt(s, Q_ROLLBACK));
     }
     pthread_mutex_unlock(&s->mu);
-    for (size_t i = 0; rc == CUZK_OK && fn && i < x.n; i++)
-        fn(ctx, &x.jobs[i]);
-    free(x.jobs);
+    store_jobs_hand(&x, rc == CUZK_OK ? fn : NULL, ctx);
     return rc;
 }
 

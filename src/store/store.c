@@ -58,6 +58,47 @@ void store_partitions_free(store_partition *parts, uint32_t n)
     free(parts);
 }
 
+bool store_jobs_add(void *ctx, const store_job *job)
+{
+    store_jobs *x = ctx;
+    if (x->n == x->cap) {
+        size_t cap = x->cap ? 2 * x->cap : 16;
+        store_job *grown = realloc(x->jobs, cap * sizeof(*grown));
+        if (!grown)
+            return false;
+        x->jobs = grown;
+        x->cap = cap;
+    }
+    x->jobs[x->n++] = *job;
+    return true;
+}
+
+void store_jobs_hand(store_jobs *x, store_job_fn fn, void *ctx)
+{
+    for (size_t i = 0; fn && i < x->n; i++)
+        fn(ctx, &x->jobs[i]);
+    free(x->jobs);
+    *x = (store_jobs){0};
+}
+
+void store_partition_proof(store_partition *p, const void *proof, size_t len)
+{
+    if (proof && len == STORE_PROOF_BYTES)
+        memcpy(p->proof, proof, STORE_PROOF_BYTES);
+    else if (p->state == ENGINE_STATE_DONE)
+        p->state = ENGINE_STATE_QUEUED; /* no proof: not done */
+}
+
+cuzk_status store_partitions_give(store_partition *parts, uint32_t n, cuzk_status st,
+                                  store_partition **out)
+{
+    if (st == CUZK_OK)
+        *out = parts;
+    else
+        store_partitions_free(parts, n);
+    return st;
+}
+
 void store_default_dir(char *out, size_t cap)
 {
     const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");

@@ -5,8 +5,9 @@
  * so that a restart (kill -9 included) loses and mixes up nothing.
  *
  * One interface, implementations behind it: SQLite, embedded, one file
- * per host (sqlite_store.c, the only place with SQL); PostgreSQL for
- * several hosts follows behind the same operations. The engine does not
+ * per host (sqlite_store.c, the only place with SQLite's SQL); PostgreSQL
+ * (pg_store.c, the only place with PostgreSQL's SQL), with the same
+ * semantics. The engine does not
  * see the store; the service writes to it and recovers from it.
  *
  * What a job's record holds:
@@ -72,6 +73,14 @@ typedef struct store_partition {
 } store_partition;
 
 void store_partitions_free(store_partition *parts, uint32_t n);
+/* A stored partition's proof column (len bytes): copied when it has a
+ * proof's size; otherwise the partition is not done, whatever its state
+ * column says. For the implementations. */
+void store_partition_proof(store_partition *p, const void *proof, size_t len);
+/* The end of reading n partitions: *out = parts when st is CUZK_OK, else
+ * they are freed. Returns st. For the implementations. */
+cuzk_status store_partitions_give(store_partition *parts, uint32_t n, cuzk_status st,
+                                  store_partition **out);
 
 /* A change, applied with others in one transaction (store_write). */
 typedef enum store_update_kind {
@@ -132,9 +141,32 @@ struct store {
  * which is created 0700 when missing. */
 cuzk_status store_open_sqlite(store **out, const char *dir, char *msg, size_t msg_len);
 
+/* Opens the PostgreSQL store at conninfo (a postgresql:// URL or libpq's
+ * key=value settings), applying the schema's missing migrations (one
+ * transaction each, under an advisory lock: hosts opening one database
+ * at once apply each exactly once). Messages name the server, never its
+ * password. */
+cuzk_status store_open_postgres(store **out, const char *conninfo, char *msg, size_t msg_len);
+/* The server conninfo names, as messages show it: its settings but the
+ * password. */
+void store_postgres_where(const char *conninfo, char *out, size_t cap);
+/* Whether where is a postgresql:// or postgres:// URL. */
+bool store_is_postgres_url(const char *where);
+
 /* The state folder when server.state_dir is unset: $XDG_STATE_HOME/cuzk,
  * or ~/.local/state/cuzk. */
 void store_default_dir(char *out, size_t cap);
+
+/* Jobs gathered by store_jobs_add (a store_job_fn); free jobs when done. */
+typedef struct store_jobs {
+    store_job *jobs;
+    size_t n, cap;
+} store_jobs;
+/* Appends job to ctx (a store_jobs); false when out of memory. */
+bool store_jobs_add(void *ctx, const store_job *job);
+/* Hands each gathered job to fn (when not NULL), in order, then frees
+ * them. */
+void store_jobs_hand(store_jobs *x, store_job_fn fn, void *ctx);
 
 /* The operations, by name. */
 static inline void store_close(store *st)

@@ -63,6 +63,21 @@ make_params() {
     "$cuzk" setup --log-constraints 10 --params "$tmp/k10.params" >/dev/null 2>&1 ||
         { echo "FAIL: cuzk setup failed (a broken setup is a failure, not a skip)"; exit 1; }
 }
+# verify_seeds NAME FIRST_SEED PROOF_FILE PARTITIONS: the built-in
+# circuit's proofs (make_params) verify for their seeds.
+verify_seeds() {
+    check "$1" 0 "$cuzk" verify --builtin --log-constraints 10 --params "$tmp/k10.params" \
+        --seed "$2" "$3"
+    expect "$1: $4 proofs" "$tmp/out" "$4 partition proofs are valid"
+}
+# same_answer NAME ID PROOF_JSON PUBLIC_JSON: awaiting the circom job ID
+# answers these very files.
+same_answer() {
+    check "$1: the same files" 0 "$cuzk" await "$2" --proof-out "$tmp/again.json" \
+        --public-out "$tmp/again-public.json"
+    check "$1: same proof.json" 0 cmp "$3" "$tmp/again.json"
+    check "$1: same public.json" 0 cmp "$4" "$tmp/again-public.json"
+}
 write_config() { # path, extra lines for [engine]
     cat >"$1" <<EOF
 [engine]
