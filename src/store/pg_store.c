@@ -504,8 +504,10 @@ static cuzk_status get(store *st, const char *id, store_job *job, store_partitio
     else if (PQntuples(r) == 0) {
         msg_set(msg, msg_len, "no job %s", id);
         ret = CUZK_ERR_INVALID_ARGUMENT;
-    } else
+    } else {
         read_job(r, 0, job);
+        ret = store_row_check(job, msg, msg_len);
+    }
     PQclear(r);
     if (ret == CUZK_OK && parts)
         ret = read_parts(s, job, parts, msg, msg_len);

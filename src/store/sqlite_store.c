@@ -381,9 +381,10 @@ static cuzk_status get(store *st, const char *id, store_job *job, store_partitio
     sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
     int rc = sqlite3_step(q);
     cuzk_status ret = CUZK_OK;
-    if (rc == SQLITE_ROW)
+    if (rc == SQLITE_ROW) {
         read_job(q, job);
-    else if (rc == SQLITE_DONE) {
+        ret = store_row_check(job, msg, msg_len);
+    } else if (rc == SQLITE_DONE) {
         msg_set(msg, msg_len, "no job %s", id);
         ret = CUZK_ERR_INVALID_ARGUMENT;
     } else

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "util/msg.h"
+
 bool store_new_id(char out[STORE_ID_CHARS + 1])
 {
     static const char digits[] = "0123456789abcdef";
@@ -97,6 +99,24 @@ cuzk_status store_partitions_give(store_partition *parts, uint32_t n, cuzk_statu
     else
         store_partitions_free(parts, n);
     return st;
+}
+
+cuzk_status store_row_check(const store_job *job, char *msg, size_t msg_len)
+{
+    const char *bad = NULL;
+    if (job->partitions < 1 || job->partitions > STORE_MAX_PARTITIONS)
+        bad = "partition count";
+    else if ((unsigned)job->state > ENGINE_STATE_CANCELLED)
+        bad = "state";
+    else if ((unsigned)job->priority >= ENGINE_PRIORITY_COUNT)
+        bad = "priority";
+    if (!bad)
+        return CUZK_OK;
+    msg_set(msg, msg_len,
+            "the job store's row of job %s is damaged: its %s is out of range (%u partitions, "
+            "state %d, priority %d)",
+            job->id, bad, job->partitions, (int)job->state, (int)job->priority);
+    return CUZK_ERR_CORRUPT;
 }
 
 void store_default_dir(char *out, size_t cap)

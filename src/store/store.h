@@ -81,6 +81,13 @@ void store_partition_proof(store_partition *p, const void *proof, size_t len);
  * they are freed. Returns st. For the implementations. */
 cuzk_status store_partitions_give(store_partition *parts, uint32_t n, cuzk_status st,
                                   store_partition **out);
+/* Whether a job's row read back is one the service could have written:
+ * 1 to STORE_MAX_PARTITIONS partitions, a known state and priority.
+ * CUZK_ERR_CORRUPT, saying which, otherwise (a store edited or damaged
+ * by hand): no operation sizes memory by an unchecked count. For the
+ * implementations, on every row they read. */
+#define STORE_MAX_PARTITIONS 65536u /* the service's bound on a submission */
+cuzk_status store_row_check(const store_job *job, char *msg, size_t msg_len);
 
 /* A change, applied with others in one transaction (store_write). */
 typedef enum store_update_kind {

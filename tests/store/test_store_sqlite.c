@@ -17,6 +17,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <sqlite3.h>
+
 #include "store/store.h"
 #include "store_checks.h"
 
@@ -114,6 +116,40 @@ static void test_survives_sigkill(void **state)
     store_close(st);
 }
 
+/* A row damaged by hand (a partition count of 2^32 - 1, a state past the
+ * last) is refused when read, naming the job and the column; nothing is
+ * sized by it. Found by fuzz_store_recovery: the count sized a calloc. */
+static void test_damaged_row(void **state)
+{
+    (void)state;
+    store *st = open_store();
+    store_job job;
+    add_job(st, &job, NULL, 1000);
+    store_close(st);
+    static const char *const edits[] = {"UPDATE jobs SET partitions = -1",
+                                        "UPDATE jobs SET partitions = 0",
+                                        "UPDATE jobs SET partitions = 3, state = 99",
+                                        "UPDATE jobs SET state = 0, priority = -5"};
+    static const char *const names[] = {"partition count", "partition count", "state", "priority"};
+    for (size_t i = 0; i < sizeof(edits) / sizeof(edits[0]); i++) {
+        char path[200];
+        snprintf(path, sizeof(path), "%s/jobs.sqlite", dir);
+        sqlite3 *db = NULL;
+        assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+        assert_int_equal(sqlite3_exec(db, edits[i], NULL, NULL, NULL), SQLITE_OK);
+        sqlite3_close(db);
+        st = open_store();
+        store_job row;
+        store_partition *parts = NULL;
+        msg[0] = 0;
+        assert_int_equal(store_get(st, job.id, &row, &parts, msg, sizeof(msg)), CUZK_ERR_CORRUPT);
+        assert_null(parts);
+        assert_non_null(strstr(msg, job.id));
+        assert_non_null(strstr(msg, names[i]));
+        store_close(st);
+    }
+}
+
 static void test_default_dir(void **state)
 {
     (void)state;
@@ -150,6 +186,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_list_and_expire, setup, teardown),
         cmocka_unit_test_setup_teardown(test_survives_sigkill, setup, teardown),
         cmocka_unit_test_setup_teardown(test_one_user, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_damaged_row, setup, teardown),
         cmocka_unit_test(test_default_dir),
         cmocka_unit_test_setup_teardown(test_not_a_folder, setup, teardown),
     };
