@@ -17,8 +17,13 @@ cuzk=$1
 seconds=${2:-${CUZK_SOAK_SECONDS:-20}}
 source "$(dirname "$0")/lib.sh"
 make_params
+# Finished jobs are kept (engine.keep_finished, 1024 by default) far
+# beyond what the clients submit: past it, a finished job that nobody
+# fetched expires at a restart (a 404, as promised), which the ten-minute
+# run's thousands of jobs reached.
 write_config "$tmp/serve.ini" "synth_workers = 2
-workers_per_device = 1"
+workers_per_device = 1
+keep_finished = 1000000"
 state="$tmp/soak-state"
 serve() { start_server "$tmp/serve$1.log" --config "$tmp/serve.ini" --state-dir "$state"; }
 
