@@ -16,6 +16,7 @@
 
 #include <jansson.h>
 
+#include "fuzz/fuzz_service.h"
 #include "service/internal.h"
 
 #define MAX_ARGS 16
@@ -23,39 +24,12 @@
 static service *svc;
 static engine_t *engine;
 
-static char state_dir[] = "/tmp/cuzk-fuzz-http-XXXXXX";
-
-/* The store's folder goes at exit (its files by name: jobs.sqlite, its
- * WAL and shared-memory files, the lock). */
-static void remove_state_dir(void)
-{
-    static const char *const files[] = {"jobs.sqlite", "jobs.sqlite-wal", "jobs.sqlite-shm",
-                                        "jobs.lock"};
-    char path[sizeof(state_dir) + 32];
-    for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-        snprintf(path, sizeof(path), "%s/%s", state_dir, files[i]);
-        remove(path);
-    }
-    remove(state_dir);
-}
-
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    engine_config cfg;
-    engine_config_default(&cfg);
-    cfg.backend = BACKEND_CPU;
-    cfg.device_threads = 1;
-    cfg.workers_per_device = 1;
-    cfg.synth_workers = 1;
-    cfg.synth_threads = 1;
-    cfg.finalizers = 1;
-    cfg.load_threads = 1;
-    cfg.telemetry_interval_ms = 0;
-    cfg.quiet = true;
+    engine = fuzz_small_engine();
     char msg[256];
-    FUZZ_CHECK(engine_create(&engine, &cfg, msg, sizeof(msg)) == CUZK_OK);
     /* The server's defaults, with fixed blinding allowed so that the
      * blinding field is parsed too, and small queue bounds. */
     cuzk_config conf;
@@ -67,9 +41,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     conf.server.max_queued_bytes = 1 << 20;
     /* A job store of its own, in a fresh folder (the routes answer from
      * it; a submission that the engine refuses never reaches it). */
-    FUZZ_CHECK(mkdtemp(state_dir) != NULL);
-    atexit(remove_state_dir);
-    conf.server.state_dir = strdup(state_dir);
+    conf.server.state_dir = strdup(fuzz_store_dir_make());
     service_opts o = {.engine = engine, .server = &conf.server};
     FUZZ_CHECK(service_create(&svc, &o, msg, sizeof(msg)) == CUZK_OK);
     FUZZ_CHECK(service_open_store(svc, &o, msg, sizeof(msg)) == CUZK_OK);

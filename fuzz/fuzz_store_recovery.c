@@ -16,52 +16,21 @@
 
 #include <sqlite3.h>
 
+#include "fuzz/fuzz_service.h"
 #include "service/durable.h"
 #include "service/ledger.h"
 
 static engine_t *engine;
-static char state_dir[] = "/tmp/cuzk-fuzz-store-XXXXXX";
-static char db_path[sizeof(state_dir) + 32];
-
-/* The store's files by name (jobs.sqlite, its WAL and shared memory, the lock). */
-static void remove_store(bool dir_too)
-{
-    static const char *const files[] = {"jobs.sqlite", "jobs.sqlite-wal", "jobs.sqlite-shm",
-                                        "jobs.lock"};
-    char path[sizeof(state_dir) + 32];
-    for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-        snprintf(path, sizeof(path), "%s/%s", state_dir, files[i]);
-        remove(path);
-    }
-    if (dir_too)
-        remove(state_dir);
-}
-
-static void at_exit(void)
-{
-    remove_store(true);
-}
+static const char *state_dir;
+static char db_path[4096];
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    engine_config cfg;
-    engine_config_default(&cfg);
-    cfg.backend = BACKEND_CPU;
-    cfg.device_threads = 1;
-    cfg.workers_per_device = 1;
-    cfg.synth_workers = 1;
-    cfg.synth_threads = 1;
-    cfg.finalizers = 1;
-    cfg.load_threads = 1;
-    cfg.telemetry_interval_ms = 0;
-    cfg.quiet = true;
-    char msg[256];
-    FUZZ_CHECK(engine_create(&engine, &cfg, msg, sizeof(msg)) == CUZK_OK);
-    FUZZ_CHECK(mkdtemp(state_dir) != NULL);
+    engine = fuzz_small_engine();
+    state_dir = fuzz_store_dir_make();
     snprintf(db_path, sizeof(db_path), "%s/jobs.sqlite", state_dir);
-    atexit(at_exit);
     return 0;
 }
 
@@ -207,7 +176,7 @@ static void quiet(void *ctx, const char *line)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    remove_store(false);
+    fuzz_store_files_remove(false);
     char msg[512];
     /* The schema, made by the store itself. */
     store *fresh = NULL;
