@@ -42,6 +42,7 @@ typedef struct bench_args {
     unsigned synth_workers, workers_per_device; /* 0: the engine's auto sizes */
     bool params_given;                          /* --params: never overwritten */
     bool dev_params; /* --params dev:SEED: made in memory at load, no file */
+    formats_check check; /* --check: the parameter file's point checks at load */
 } bench_args;
 
 static void bench_usage(FILE *out)
@@ -51,6 +52,7 @@ static void bench_usage(FILE *out)
             "                  [--threads T] [--seed S] [--params FILE] [--no-verify]\n"
             "                  [--backend auto|cpu|cuda] [--out DIR] [--synth-workers S]\n"
             "                  [--workers-per-device W] [--event-log FILE]\n"
+            "                  [--check none|curve|subgroup]\n"
             "                  [--fixed-blinding R,S (tests only)]\n"
             "       cuzk bench --arith [--scale X]\n"
             "  Submits J jobs (default %d) of N partitions each (default %d) of the built-in\n"
@@ -64,6 +66,8 @@ static void bench_usage(FILE *out)
             "  Parameters are made on the first run and cached in %s;\n"
             "  --params dev:SEED makes development parameters in memory at load instead\n"
             "  (from SEED, on the GPU with the CUDA backend; no file is written).\n"
+            "  --check picks the parameter file's point checks at load (default curve;\n"
+            "  subgroup runs the proving key's tests on the GPU with the CUDA backend).\n"
 
             "  --arith benchmarks the field, curve and pairing arithmetic instead.\n",
             BENCH_DEFAULT_JOBS, BENCH_DEFAULT_PARTITIONS, BENCH_DEFAULT_LOG, cli_cache_dir(),
@@ -77,6 +81,7 @@ enum {
     OPT_WORKERS_PER_DEVICE,
     OPT_ARITH,
     OPT_SCALE,
+    OPT_CHECK,
 };
 
 /* Both forms' options: a word is read alike whichever form it ends in. */
@@ -89,6 +94,7 @@ static const struct option bench_options[] = {
     {"workers-per-device", required_argument, NULL, OPT_WORKERS_PER_DEVICE},
     {"arith", no_argument, NULL, OPT_ARITH},
     {"scale", required_argument, NULL, OPT_SCALE},
+    {"check", required_argument, NULL, OPT_CHECK},
     {0},
 };
 
@@ -220,7 +226,7 @@ static cuzk_status start_engine(engine_t **out, const bench_args *a, const char 
                          .kind = CIRCUIT_BUILTIN,
                          .shape = o->shape,
                          .params_path = o->params_path,
-                         .check = FORMATS_CHECK_CURVE};
+                         .check = a->check};
     if ((st = engine_register(e, &spec, msg, msg_len)) != CUZK_OK ||
         (st = engine_preload(e, o->name, msg, msg_len)) != CUZK_OK) {
         engine_destroy(e);
@@ -607,7 +613,7 @@ static int report(const bench_args *a, const bench_paths *paths, const engine_st
          "\"synth_workers\":%u,\"synth_threads\":%u,\"synth_latency_p50_s\":%.4f,"
          "\"synth_latency_p90_s\":%.4f,\"synth_partitions_per_s\":%.4f,"
          "\"synth_capacity_per_s\":%.4f,\"finalizers\":%u,\"queue_bound\":%u,\"threads\":%u,"
-         "\"setup_or_load_s\":%.3f,\"params\":\"%s\",\"wall_s\":%.3f,"
+         "\"setup_or_load_s\":%.3f,\"params\":\"%s\",\"check\":\"%s\",\"wall_s\":%.3f,"
          "\"partition_proofs_per_hour\":%.1f,\"seconds_per_partition\":%.4f,"
          "\"device_busy_pct\":%.2f,\"device_busy_pct_of_wall\":%.2f,"
          "\"device_idle_ms_per_partition\":%.4f,\"engine_overhead_ms_per_partition\":%.4f,\"engine_"
@@ -621,7 +627,11 @@ static int report(const bench_args *a, const bench_paths *paths, const engine_st
          stats->cpu_fallback ? "true" : "false", stats->workers_per_device, stats->synth_workers,
          stats->synth_threads, s->synthesis.p50_ms / 1e3, s->synthesis.p90_ms / 1e3,
          s->synthesis.per_s, s->synthesis.capacity_per_s, stats->finalizers, stats->queue_bound,
-         threads, load_s, a->dev_params ? "dev" : made_params ? "made" : "loaded", wall_s, per_hour,
+         threads, load_s, a->dev_params ? "dev" : made_params ? "made" : "loaded",
+         a->check == FORMATS_CHECK_SUBGROUP ? "subgroup"
+         : a->check == FORMATS_CHECK_CURVE  ? "curve"
+                                            : "none",
+         wall_s, per_hour,
          s->partitions_done ? wall_s / (double)s->partitions_done : 0.0, busy_active, busy_wall,
          idle_per_partition, ov.mean_ms, ov.p50_ms, ov.p95_ms, ov.max_ms, latency_mean / 1e3, lat50,
          lat95, verified, all_verified ? "true" : "false", paths->dir, bench_cpu_name(),
@@ -760,7 +770,7 @@ int cli_bench(int argc, char **argv)
 {
     if (cli_args_has(argc, argv, bench_options, OPT_ARITH))
         return arith(argc, argv);
-    bench_args b = {.jobs = BENCH_DEFAULT_JOBS};
+    bench_args b = {.jobs = BENCH_DEFAULT_JOBS, .check = FORMATS_CHECK_CURVE};
     builtin_opts *o = &b.o;
     builtin_opts_init(o, BENCH_DEFAULT_LOG);
     o->partitions = BENCH_DEFAULT_PARTITIONS;
@@ -780,6 +790,19 @@ int cli_bench(int argc, char **argv)
         if (count) {
             if (!parse_count(a.option, a.value, count == &b.jobs ? BENCH_MAX_JOBS : 256, count))
                 return CLI_EXIT_USAGE;
+            continue;
+        }
+        if (code == OPT_CHECK) {
+            if (!strcmp(a.value, "none"))
+                b.check = FORMATS_CHECK_NONE;
+            else if (!strcmp(a.value, "curve"))
+                b.check = FORMATS_CHECK_CURVE;
+            else if (!strcmp(a.value, "subgroup"))
+                b.check = FORMATS_CHECK_SUBGROUP;
+            else {
+                cli_error("bench: --check wants none, curve or subgroup, got '%s'", a.value);
+                return CLI_EXIT_USAGE;
+            }
             continue;
         }
         if (code == CLI_ARG || code == OPT_SCALE) {

@@ -147,6 +147,28 @@ int builtin_resolve(builtin_opts *o)
     return CLI_EXIT_OK;
 }
 
+int cli_fixed_base_open(const cli_options *common, backend_t **gpu, groth16_fixed_base_ops *fb)
+{
+    *gpu = NULL;
+    if (common->backend == BACKEND_CPU)
+        return CLI_EXIT_OK;
+    char note[256] = "", msg[256] = "";
+    backend_t *b = NULL;
+    cuzk_status st = backend_create(&b, common->backend, NULL, note, sizeof(note), msg, sizeof(msg));
+    if (st != CUZK_OK) {
+        cli_error("setup: %s", msg[0] ? msg : cuzk_status_str(st));
+        return CLI_EXIT_FAILURE;
+    }
+    if (b->is_cpu || !backend_fixed_base_ops(b, fb)) {
+        b->destroy(b);
+        return CLI_EXIT_OK;
+    }
+    *gpu = b;
+    if (!common->quiet)
+        fprintf(stderr, "cuzk setup: the fixed-base products on the GPU (%s backend)\n", b->name);
+    return CLI_EXIT_OK;
+}
+
 int builtin_make_params(const builtin_opts *o, const r1cs_t *r, groth16_params_t *params)
 {
     fprintf(stderr,
@@ -158,17 +180,27 @@ int builtin_make_params(const builtin_opts *o, const r1cs_t *r, groth16_params_t
         cli_error("the system random number generator failed");
         return CLI_EXIT_FAILURE;
     }
+    backend_t *gpu = NULL;
+    groth16_fixed_base_ops fb = {0};
+    if (cli_fixed_base_open(&o->common, &gpu, &fb) != CLI_EXIT_OK) {
+        rng_wipe(&rng);
+        return CLI_EXIT_FAILURE;
+    }
     cli_progress ps;
     cli_progress_init(&ps);
+    char fb_msg[256] = "";
     groth16_setup_opts so = {.threads = o->common.threads,
-                             .progress = cli_progress_report,
-                             .progress_ctx = o->common.quiet ? NULL : &ps};
-    if (o->common.quiet)
-        so.progress = NULL;
+                             .progress = o->common.quiet ? NULL : cli_progress_report,
+                             .progress_ctx = &ps,
+                             .fixed_base = gpu ? &fb : NULL,
+                             .msg = fb_msg,
+                             .msg_len = sizeof(fb_msg)};
     cuzk_status st = groth16_setup_dev(params, r, &rng, &so);
+    if (gpu)
+        gpu->destroy(gpu);
     rng_wipe(&rng);
     if (st != CUZK_OK) {
-        cli_error("setup failed: %s", cuzk_status_str(st));
+        cli_error("setup failed: %s", fb_msg[0] ? fb_msg : cuzk_status_str(st));
         return CLI_EXIT_FAILURE;
     }
     char msg[512] = "";

@@ -76,6 +76,12 @@ int cli_setup_builtin(builtin_opts *o);
 int cli_prove_builtin(builtin_opts *o);
 int cli_verify_builtin(builtin_opts *o, const char *proof_path);
 
+/* The GPU's fixed-base products for a development setup, when
+ * common->backend allows them and there is a GPU (*gpu stays NULL
+ * otherwise: the CPU's tables); --backend cuda without a GPU is an error.
+ * The caller destroys *gpu after the setup. A CLI exit code. */
+int cli_fixed_base_open(const cli_options *common, backend_t **gpu, groth16_fixed_base_ops *fb);
+
 int builtin_make_params(const builtin_opts *o, const r1cs_t *r, groth16_params_t *params);
 int builtin_load_params(const builtin_opts *o, groth16_params_t *params);
 int builtin_compile_circuit(const builtin_opts *o, r1cs_t *r);

@@ -31,8 +31,8 @@ static void setup_usage(FILE *out)
         "  circuit of about 2^K constraints (default K = 16); without --params the file\n"
         "  goes to the cache folder (%s).\n"
         "options:\n"
-        "  --backend B   --r1cs form: where the fixed-base products run: auto (the GPU when\n"
-        "                there is one), cpu, cuda\n"
+        "  --backend B   where the fixed-base products run: auto (the GPU when there is\n"
+        "                one), cpu, cuda\n"
         "  --threads N   CPU threads (default: all)\n"
         "  --quiet       no progress or timing lines (the development warning stays)\n"
         "exit codes: 0 key written, 1 setup failed, 2 usage, 3 bad input file\n",
@@ -104,32 +104,6 @@ static int parse_builtin_args(int argc, char **argv, builtin_opts *o)
     return -1;
 }
 
-/* The GPU's fixed-base products when --backend allows them and there is
- * one (*gpu stays NULL otherwise: the CPU's tables); --backend cuda
- * without a GPU is an error. */
-static int open_fixed_base(const zkey_setup_args *a, backend_t **gpu, groth16_fixed_base_ops *fb)
-{
-    *gpu = NULL;
-    if (a->common.backend == BACKEND_CPU)
-        return CLI_EXIT_OK;
-    char note[256] = "", msg[256] = "";
-    backend_t *b = NULL;
-    cuzk_status st =
-        backend_create(&b, a->common.backend, NULL, note, sizeof(note), msg, sizeof(msg));
-    if (st != CUZK_OK) {
-        cli_error("setup: %s", msg[0] ? msg : cuzk_status_str(st));
-        return CLI_EXIT_FAILURE;
-    }
-    if (b->is_cpu || !backend_fixed_base_ops(b, fb)) {
-        b->destroy(b);
-        return CLI_EXIT_OK;
-    }
-    *gpu = b;
-    if (!a->common.quiet)
-        fprintf(stderr, "cuzk setup: the fixed-base products on the GPU (%s backend)\n", b->name);
-    return CLI_EXIT_OK;
-}
-
 static int setup_zkey(const zkey_setup_args *a)
 {
     char msg[512] = "";
@@ -169,7 +143,7 @@ static int setup_zkey(const zkey_setup_args *a)
     }
     backend_t *gpu = NULL;
     groth16_fixed_base_ops fb = {0};
-    if (open_fixed_base(a, &gpu, &fb) != CLI_EXIT_OK) {
+    if (cli_fixed_base_open(&a->common, &gpu, &fb) != CLI_EXIT_OK) {
         rng_wipe(&rng);
         r1cs_free(&r);
         mapped_file_close(&f);
