@@ -34,6 +34,11 @@ typedef struct zkey_circuit {
     r1cs_t cs; /* A and B; C has no entries (c = a·b) */
     g1_affine_t *a, *b1, *c, *h;
     g2_affine_t *b2;
+    /* A, B1, B2 without their points at infinity: the bitmaps over the
+     * variables mark those with a point (NULL: none was at infinity, every
+     * variable has one), *_points count them. */
+    uint64_t *a_density, *b1_density, *b2_density;
+    uint64_t a_points, b1_points, b2_points;
     domain_t domain;
     groth16_plan plan;
 } zkey_circuit_t;

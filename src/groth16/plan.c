@@ -90,11 +90,14 @@ void groth16_plan_snarkjs(groth16_plan *plan, const groth16_snarkjs_query *q,
     m[0].part[1] = part_of(q->c, nv - first_private, GROTH16_SCALARS_W, first_private,
                            nv - first_private, NULL);
     m[1] = (groth16_msm){.phase = PHASE_MSM_A, .term = GROTH16_TERM_A, .num_parts = 1};
-    m[1].part[0] = part_of(q->a, nv, GROTH16_SCALARS_W, 0, nv, NULL);
+    m[1].part[0] = part_of(q->a, q->a_density ? q->a_points : nv, GROTH16_SCALARS_W, 0, nv,
+                           q->a_density);
     m[2] = (groth16_msm){.phase = PHASE_MSM_B_G1, .term = GROTH16_TERM_B_G1, .num_parts = 1};
-    m[2].part[0] = part_of(q->b1, nv, GROTH16_SCALARS_W, 0, nv, NULL);
+    m[2].part[0] = part_of(q->b1, q->b1_density ? q->b1_points : nv, GROTH16_SCALARS_W, 0, nv,
+                           q->b1_density);
     m[3] = (groth16_msm){.phase = PHASE_MSM_B_G2, .term = GROTH16_TERM_B_G2, .num_parts = 1};
-    m[3].part[0] = part_of(q->b2, nv, GROTH16_SCALARS_W, 0, nv, NULL);
+    m[3].part[0] = part_of(q->b2, q->b2_density ? q->b2_points : nv, GROTH16_SCALARS_W, 0, nv,
+                           q->b2_density);
     plan->num_msms = 4;
 }
 

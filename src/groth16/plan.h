@@ -115,6 +115,12 @@ typedef struct groth16_snarkjs_query {
     const struct g1_affine *h, *c, *a, *b1;
     const struct g2_affine *b2;
     uint64_t num_vars, num_public; /* num_public: ONE excluded */
+    /* A, B1 and B2 may leave out their points at infinity (a variable
+     * absent from the matrix): then a bitmap over the num_vars variables
+     * marks those that have a point, and *_points counts them. NULL: one
+     * point per variable. */
+    const uint64_t *a_density, *b1_density, *b2_density;
+    uint64_t a_points, b1_points, b2_points;
 } groth16_snarkjs_query;
 void groth16_plan_snarkjs(groth16_plan *plan, const groth16_snarkjs_query *q,
                           const domain_t *domain);
