@@ -29,6 +29,7 @@
 #include "trace/export.h"
 #include "trace/summary.h"
 #include "trace/trace.h"
+#include "util/byte_size.h"
 #include "util/parallel.h"
 
 #define BENCH_DEFAULT_LOG 19
@@ -43,6 +44,7 @@ typedef struct bench_args {
     bool params_given;                          /* --params: never overwritten */
     bool dev_params; /* --params dev:SEED: made in memory at load, no file */
     formats_check check; /* --check: the parameter file's point checks at load */
+    uint64_t device_budget; /* --device-budget: engine.device_budget */
 } bench_args;
 
 static void bench_usage(FILE *out)
@@ -52,7 +54,7 @@ static void bench_usage(FILE *out)
             "                  [--threads T] [--seed S] [--params FILE] [--no-verify]\n"
             "                  [--backend auto|cpu|cuda] [--out DIR] [--synth-workers S]\n"
             "                  [--workers-per-device W] [--event-log FILE]\n"
-            "                  [--check none|curve|subgroup]\n"
+            "                  [--check none|curve|subgroup] [--device-budget BYTES]\n"
             "                  [--fixed-blinding R,S (tests only)]\n"
             "       cuzk bench --arith [--scale X]\n"
             "  Submits J jobs (default %d) of N partitions each (default %d) of the built-in\n"
@@ -68,6 +70,8 @@ static void bench_usage(FILE *out)
             "  (from SEED, on the GPU with the CUDA backend; no file is written).\n"
             "  --check picks the parameter file's point checks at load (default curve;\n"
             "  subgroup runs the proving key's tests on the GPU with the CUDA backend).\n"
+            "  --device-budget (e.g. 16G) is engine.device_budget: a GPU keeps at most that\n"
+            "  much of the circuit and streams the parameters that do not fit.\n"
 
             "  --arith benchmarks the field, curve and pairing arithmetic instead.\n",
             BENCH_DEFAULT_JOBS, BENCH_DEFAULT_PARTITIONS, BENCH_DEFAULT_LOG, cli_cache_dir(),
@@ -82,6 +86,7 @@ enum {
     OPT_ARITH,
     OPT_SCALE,
     OPT_CHECK,
+    OPT_DEVICE_BUDGET,
 };
 
 /* Both forms' options: a word is read alike whichever form it ends in. */
@@ -95,6 +100,7 @@ static const struct option bench_options[] = {
     {"arith", no_argument, NULL, OPT_ARITH},
     {"scale", required_argument, NULL, OPT_SCALE},
     {"check", required_argument, NULL, OPT_CHECK},
+    {"device-budget", required_argument, NULL, OPT_DEVICE_BUDGET},
     {0},
 };
 
@@ -216,6 +222,7 @@ static cuzk_status start_engine(engine_t **out, const bench_args *a, const char 
     if (a->workers_per_device)
         cfg.workers_per_device = a->workers_per_device;
     cfg.verify = o->common.verify;
+    cfg.device_budget = a->device_budget;
     cfg.event_log = events;
     cfg.quiet = true; /* the backend and why are printed below */
     engine_t *e;
@@ -790,6 +797,14 @@ int cli_bench(int argc, char **argv)
         if (count) {
             if (!parse_count(a.option, a.value, count == &b.jobs ? BENCH_MAX_JOBS : 256, count))
                 return CLI_EXIT_USAGE;
+            continue;
+        }
+        if (code == OPT_DEVICE_BUDGET) {
+            if (!parse_byte_size(a.value, &b.device_budget)) {
+                cli_error("bench: --device-budget wants a byte count (e.g. 16G), got '%s'",
+                          a.value);
+                return CLI_EXIT_USAGE;
+            }
             continue;
         }
         if (code == OPT_CHECK) {

@@ -5,6 +5,7 @@
 #include "fuzz/fuzz.h"
 
 #include "config/config.h"
+#include "util/byte_size.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -37,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     (void)cuzk_config_set(&c, text, "--set", msg, sizeof(msg));
     cuzk_config_free(&c);
     uint64_t bytes;
-    (void)config_parse_bytes(text, &bytes);
+    (void)parse_byte_size(text, &bytes);
     free(text);
     return 0;
 }

@@ -55,6 +55,11 @@ typedef struct backend_circuit_desc {
      * their subgroup membership (only for a backend that checks_subgroup)
      * and fails, naming the query and the point, when one is outside. */
     bool check_subgroup;
+    /* Device bytes the circuit may take on each device (its parameters and
+     * a partition's buffers); 0: the device's memory. A GPU backend leaves
+     * in host memory, and streams per partition, the points that do not
+     * fit. */
+    uint64_t device_budget;
 } backend_circuit_desc;
 
 /* One host<->device copy a backend issued: what it carried, which way, on

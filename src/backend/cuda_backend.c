@@ -79,6 +79,7 @@ typedef struct cuda_circuit {
     uint64_t rows;            /* rows evaluated from cs */
     bool c_is_ab;
     bool check_subgroup; /* the points' subgroup test, on the first device */
+    uint64_t device_budget; /* 0: none */
     unsigned log_n;
     uint64_t num_vars;
     cuda_dev_circuit *dev; /* one per device */
@@ -169,10 +170,58 @@ static cuzk_status upload_r1cs(const cuda_circuit *cc, cuda_dev_circuit *d, uint
     return CUZK_OK;
 }
 
+/* Device bytes of all the plan's points, as if resident. */
+static uint64_t plan_points_bytes(const groth16_plan *plan)
+{
+    uint64_t b = 0;
+    for (unsigned i = 0; i < plan->num_msms; i++)
+        for (unsigned k = 0; k < plan->msm[i].num_parts; k++)
+            b += plan->msm[i].part[k].num_points *
+                 (plan->msm[i].term == GROTH16_TERM_B_G2 ? CUDA_MSM_G2_AFFINE_BYTES
+                                                         : CUDA_MSM_G1_AFFINE_BYTES);
+    return b;
+}
+
+/* Streamed chunks: at most 2^22 G1 points, their buffers at most an
+ * eighth of the budget. */
+#define STREAM_CHUNK_MAX ((size_t)1 << 22)
+#define STREAM_CHUNK_MIN ((size_t)1 << 14)
+
+/* Within cc's device budget, with fixed bytes already taken (a, b, c, w,
+ * the MSM and NTT scratch): how many bytes of points stay resident, and
+ * whether some stream (*streams). */
+static cuzk_status place_points(const cuda_circuit *cc, uint64_t fixed,
+                                cuda_plan_placement *placement, bool *streams, char *msg,
+                                size_t msg_len)
+{
+    *streams = false;
+    const uint64_t budget = cc->device_budget, points = plan_points_bytes(cc->plan);
+    if (!budget || fixed + points <= budget)
+        return CUZK_OK;
+    size_t chunk = STREAM_CHUNK_MAX;
+    while (chunk > STREAM_CHUNK_MIN && cuda_msm_streamer_bytes_for(chunk) > budget / 8)
+        chunk /= 2;
+    const uint64_t buffers = cuda_msm_streamer_bytes_for(chunk);
+    if (fixed + buffers > budget) {
+        backend_msg(msg, msg_len,
+                    "the device budget (%llu bytes) is below what one partition needs on the "
+                    "device: %llu bytes of buffers and scratch, and %llu for streaming the "
+                    "parameters",
+                    (unsigned long long)budget, (unsigned long long)fixed,
+                    (unsigned long long)buffers);
+        return CUZK_ERR_OUT_OF_MEMORY;
+    }
+    placement->resident_limit = budget - fixed - buffers;
+    placement->chunk_points = chunk;
+    *streams = true;
+    return CUZK_OK;
+}
+
 static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int device,
                                   uint64_t *bytes, char *msg, size_t msg_len)
 {
     const groth16_plan *plan = cc->plan;
+    const uint64_t start = *bytes;
     d->device = device;
     size_t n = (size_t)1 << cc->log_n;
     cuzk_status st =
@@ -196,16 +245,21 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
         return dev_error(msg, msg_len, "MSM context", cuda_msm_last_error());
     *bytes += cuda_msm_ctx_device_bytes(d->msm);
 
-    if ((st = cuda_plan_upload(&d->parts, d->msm, plan, cc->check_subgroup, bytes, msg,
-                               msg_len)) != CUZK_OK)
+    cuda_plan_placement placement;
+    bool streams = false;
+    if ((st = place_points(cc, *bytes - start, &placement, &streams, msg, msg_len)) != CUZK_OK)
+        return st;
+    if ((st = cuda_plan_upload(&d->parts, d->msm, plan, streams ? &placement : NULL,
+                               cc->check_subgroup, bytes, msg, msg_len)) != CUZK_OK)
         return st;
     if (cuda_msm_wait(d->msm) != CUZK_OK)
         return dev_error(msg, msg_len, "uploading parameters", cuda_msm_last_error());
-    /* The second stage, when the points leave room for it. */
+    /* The second stage, when the points (and the budget) leave room for it. */
     size_t free_bytes = 0;
     size_t stage_bytes = (3 * n + nvars) * sizeof(fr_t);
     if (cuda_device_free_memory(device, &free_bytes) == 0 &&
-        free_bytes > stage_bytes + CUDA_STAGE_HEADROOM)
+        free_bytes > stage_bytes + CUDA_STAGE_HEADROOM &&
+        (!cc->device_budget || *bytes - start + stage_bytes <= cc->device_budget))
         while (d->nstages < CUDA_STAGES)
             if ((st = add_stage(d, n, nvars, bytes, msg, msg_len)) != CUZK_OK)
                 return st;
@@ -254,6 +308,7 @@ static cuzk_status cuda_prepare(backend_t *b, const backend_circuit_desc *desc, 
     cc->rows = desc->rows;
     cc->c_is_ab = desc->c_is_ab;
     cc->check_subgroup = desc->check_subgroup;
+    cc->device_budget = desc->device_budget;
     cc->log_n = log2_exact(desc->plan->domain->n);
     cc->num_vars = desc->plan->num_vars;
     cc->ndev = cb->devices;

@@ -16,12 +16,66 @@ static cuzk_status dev_error(char *msg, size_t msg_len, const char *what, const 
     return CUZK_ERR_DEVICE;
 }
 
-/* The subgroup test of one uploaded part. */
-static cuzk_status check_part(cuda_msm_ctx *msm, const cuda_msm_points *pts, const char *what,
-                              char *msg, size_t msg_len)
+static bool part_is_g2(const groth16_msm *m)
 {
-    size_t bad = SIZE_MAX;
-    if (cuda_msm_points_check_subgroup(msm, pts, &bad) != CUZK_OK)
+    return m->term == GROTH16_TERM_B_G2;
+}
+
+/* Device bytes of a part made resident: its points and its bitmap. */
+static uint64_t part_device_bytes(const groth16_msm *m, const groth16_msm_part *p)
+{
+    uint64_t b = p->num_points * (part_is_g2(m) ? CUDA_MSM_G2_AFFINE_BYTES
+                                                : CUDA_MSM_G1_AFFINE_BYTES);
+    if (p->density)
+        b += (p->count + 63) / 64 * (sizeof(uint64_t) + sizeof(uint32_t));
+    return b;
+}
+
+/* Which parts stay resident (cuda_plan_placement's order). */
+static void place_parts(const groth16_plan *plan, const cuda_plan_placement *pl,
+                        bool resident[GROTH16_PLAN_MAX_MSMS][GROTH16_MSM_MAX_PARTS])
+{
+    typedef struct {
+        unsigned i, k;
+        bool quotient;
+        uint64_t bytes;
+    } cand;
+    cand c[GROTH16_PLAN_MAX_MSMS * GROTH16_MSM_MAX_PARTS];
+    unsigned nc = 0;
+    for (unsigned i = 0; i < plan->num_msms; i++)
+        for (unsigned k = 0; k < plan->msm[i].num_parts; k++) {
+            const groth16_msm_part *p = &plan->msm[i].part[k];
+            resident[i][k] = !pl;
+            c[nc++] = (cand){.i = i,
+                             .k = k,
+                             .quotient = p->scalars == GROTH16_SCALARS_H,
+                             .bytes = part_device_bytes(&plan->msm[i], p)};
+        }
+    if (!pl)
+        return;
+    /* insertion sort: witness parts before the quotient's, smaller first */
+    for (unsigned a = 1; a < nc; a++)
+        for (unsigned b = a; b > 0; b--) {
+            const cand *x = &c[b - 1], *y = &c[b];
+            bool swap = x->quotient != y->quotient ? x->quotient : x->bytes > y->bytes;
+            if (!swap)
+                break;
+            cand t = c[b - 1];
+            c[b - 1] = c[b];
+            c[b] = t;
+        }
+    uint64_t room = pl->resident_limit;
+    for (unsigned a = 0; a < nc; a++)
+        if (c[a].bytes <= room) {
+            resident[c[a].i][c[a].k] = true;
+            room -= c[a].bytes;
+        }
+}
+
+static cuzk_status subgroup_verdict(cuzk_status st, size_t bad, const char *what, char *msg,
+                                    size_t msg_len)
+{
+    if (st != CUZK_OK)
         return dev_error(msg, msg_len, what, cuda_msm_last_error());
     if (bad != SIZE_MAX) {
         backend_msg(msg, msg_len, "%s: point %zu is not in the order-r subgroup (checked on the "
@@ -32,14 +86,52 @@ static cuzk_status check_part(cuda_msm_ctx *msm, const cuda_msm_points *pts, con
     return CUZK_OK;
 }
 
-cuzk_status cuda_plan_upload(cuda_plan_parts *parts, cuda_msm_ctx *msm, const groth16_plan *plan,
-                             bool check_subgroup, uint64_t *bytes, char *msg, size_t msg_len)
+/* Part k of MSM i left in host memory, ready to stream. */
+static cuzk_status stream_part(cuda_plan_parts *parts, cuda_msm_ctx *msm, const groth16_msm *m,
+                               unsigned i, unsigned k, const cuda_plan_placement *pl,
+                               bool check_subgroup, uint64_t *bytes, char *msg, size_t msg_len)
 {
+    const groth16_msm_part *p = &m->part[k];
+    char what[64];
+    snprintf(what, sizeof(what), "%s, part %u", proof_phase_name(m->phase), k);
+    if (!parts->streamer) {
+        if (cuda_msm_streamer_create(msm, pl->chunk_points, &parts->streamer) != CUZK_OK)
+            return dev_error(msg, msg_len, "the buffers of streamed bases", cuda_msm_last_error());
+        *bytes += cuda_msm_streamer_device_bytes(parts->streamer);
+    }
+    cuda_msm_group g = part_is_g2(m) ? CUDA_MSM_G2 : CUDA_MSM_G1;
+    if (cuda_msm_streamed_create(parts->streamer, g, p->points, p->num_points, p->density,
+                                 p->count, &parts->streamed[i][k]) != CUZK_OK)
+        return dev_error(msg, msg_len, what, cuda_msm_last_error());
+    *bytes += cuda_msm_streamed_device_bytes(parts->streamed[i][k]);
+    parts->num_streamed++;
+    parts->streamed_bytes += cuda_msm_points_host_bytes(g, p->num_points);
+    if (!check_subgroup)
+        return CUZK_OK;
+    size_t bad = SIZE_MAX;
+    cuzk_status st =
+        cuda_msm_streamed_check_subgroup(parts->streamer, parts->streamed[i][k], &bad);
+    return subgroup_verdict(st, bad, what, msg, msg_len);
+}
+
+cuzk_status cuda_plan_upload(cuda_plan_parts *parts, cuda_msm_ctx *msm, const groth16_plan *plan,
+                             const cuda_plan_placement *placement, bool check_subgroup,
+                             uint64_t *bytes, char *msg, size_t msg_len)
+{
+    bool resident[GROTH16_PLAN_MAX_MSMS][GROTH16_MSM_MAX_PARTS];
+    place_parts(plan, placement, resident);
     for (unsigned i = 0; i < plan->num_msms; i++) {
         const groth16_msm *m = &plan->msm[i];
-        bool g2 = m->term == GROTH16_TERM_B_G2;
+        bool g2 = part_is_g2(m);
         for (unsigned k = 0; k < m->num_parts; k++) {
             const groth16_msm_part *p = &m->part[k];
+            if (!resident[i][k]) {
+                cuzk_status st = stream_part(parts, msm, m, i, k, placement, check_subgroup,
+                                             bytes, msg, msg_len);
+                if (st != CUZK_OK)
+                    return st;
+                continue;
+            }
             char what[64];
             snprintf(what, sizeof(what), "uploading %s, part %u", proof_phase_name(m->phase), k);
             if (cuda_msm_points_upload(msm, g2 ? CUDA_MSM_G2 : CUDA_MSM_G1, p->points,
@@ -48,13 +140,17 @@ cuzk_status cuda_plan_upload(cuda_plan_parts *parts, cuda_msm_ctx *msm, const gr
             *bytes += p->num_points * (g2 ? CUDA_MSM_G2_AFFINE_BYTES : CUDA_MSM_G1_AFFINE_BYTES);
             if (check_subgroup) {
                 snprintf(what, sizeof(what), "%s, part %u", proof_phase_name(m->phase), k);
-                cuzk_status st = check_part(msm, parts->pts[i][k], what, msg, msg_len);
-                if (st != CUZK_OK)
+                size_t bad = SIZE_MAX;
+                cuzk_status st = cuda_msm_points_check_subgroup(msm, parts->pts[i][k], &bad);
+                if ((st = subgroup_verdict(st, bad, what, msg, msg_len)) != CUZK_OK)
                     return st;
             }
-            if (p->density &&
-                cuda_msm_density_upload(msm, p->density, p->count, &parts->dens[i][k]) != CUZK_OK)
-                return dev_error(msg, msg_len, what, cuda_msm_last_error());
+            if (p->density) {
+                if (cuda_msm_density_upload(msm, p->density, p->count, &parts->dens[i][k]) !=
+                    CUZK_OK)
+                    return dev_error(msg, msg_len, what, cuda_msm_last_error());
+                *bytes += (p->count + 63) / 64 * (sizeof(uint64_t) + sizeof(uint32_t));
+            }
         }
     }
     return CUZK_OK;
@@ -66,7 +162,9 @@ void cuda_plan_parts_free(cuda_plan_parts *parts)
         for (int k = 0; k < GROTH16_MSM_MAX_PARTS; k++) {
             cuda_msm_points_free(parts->pts[i][k]);
             cuda_msm_density_free(parts->dens[i][k]);
+            cuda_msm_streamed_free(parts->streamed[i][k]);
         }
+    cuda_msm_streamer_destroy(parts->streamer);
     memset(parts, 0, sizeof(*parts));
 }
 
@@ -84,6 +182,10 @@ static cuzk_status run_part(cuda_msm_ctx *msm, const cuda_plan_parts *parts, con
     const cuda_msm_density *den = parts->dens[i][k];
     struct g1_jac *o1 = (struct g1_jac *)g1;
     struct g2_jac *o2 = (struct g2_jac *)g2;
+    if (parts->streamed[i][k])
+        return cuda_msm_streamed_run(parts->streamer, parts->streamed[i][k], s, p->count,
+                                     p->scalars != GROTH16_SCALARS_H,
+                                     m->term == GROTH16_TERM_B_G2 ? (void *)o2 : (void *)o1);
     if (m->term == GROTH16_TERM_B_G2)
         return den ? cuda_msm_g2_dense(msm, pts, s, p->count, den, o2, NULL)
                    : cuda_msm_g2_split(msm, pts, s, p->count, o2, NULL);

@@ -12,29 +12,49 @@
 #include <stdint.h>
 
 #include "cuda/msm.h"
+#include "cuda/msm_stream.h"
 #include "cuda/ntt.h"
 #include "cuzk/status.h"
 #include "groth16/assemble.h"
 #include "groth16/plan.h"
 
-/* Part k of MSM i of a plan, on the device. */
+/* Part k of MSM i of a plan, on the device: its points resident (pts,
+ * with dens when it has a bitmap), or left in host memory and streamed
+ * through the chunk buffers (streamed; cuda/msm_stream.h). */
 typedef struct cuda_plan_parts {
     cuda_msm_points *pts[GROTH16_PLAN_MAX_MSMS][GROTH16_MSM_MAX_PARTS];
     cuda_msm_density *dens[GROTH16_PLAN_MAX_MSMS][GROTH16_MSM_MAX_PARTS]; /* NULL: none */
+    cuda_msm_streamed *streamed[GROTH16_PLAN_MAX_MSMS][GROTH16_MSM_MAX_PARTS];
+    cuda_msm_streamer *streamer; /* when a part streams */
+    unsigned num_streamed;
+    uint64_t streamed_bytes; /* host bytes of the streamed parts' points */
 } cuda_plan_parts;
+
+/* Where a plan's points go on a device with room for resident_limit bytes
+ * of them: the parts over the witness first (their MSMs are short, so a
+ * copy would not hide behind them), smallest first, then the quotient's
+ * (its MSM is long: streaming it costs little), each resident while it
+ * fits; the rest streamed in chunks of chunk_points. UINT64_MAX: all
+ * resident. */
+typedef struct cuda_plan_placement {
+    uint64_t resident_limit;
+    size_t chunk_points;
+} cuda_plan_placement;
 
 /* Called as each phase ends: PHASE_H (m NULL), then each MSM with its
  * parts' results (g1 or g2 by m->term; m->num_parts of them). */
 typedef void (*cuda_plan_step_fn)(void *ctx, proof_phase phase, const groth16_msm *m,
                                   const g1_jac_t *g1_parts, const g2_jac_t *g2_parts);
 
-/* Uploads every part's points (and density) of plan into parts; *bytes
- * grows by the points' device bytes. check_subgroup: each part's points
- * are then tested for subgroup membership on the device, and a point
- * outside fails the upload (CUZK_ERR_CORRUPT). On failure msg says which
- * part (and which point). */
+/* Uploads the parts' points (and densities) of plan that placement keeps
+ * resident, and prepares the others for streaming; *bytes grows by the
+ * device bytes. check_subgroup: every part's points are then tested for
+ * subgroup membership on the device (a streamed part chunk by chunk), and
+ * a point outside fails the upload (CUZK_ERR_CORRUPT). On failure msg says
+ * which part (and which point). placement NULL: all resident. */
 cuzk_status cuda_plan_upload(cuda_plan_parts *parts, cuda_msm_ctx *msm, const groth16_plan *plan,
-                             bool check_subgroup, uint64_t *bytes, char *msg, size_t msg_len);
+                             const cuda_plan_placement *placement, bool check_subgroup,
+                             uint64_t *bytes, char *msg, size_t msg_len);
 void cuda_plan_parts_free(cuda_plan_parts *parts);
 
 /* The plan's sums from a, b, c (d_abc: three 2^log_n vectors on the device,

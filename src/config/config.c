@@ -2,6 +2,7 @@
  * file, the command line's --set, and the documentation test. */
 #define _POSIX_C_SOURCE 200809L
 #include "config/config.h"
+#include "util/byte_size.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -54,6 +55,7 @@ static const key_def keys[] = {
     {SEC_ENGINE, "queue_bound", KEY_UINT, ENG(queue_bound), 1u << 20},
     {SEC_ENGINE, "buffer_budget", KEY_BYTES, ENG(buffer_budget), 0},
     {SEC_ENGINE, "resident_budget", KEY_BYTES, ENG(resident_budget), 0},
+    {SEC_ENGINE, "device_budget", KEY_BYTES, ENG(device_budget), 0},
     {SEC_ENGINE, "verify", KEY_BOOL, ENG(verify), 0},
     {SEC_ENGINE, "retries", KEY_UINT, ENG(retries), 100},
     {SEC_ENGINE, "cpu_fallback", KEY_BOOL, ENG(cpu_fallback), 0},
@@ -159,47 +161,6 @@ void cuzk_config_free(cuzk_config *c)
 
 /* ------------------------------------------------------------- values */
 
-bool config_parse_bytes(const char *text, uint64_t *out)
-{
-    if (!text || !isdigit((unsigned char)*text))
-        return false;
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno)
-        return false;
-    unsigned shift = 0;
-    switch (toupper((unsigned char)*end)) {
-    case 'K':
-        shift = 10;
-        break;
-    case 'M':
-        shift = 20;
-        break;
-    case 'G':
-        shift = 30;
-        break;
-    case 'T':
-        shift = 40;
-        break;
-    default:
-        break;
-    }
-    if (shift) {
-        end++;
-        if (end[0] == 'i' && end[1] == 'B')
-            end += 2;
-        else if (end[0] == 'B')
-            end++;
-    } else if (*end == 'B') {
-        end++;
-    }
-    if (*end || (shift && v > (UINT64_MAX >> shift)))
-        return false;
-    *out = (uint64_t)v << shift;
-    return true;
-}
-
 static bool parse_bool(const char *v, bool *out)
 {
     static const char *const yes[] = {"true", "yes", "on", "1"}, *const no[] = {"false", "no",
@@ -235,7 +196,7 @@ static bool set_value(const key_def *k, void *target, const char *v, char *why, 
         return true;
     }
     case KEY_BYTES:
-        if (!config_parse_bytes(v, (uint64_t *)(void *)p)) {
+        if (!parse_byte_size(v, (uint64_t *)(void *)p)) {
             backend_msg(why, why_len, "wants a size in bytes (e.g. 4096, 512M, 4GiB), got '%s'", v);
             return false;
         }

@@ -108,8 +108,5 @@ bool config_valid_circuit_name(const char *name);
  * section ("engine", "server", "circuit") and name; false past the last. */
 bool config_key_at(size_t i, const char **section, const char **key);
 
-/* "4G", "512MiB", "1048576": bytes (K, M, G, T are powers of 1024; an
- * optional "iB" or "B"). false when not a size or past 2^64. */
-bool config_parse_bytes(const char *text, uint64_t *out);
 
 #endif

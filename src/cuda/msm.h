@@ -106,6 +106,23 @@ size_t cuda_msm_ctx_device_bytes(const cuda_msm_ctx *ctx);
 cuzk_status cuda_msm_points_upload(cuda_msm_ctx *ctx, cuda_msm_group group, const void *host_points,
                                    size_t n, cuda_msm_points **out);
 void cuda_msm_points_free(cuda_msm_points *points);
+/* A handle with room for `capacity` points and none in it yet: the device
+ * buffer of bases streamed in chunks (cuda_msm_points_load_async).
+ * Synchronous. */
+cuzk_status cuda_msm_points_alloc(cuda_msm_ctx *ctx, cuda_msm_group group, size_t capacity,
+                                  cuda_msm_points **out);
+/* Bytes a staging buffer needs for n points of the group in their host
+ * layout (g1_affine_t or g2_affine_t). */
+size_t cuda_msm_points_host_bytes(cuda_msm_group group, size_t n);
+/* Replaces the handle's points by n host points (n at most its capacity),
+ * in the order of `stream`: a copy into `staging` (device memory of
+ * cuda_msm_points_host_bytes(group, n) bytes at least), then the
+ * conversion into the handle. The handle's count is n from this call on:
+ * MSMs enqueued later on other streams must wait for `stream` (an event).
+ * host_points should be pinned or registered (cudaHostRegister) for the
+ * copy to overlap other work. */
+cuzk_status cuda_msm_points_load_async(cuda_msm_points *points, const void *host_points, size_t n,
+                                       void *staging, struct CUstream_st *stream);
 size_t cuda_msm_points_count(const cuda_msm_points *points);
 
 /* Whether every point of the handle lies in the order-r subgroup, tested

@@ -56,6 +56,25 @@ void msm_combine_host(const msm_combine_job *job)
         MSM_COMBINE_BODY(g2);
 }
 
+void msm_jac_sum_host(cuda_msm_group group, const void *parts, size_t n, void *out)
+{
+    if (group == CUDA_MSM_G1) {
+        const g1_jac_t *p = parts;
+        g1_jac_t acc;
+        g1_jac_set_infinity(&acc);
+        for (size_t i = 0; i < n; i++)
+            g1_jac_add(&acc, &acc, &p[i]);
+        *(g1_jac_t *)out = acc;
+    } else {
+        const g2_jac_t *p = parts;
+        g2_jac_t acc;
+        g2_jac_set_infinity(&acc);
+        for (size_t i = 0; i < n; i++)
+            g2_jac_add(&acc, &acc, &p[i]);
+        *(g2_jac_t *)out = acc;
+    }
+}
+
 size_t msm_endo_consts(cuda_msm_group group, void *out)
 {
     if (group == CUDA_MSM_G1) {

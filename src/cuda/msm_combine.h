@@ -26,6 +26,10 @@ typedef struct msm_combine_job {
 /* *job->out = Σ_w 2^(c·w)·W_w (+ the ones), W_w as above. */
 void msm_combine_host(const msm_combine_job *job);
 
+/* *out = Σ_i parts[i], n Jacobian points of the group (g1_jac_t or
+ * g2_jac_t, host layout): the chunks' sums of a streamed MSM. */
+void msm_jac_sum_host(cuda_msm_group group, const void *parts, size_t n, void *out);
+
 /* The subgroup test's endomorphism constants of a group into out, in the
  * device's layout (Montgomery form, limbs in order): G1 β (curve/g1.h),
  * G2 PSI_X then PSI_Y (curve/g2.h). Returns their size in bytes; out holds

@@ -80,7 +80,8 @@ struct cuda_msm_points {
     cuda_msm_group group;
     int device;
     size_t n;
-    void *d; /* n device affine points (ec_impl.cuh's form) */
+    size_t capacity; /* cuda_msm_points_alloc's; 0 for the other handles (n fixed) */
+    void *d;         /* n device affine points (ec_impl.cuh's form) */
 };
 
 struct cuda_msm_density {

@@ -86,6 +86,53 @@ cuzk_status cuda_msm_points_upload(cuda_msm_ctx *ctx, cuda_msm_group group, cons
     return st;
 }
 
+cuzk_status cuda_msm_points_alloc(cuda_msm_ctx *ctx, cuda_msm_group group, size_t capacity,
+                                  cuda_msm_points **out)
+{
+    if (!ctx || !out || (group != CUDA_MSM_G1 && group != CUDA_MSM_G2) || !capacity ||
+        capacity > CUDA_MSM_MAX_N)
+        return CUZK_ERR_INVALID_ARGUMENT;
+    int prev = 0;
+    cuzk_status st = msm_on_device(ctx, &prev);
+    cuda_msm_points *p = NULL;
+    if (st == CUZK_OK)
+        st = msm_points_new(ctx, group, capacity, &p);
+    msm_off_device(prev);
+    if (st != CUZK_OK)
+        return st;
+    p->capacity = capacity;
+    p->n = 0;
+    *out = p;
+    return st;
+}
+
+size_t cuda_msm_points_host_bytes(cuda_msm_group group, size_t n)
+{
+    return n * msm_points_ops(group)->host_aff_bytes;
+}
+
+cuzk_status cuda_msm_points_load_async(cuda_msm_points *points, const void *host_points, size_t n,
+                                       void *staging, struct CUstream_st *stream)
+{
+    if (!points || !staging || (n && !host_points) || n > points->capacity)
+        return CUZK_ERR_INVALID_ARGUMENT;
+    const msm_group_ops *ops = msm_points_ops(points->group);
+    int prev = 0;
+    cuzk_status st = CUZK_OK;
+    CUDA_CHECK(st, cudaGetDevice(&prev));
+    if (st == CUZK_OK && prev != points->device)
+        CUDA_CHECK(st, cudaSetDevice(points->device));
+    if (n)
+        CUDA_CHECK(st, cudaMemcpyAsync(staging, host_points, n * ops->host_aff_bytes,
+                                       cudaMemcpyHostToDevice, stream));
+    if (st == CUZK_OK && n)
+        st = ops->from_host(points->d, staging, n, stream);
+    if (st == CUZK_OK)
+        points->n = n;
+    msm_off_device(prev);
+    return st;
+}
+
 void cuda_msm_points_free(cuda_msm_points *points)
 {
     if (!points)

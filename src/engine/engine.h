@@ -88,6 +88,9 @@ typedef struct engine_config {
                                        prover; 0 = auto: synthesis workers + prover workers */
     uint64_t buffer_budget;         /* bytes of partition buffers (w, a, b, c); 0 = auto: RAM / 4 */
     uint64_t resident_budget;       /* host bytes of resident circuits; 0 = auto: RAM * 3 / 4 */
+    uint64_t device_budget;         /* device bytes per circuit and device (parameters and a
+                                       partition's buffers); 0 = the device's memory. A GPU
+                                       backend streams the points that do not fit. */
     bool verify;                    /* pairing check of every partition proof; true */
     const char *event_log;          /* JSON-lines timing events; NULL = none */
     unsigned retries;               /* further attempts of a partition after a backend error; 2 */

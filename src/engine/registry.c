@@ -190,7 +190,8 @@ cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
                               .cs = c->abc_on_backend ? c->loaded.cs : NULL,
                               .rows = c->loaded.rows,
                               .c_is_ab = c->loaded.c_is_ab,
-                              .check_subgroup = backend_checks};
+                              .check_subgroup = backend_checks,
+                              .device_budget = e->cfg.device_budget};
     uint64_t backend_bytes[ENGINE_MAX_BACKENDS] = {0};
     uint64_t device_bytes = 0;
     for (unsigned b = 0; b < e->num_backends; b++) {

@@ -111,6 +111,64 @@ static void compare(backend_t *cpu, backend_t *gpu, const backend_circuit_desc *
     gpu->release(gpu, hg);
 }
 
+/* Device bytes of the plan's points, all resident. */
+static uint64_t points_bytes(const groth16_plan *plan)
+{
+    uint64_t b = 0;
+    for (unsigned i = 0; i < plan->num_msms; i++)
+        for (unsigned k = 0; k < plan->msm[i].num_parts; k++)
+            b += plan->msm[i].part[k].num_points *
+                 (plan->msm[i].term == GROTH16_TERM_B_G2 ? 192u : 96u);
+    return b;
+}
+
+/* Under device budgets from 3/4 of what the circuit takes resident down to
+ * 1/64: each prepare either fits the budget, streaming the points that do
+ * not fit, and gives the CPU's sums, or is refused as below what a
+ * partition needs, naming the budget. At least one budget must have left
+ * most points in host memory. */
+static void streamed_equal(backend_t *cpu, backend_t *gpu, backend_circuit_desc desc,
+                           const fr_t *w, uint64_t rows)
+{
+    void *hc, *hg;
+    uint64_t full = 0, bytes = 0;
+    expect_ok(cpu->prepare(cpu, &desc, &hc, &bytes, msg, sizeof(msg)));
+    expect_ok(gpu->prepare(gpu, &desc, &hg, &full, msg, sizeof(msg)));
+    gpu->release(gpu, hg);
+    const uint64_t points = points_bytes(desc.plan);
+    backend_input in = {.w = w, .rows = rows};
+    groth16_sums sc, sg;
+    expect_ok(cpu->prove(cpu, 0, hc, &in, &sc, NULL, NULL, msg, sizeof(msg)));
+    bool mostly_streamed = false;
+    for (unsigned div = 4; div <= 256; div *= 2) {
+        desc.device_budget = full * 3 / div;
+        msg[0] = 0;
+        hg = NULL;
+        bytes = 0;
+        cuzk_status st = gpu->prepare(gpu, &desc, &hg, &bytes, msg, sizeof(msg));
+        printf("  device budget %llu of %llu (points %llu): %s, %llu bytes on the device%s%s\n",
+               (unsigned long long)desc.device_budget, (unsigned long long)full,
+               (unsigned long long)points, cuzk_status_str(st), (unsigned long long)bytes,
+               msg[0] ? ": " : "", msg);
+        if (st != CUZK_OK) {
+            assert_int_equal(st, CUZK_ERR_OUT_OF_MEMORY);
+            assert_non_null(strstr(msg, "device budget"));
+            assert_null(hg);
+            continue;
+        }
+        assert_true(bytes <= desc.device_budget);
+        if (full - bytes > points / 2)
+            mostly_streamed = true;
+        for (int rep = 0; rep < 2; rep++) { /* the chunk buffers reused */
+            expect_ok(gpu->prove(gpu, 0, hg, &in, &sg, NULL, NULL, msg, sizeof(msg)));
+            sums_equal(&sc, &sg);
+        }
+        gpu->release(gpu, hg);
+    }
+    assert_true(mostly_streamed);
+    cpu->release(cpu, hc);
+}
+
 /* A witness broken in one aux value: the device's check refuses it. */
 static void refuse_unsatisfied(backend_t *gpu, const backend_circuit_desc *desc, const fr_t *w,
                                uint64_t nv, uint64_t num_inputs)
@@ -145,6 +203,7 @@ static void subgroup_checked(backend_t *gpu, backend_circuit_desc desc, groth16_
     assert_true(gpu->checks_subgroup);
     desc.check_subgroup = true;
     expect_ok(gpu->prepare(gpu, &desc, &hg, &bytes, msg, sizeof(msg)));
+    const uint64_t full = bytes;
     gpu->release(gpu, hg);
     const size_t at = params->num_l / 3;
     const g1_affine_t keep = params->l[at];
@@ -159,6 +218,22 @@ static void subgroup_checked(backend_t *gpu, backend_circuit_desc desc, groth16_
     snprintf(want, sizeof(want), "point %zu is not in the order-r subgroup", at);
     if (!strstr(msg, want) || !strstr(msg, "msm_l"))
         fail_msg("expected \"msm_l ... %s\", got \"%s\"", want, msg);
+    /* The same verdict when the points stream (tested chunk by chunk), or
+     * a refusal of a budget too small. */
+    for (unsigned div = 8; div <= 64; div *= 2) {
+        desc.device_budget = full * 3 / div;
+        msg[0] = 0;
+        hg = NULL;
+        cuzk_status st = gpu->prepare(gpu, &desc, &hg, &bytes, msg, sizeof(msg));
+        assert_null(hg);
+        if (st == CUZK_ERR_OUT_OF_MEMORY && strstr(msg, "device budget"))
+            continue;
+        assert_int_equal(st, CUZK_ERR_CORRUPT);
+        if (!strstr(msg, want) || !strstr(msg, "msm_l"))
+            fail_msg("budget %llu: expected \"msm_l ... %s\", got \"%s\"",
+                     (unsigned long long)desc.device_budget, want, msg);
+    }
+    desc.device_budget = 0;
     desc.check_subgroup = false;
     expect_ok(gpu->prepare(gpu, &desc, &hg, &bytes, msg, sizeof(msg)));
     gpu->release(gpu, hg);
@@ -192,8 +267,10 @@ static void test_builtin(void **state)
         compare(be[0], be[1], &desc, w, abc, n, r.num_constraints, &params.vk, w + 1,
                 r.num_inputs - 1);
         refuse_unsatisfied(be[1], &desc, w, nv, r.num_inputs);
-        if (k == 12)
+        if (k == 12) {
             subgroup_checked(be[1], desc, &params, &rng);
+            streamed_equal(be[0], be[1], desc, w, r.num_constraints);
+        }
         free(w);
         free(abc);
         groth16_circuit_free(&c);
@@ -225,6 +302,8 @@ static void test_zkey(void **state)
             .name = names[i], .plan = &zc.plan, .cs = &zc.cs, .rows = n, .c_is_ab = true};
         printf("zkey %s: domain %zu, %u signals\n", names[i], n, z.num_vars);
         compare(be[0], be[1], &desc, w, abc, n, n, &z.vk, w + 1, z.num_public);
+        if (i == 0)
+            streamed_equal(be[0], be[1], desc, w, n);
         zkey_circuit_free(&zc);
         free(abc);
         free(w);

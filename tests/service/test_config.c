@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "config/config.h"
+#include "util/byte_size.h"
 
 static char msg[1024];
 
@@ -332,20 +333,20 @@ static void test_bytes(void **state)
 {
     (void)state;
     uint64_t v;
-    assert_true(config_parse_bytes("0", &v) && v == 0);
-    assert_true(config_parse_bytes("4096", &v) && v == 4096);
-    assert_true(config_parse_bytes("4096B", &v) && v == 4096);
-    assert_true(config_parse_bytes("2K", &v) && v == 2048);
-    assert_true(config_parse_bytes("3m", &v) && v == 3ull << 20);
-    assert_true(config_parse_bytes("5GiB", &v) && v == 5ull << 30);
-    assert_true(config_parse_bytes("1TB", &v) && v == 1ull << 40);
-    assert_false(config_parse_bytes("", &v));
-    assert_false(config_parse_bytes("-1", &v));
-    assert_false(config_parse_bytes("1.5G", &v));
-    assert_false(config_parse_bytes("1 G", &v));
-    assert_false(config_parse_bytes("1Gb", &v));
-    assert_false(config_parse_bytes("99999999999T", &v));
-    assert_false(config_parse_bytes("18446744073709551616", &v));
+    assert_true(parse_byte_size("0", &v) && v == 0);
+    assert_true(parse_byte_size("4096", &v) && v == 4096);
+    assert_true(parse_byte_size("4096B", &v) && v == 4096);
+    assert_true(parse_byte_size("2K", &v) && v == 2048);
+    assert_true(parse_byte_size("3m", &v) && v == 3ull << 20);
+    assert_true(parse_byte_size("5GiB", &v) && v == 5ull << 30);
+    assert_true(parse_byte_size("1TB", &v) && v == 1ull << 40);
+    assert_false(parse_byte_size("", &v));
+    assert_false(parse_byte_size("-1", &v));
+    assert_false(parse_byte_size("1.5G", &v));
+    assert_false(parse_byte_size("1 G", &v));
+    assert_false(parse_byte_size("1Gb", &v));
+    assert_false(parse_byte_size("99999999999T", &v));
+    assert_false(parse_byte_size("18446744073709551616", &v));
 }
 
 /* docs/CONFIG.md has one table with every key as `section.key` (circuit

@@ -1,0 +1,356 @@
+/* MSMs over bases streamed from host memory (msm_stream.h): chunks through
+ * double buffers, chunk i + 1's copy on a stream of its own while chunk i's
+ * MSM runs on the context's stream, the chunks' sums added on the host. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuda/msm_combine.h"
+#include "cuda/msm_internal.cuh"
+#include "cuda/msm_stream.h"
+
+struct cuda_msm_streamer {
+    cuda_msm_ctx *ctx;
+    size_t capacity[CUDA_MSM_GROUP_COUNT]; /* points per chunk */
+    cuda_msm_points *pts[CUDA_MSM_GROUP_COUNT][2];
+    void *staging[2];
+    cudaStream_t load;
+    cudaEvent_t loaded[2], used[2];
+    size_t device_bytes;
+};
+
+typedef struct streamed_chunk {
+    size_t p0, np;           /* its points: [p0, p0 + np) of the host array */
+    size_t v0, nv;           /* its scalars: [v0, v0 + nv) */
+    cuda_msm_density *dens;  /* its slice of the bitmap, or NULL */
+} streamed_chunk;
+
+struct cuda_msm_streamed {
+    cuda_msm_group group;
+    const char *host;
+    size_t host_bytes; /* of the points, as registered */
+    const void *registered;
+    size_t n_scalars;
+    bool dense;
+    size_t nchunks;
+    streamed_chunk *chunk;
+    void *results; /* a Jacobian point per chunk */
+    size_t device_bytes;
+};
+
+static size_t group_host_bytes(cuda_msm_group g)
+{
+    return cuda_msm_points_host_bytes(g, 1);
+}
+
+static size_t group_device_bytes(cuda_msm_group g)
+{
+    return g == CUDA_MSM_G1 ? CUDA_MSM_G1_AFFINE_BYTES : CUDA_MSM_G2_AFFINE_BYTES;
+}
+
+static size_t group_jac_bytes(cuda_msm_group g)
+{
+    return g == CUDA_MSM_G1 ? CUDA_MSM_G1_JAC_BYTES : CUDA_MSM_G2_JAC_BYTES;
+}
+
+/* G2 chunks hold half the points of G1's: the same bytes. */
+static size_t chunk_of(size_t chunk_points, cuda_msm_group g)
+{
+    return g == CUDA_MSM_G1 ? chunk_points : (chunk_points + 1) / 2;
+}
+
+static size_t staging_bytes_for(size_t chunk_points)
+{
+    const size_t g1 = cuda_msm_points_host_bytes(CUDA_MSM_G1, chunk_of(chunk_points, CUDA_MSM_G1));
+    const size_t g2 = cuda_msm_points_host_bytes(CUDA_MSM_G2, chunk_of(chunk_points, CUDA_MSM_G2));
+    return g1 > g2 ? g1 : g2;
+}
+
+size_t cuda_msm_streamer_bytes_for(size_t chunk_points)
+{
+    size_t bytes = 2 * staging_bytes_for(chunk_points);
+    for (int g = 0; g < CUDA_MSM_GROUP_COUNT; g++)
+        bytes += 2 * chunk_of(chunk_points, (cuda_msm_group)g) *
+                 group_device_bytes((cuda_msm_group)g);
+    return bytes;
+}
+
+void cuda_msm_streamer_destroy(cuda_msm_streamer *s)
+{
+    if (!s)
+        return;
+    int prev = 0;
+    (void)cudaGetDevice(&prev);
+    (void)cudaSetDevice(s->ctx->device);
+    if (s->load)
+        (void)cudaStreamSynchronize(s->load);
+    for (int i = 0; i < 2; i++) {
+        for (int g = 0; g < CUDA_MSM_GROUP_COUNT; g++)
+            cuda_msm_points_free(s->pts[g][i]);
+        if (s->staging[i])
+            (void)cudaFree(s->staging[i]);
+        if (s->loaded[i])
+            (void)cudaEventDestroy(s->loaded[i]);
+        if (s->used[i])
+            (void)cudaEventDestroy(s->used[i]);
+    }
+    if (s->load)
+        (void)cudaStreamDestroy(s->load);
+    (void)cudaSetDevice(prev);
+    free(s);
+}
+
+cuzk_status cuda_msm_streamer_create(cuda_msm_ctx *ctx, size_t chunk_points,
+                                     cuda_msm_streamer **out)
+{
+    if (!ctx || !out || chunk_points < 2 || chunk_points > CUDA_MSM_MAX_N)
+        return CUZK_ERR_INVALID_ARGUMENT;
+    cuda_msm_streamer *s = (cuda_msm_streamer *)calloc(1, sizeof(*s));
+    if (!s)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    s->ctx = ctx;
+    int prev = 0;
+    cuzk_status st = CUZK_OK;
+    CUDA_CHECK(st, cudaGetDevice(&prev));
+    CUDA_CHECK(st, cudaSetDevice(ctx->device));
+    CUDA_CHECK(st, cudaStreamCreateWithFlags(&s->load, cudaStreamNonBlocking));
+    const size_t staging = staging_bytes_for(chunk_points);
+    for (int i = 0; i < 2 && st == CUZK_OK; i++) {
+        CUDA_CHECK(st, cudaEventCreateWithFlags(&s->loaded[i], cudaEventDisableTiming));
+        CUDA_CHECK(st, cudaEventCreateWithFlags(&s->used[i], cudaEventDisableTiming));
+        CUDA_CHECK(st, cudaMalloc(&s->staging[i], staging));
+        for (int g = 0; g < CUDA_MSM_GROUP_COUNT && st == CUZK_OK; g++) {
+            s->capacity[g] = chunk_of(chunk_points, (cuda_msm_group)g);
+            st = cuda_msm_points_alloc(ctx, (cuda_msm_group)g, s->capacity[g], &s->pts[g][i]);
+        }
+    }
+    /* The "used" events start recorded: the first loads wait for nothing. */
+    for (int i = 0; i < 2; i++)
+        CUDA_CHECK(st, cudaEventRecord(s->used[i], s->load));
+    (void)cudaSetDevice(prev);
+    if (st != CUZK_OK) {
+        cuda_msm_streamer_destroy(s);
+        return st;
+    }
+    s->device_bytes = cuda_msm_streamer_bytes_for(chunk_points);
+    *out = s;
+    return CUZK_OK;
+}
+
+size_t cuda_msm_streamer_device_bytes(const cuda_msm_streamer *s)
+{
+    return s ? s->device_bytes : 0;
+}
+
+/* The chunks: consecutive ranges of at most `cap` points; with a bitmap,
+ * cut at multiples of 64 variables (a word of the bitmap). */
+static cuzk_status cut_chunks(cuda_msm_streamed *b, const uint64_t *density, size_t num_points,
+                              size_t cap)
+{
+    const size_t n = b->n_scalars;
+    /* at most one chunk per word, or per cap points */
+    size_t max_chunks = density ? (n + 63) / 64 + 1 : num_points / cap + 1;
+    b->chunk = (streamed_chunk *)calloc(max_chunks, sizeof(streamed_chunk));
+    if (!b->chunk)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    if (!density) {
+        for (size_t p = 0; p < num_points; p += cap) {
+            const size_t np = num_points - p < cap ? num_points - p : cap;
+            b->chunk[b->nchunks++] = (streamed_chunk){.p0 = p, .np = np, .v0 = p, .nv = np};
+        }
+        return CUZK_OK;
+    }
+    const size_t words = (n + 63) / 64;
+    size_t p = 0, w0 = 0, np = 0;
+    for (size_t w = 0; w < words; w++) {
+        uint64_t v = density[w];
+        if (w == words - 1 && n % 64)
+            v &= (UINT64_C(1) << (n % 64)) - 1;
+        const size_t k = (size_t)__builtin_popcountll(v);
+        if (np + k > cap && w > w0) {
+            b->chunk[b->nchunks++] =
+                (streamed_chunk){.p0 = p, .np = np, .v0 = w0 * 64, .nv = (w - w0) * 64};
+            p += np;
+            np = 0;
+            w0 = w;
+        }
+        np += k;
+    }
+    if (w0 < words)
+        b->chunk[b->nchunks++] = (streamed_chunk){.p0 = p, .np = np, .v0 = w0 * 64, .nv = n - w0 * 64};
+    if (p + np != num_points)
+        return CUZK_ERR_INVALID_ARGUMENT; /* the bitmap does not count the points */
+    return CUZK_OK;
+}
+
+void cuda_msm_streamed_free(cuda_msm_streamed *b)
+{
+    if (!b)
+        return;
+    for (size_t i = 0; i < b->nchunks; i++)
+        cuda_msm_density_free(b->chunk[i].dens);
+    if (b->registered)
+        (void)cudaHostUnregister((void *)b->registered);
+    free(b->chunk);
+    free(b->results);
+    free(b);
+}
+
+cuzk_status cuda_msm_streamed_create(cuda_msm_streamer *s, cuda_msm_group group,
+                                     const void *host_points, size_t num_points,
+                                     const uint64_t *density, size_t n_scalars,
+                                     cuda_msm_streamed **out)
+{
+    if (!s || !out || (group != CUDA_MSM_G1 && group != CUDA_MSM_G2) ||
+        (num_points && !host_points) || (!density && num_points != n_scalars) ||
+        n_scalars > CUDA_MSM_MAX_N)
+        return CUZK_ERR_INVALID_ARGUMENT;
+    cuda_msm_streamed *b = (cuda_msm_streamed *)calloc(1, sizeof(*b));
+    if (!b)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    b->group = group;
+    b->host = (const char *)host_points;
+    b->n_scalars = n_scalars;
+    b->dense = density != NULL;
+    cuzk_status st = cut_chunks(b, density, num_points, s->capacity[group]);
+    if (st == CUZK_OK && !(b->results = calloc(b->nchunks + 1, group_jac_bytes(group))))
+        st = CUZK_ERR_OUT_OF_MEMORY;
+    for (size_t i = 0; i < b->nchunks && st == CUZK_OK && density; i++) {
+        streamed_chunk *c = &b->chunk[i];
+        st = cuda_msm_density_upload(s->ctx, density + c->v0 / 64, c->nv, &c->dens);
+        if (st == CUZK_OK)
+            b->device_bytes += ((c->nv + 63) / 64) * (sizeof(uint64_t) + sizeof(uint32_t));
+    }
+    if (st != CUZK_OK) {
+        cuda_msm_streamed_free(b);
+        return st;
+    }
+    /* Page-locked in place, for copies by DMA that overlap the kernels. A
+     * range the driver refuses (already registered by a neighbour, a
+     * read-only mapping it cannot lock) is copied through its staging. */
+    b->host_bytes = num_points * group_host_bytes(group);
+    if (b->host_bytes) {
+        if (cudaHostRegister((void *)b->host, b->host_bytes, cudaHostRegisterDefault) ==
+                cudaSuccess ||
+            cudaHostRegister((void *)b->host, b->host_bytes, cudaHostRegisterReadOnly) ==
+                cudaSuccess)
+            b->registered = b->host;
+        else
+            (void)cudaGetLastError();
+    }
+    *out = b;
+    return CUZK_OK;
+}
+
+size_t cuda_msm_streamed_chunks(const cuda_msm_streamed *b)
+{
+    return b ? b->nchunks : 0;
+}
+
+size_t cuda_msm_streamed_device_bytes(const cuda_msm_streamed *b)
+{
+    return b ? b->device_bytes : 0;
+}
+
+/* Enqueues chunk c's load into buffer i, after the MSM that last read it. */
+static cuzk_status load_chunk(cuda_msm_streamer *s, const cuda_msm_streamed *b,
+                              const streamed_chunk *c, int i)
+{
+    cuzk_status st = CUZK_OK;
+    CUDA_CHECK(st, cudaStreamWaitEvent(s->load, s->used[i], 0));
+    if (st == CUZK_OK)
+        st = cuda_msm_points_load_async(s->pts[b->group][i],
+                                        b->host + c->p0 * group_host_bytes(b->group), c->np,
+                                        s->staging[i], s->load);
+    CUDA_CHECK(st, cudaEventRecord(s->loaded[i], s->load));
+    return st;
+}
+
+cuzk_status cuda_msm_streamed_check_subgroup(cuda_msm_streamer *s, const cuda_msm_streamed *b,
+                                             size_t *first_bad)
+{
+    if (!s || !b || !first_bad)
+        return CUZK_ERR_INVALID_ARGUMENT;
+    *first_bad = SIZE_MAX;
+    int prev = 0;
+    cuzk_status st = CUZK_OK;
+    CUDA_CHECK(st, cudaGetDevice(&prev));
+    CUDA_CHECK(st, cudaSetDevice(s->ctx->device));
+    for (size_t i = 0; i < b->nchunks && st == CUZK_OK && *first_bad == SIZE_MAX; i++) {
+        const streamed_chunk *c = &b->chunk[i];
+        if (!c->np)
+            continue;
+        st = load_chunk(s, b, c, 0);
+        CUDA_CHECK(st, cudaStreamSynchronize(s->load));
+        size_t bad = SIZE_MAX;
+        if (st == CUZK_OK)
+            st = cuda_msm_points_check_subgroup(s->ctx, s->pts[b->group][0], &bad);
+        if (st == CUZK_OK && bad != SIZE_MAX)
+            *first_bad = c->p0 + bad;
+    }
+    (void)cudaSetDevice(prev);
+    return st;
+}
+
+static cuzk_status run_chunk(cuda_msm_streamer *s, const cuda_msm_streamed *b,
+                             const streamed_chunk *c, int i, const struct fr *d_scalars,
+                             bool split, void *out)
+{
+    cuda_msm_ctx *ctx = s->ctx;
+    const cuda_msm_points *pts = s->pts[b->group][i];
+    const struct fr *sc =
+        (const struct fr *)((const char *)d_scalars + c->v0 * CUDA_MSM_FR_BYTES);
+    if (b->group == CUDA_MSM_G1) {
+        struct g1_jac *o = (struct g1_jac *)out;
+        if (b->dense)
+            return cuda_msm_g1_dense(ctx, pts, sc, c->nv, c->dens, o, ctx->stream);
+        return split ? cuda_msm_g1_split(ctx, pts, sc, c->nv, o, ctx->stream)
+                     : cuda_msm_g1(ctx, pts, sc, c->nv, o, ctx->stream);
+    }
+    struct g2_jac *o = (struct g2_jac *)out;
+    if (b->dense)
+        return cuda_msm_g2_dense(ctx, pts, sc, c->nv, c->dens, o, ctx->stream);
+    return split ? cuda_msm_g2_split(ctx, pts, sc, c->nv, o, ctx->stream)
+                 : cuda_msm_g2(ctx, pts, sc, c->nv, o, ctx->stream);
+}
+
+cuzk_status cuda_msm_streamed_run(cuda_msm_streamer *s, const cuda_msm_streamed *b,
+                                  const struct fr *d_scalars, size_t n_scalars, bool split,
+                                  void *out)
+{
+    if (!s || !b || !out || n_scalars != b->n_scalars || (n_scalars && !d_scalars))
+        return CUZK_ERR_INVALID_ARGUMENT;
+    cuda_msm_ctx *ctx = s->ctx;
+    int prev = 0;
+    cuzk_status st = CUZK_OK;
+    CUDA_CHECK(st, cudaGetDevice(&prev));
+    CUDA_CHECK(st, cudaSetDevice(ctx->device));
+    /* The chunks with points, in order; the others add nothing. */
+    size_t *todo = (size_t *)malloc((b->nchunks + 1) * sizeof(size_t)), m = 0;
+    if (!todo)
+        st = CUZK_ERR_OUT_OF_MEMORY;
+    for (size_t i = 0; st == CUZK_OK && i < b->nchunks; i++)
+        if (b->chunk[i].np)
+            todo[m++] = i;
+    char *results = (char *)b->results;
+    const size_t jb = group_jac_bytes(b->group);
+    if (st == CUZK_OK && m)
+        st = load_chunk(s, b, &b->chunk[todo[0]], 0);
+    for (size_t j = 0; j < m && st == CUZK_OK; j++) {
+        const int i = (int)(j % 2);
+        if (j + 1 < m)
+            st = load_chunk(s, b, &b->chunk[todo[j + 1]], 1 - i);
+        CUDA_CHECK(st, cudaStreamWaitEvent(ctx->stream, s->loaded[i], 0));
+        if (st == CUZK_OK)
+            st = run_chunk(s, b, &b->chunk[todo[j]], i, d_scalars, split, results + j * jb);
+        CUDA_CHECK(st, cudaEventRecord(s->used[i], ctx->stream));
+    }
+    if (st == CUZK_OK)
+        st = cuda_msm_wait(ctx);
+    else
+        (void)cudaStreamSynchronize(s->load);
+    if (st == CUZK_OK)
+        msm_jac_sum_host(b->group, results, m, out);
+    free(todo);
+    (void)cudaSetDevice(prev);
+    return st;
+}
