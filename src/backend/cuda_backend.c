@@ -185,35 +185,36 @@ static uint64_t plan_points_bytes(const groth16_plan *plan)
 /* Streamed chunks: at most 2^22 G1 points, their buffers at most an
  * eighth of the budget. */
 #define STREAM_CHUNK_MAX ((size_t)1 << 22)
-#define STREAM_CHUNK_MIN ((size_t)1 << 14)
+#define STREAM_CHUNK_MIN ((size_t)1 << 10)
 
-/* Within cc's device budget, with fixed bytes already taken (a, b, c, w,
- * the MSM and NTT scratch): how many bytes of points stay resident, and
- * whether some stream (*streams). */
-static cuzk_status place_points(const cuda_circuit *cc, uint64_t fixed,
-                                cuda_plan_placement *placement, bool *streams, char *msg,
-                                size_t msg_len)
+/* The chunk of a budget: its buffers at most an eighth of it. */
+static size_t budget_chunk(uint64_t budget)
 {
-    *streams = false;
-    const uint64_t budget = cc->device_budget, points = plan_points_bytes(cc->plan);
-    if (!budget || fixed + points <= budget)
-        return CUZK_OK;
     size_t chunk = STREAM_CHUNK_MAX;
     while (chunk > STREAM_CHUNK_MIN && cuda_msm_streamer_bytes_for(chunk) > budget / 8)
         chunk /= 2;
+    return chunk;
+}
+
+/* Within cc's device budget, with the bytes already taken (a, b, c, w,
+ * the MSM and NTT scratch, the constraint system; fixed, itemized in
+ * parts for the message): how many bytes of points may stay resident. */
+static cuzk_status place_points(const cuda_circuit *cc, uint64_t fixed, const char *parts,
+                                cuda_plan_placement *placement, char *msg, size_t msg_len)
+{
+    const uint64_t budget = cc->device_budget;
+    const size_t chunk = budget_chunk(budget);
     const uint64_t buffers = cuda_msm_streamer_bytes_for(chunk);
     if (fixed + buffers > budget) {
         backend_msg(msg, msg_len,
                     "the device budget (%llu bytes) is below what one partition needs on the "
-                    "device: %llu bytes of buffers and scratch, and %llu for streaming the "
-                    "parameters",
-                    (unsigned long long)budget, (unsigned long long)fixed,
+                    "device: %llu bytes (%s) and %llu for streaming the parameters",
+                    (unsigned long long)budget, (unsigned long long)fixed, parts,
                     (unsigned long long)buffers);
         return CUZK_ERR_OUT_OF_MEMORY;
     }
     placement->resident_limit = budget - fixed - buffers;
     placement->chunk_points = chunk;
-    *streams = true;
     return CUZK_OK;
 }
 
@@ -238,18 +239,34 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
     uint64_t nvars = cc->num_vars;
     if ((st = add_stage(d, n, nvars, bytes, msg, msg_len)) != CUZK_OK)
         return st;
+    const uint64_t before_msm = *bytes;
     cuda_msm_config cfg = {.device = device};
     cfg.max_n[CUDA_MSM_G1] = n > nvars ? n : nvars;
     cfg.max_n[CUDA_MSM_G2] = nvars;
+    /* The whole-size context's scratch is about 72 bytes a scalar (the
+     * staged and canonical scalars, the point indices) plus its buckets. */
+    const uint64_t whole_scratch = 72 * (uint64_t)cfg.max_n[CUDA_MSM_G1];
+    const bool budgeted = cc->device_budget && before_msm - start + plan_points_bytes(plan) +
+                                                       whole_scratch >
+                                                   cc->device_budget;
+    if (budgeted) /* every MSM in chunks: scratch for one chunk */
+        cfg.max_n[CUDA_MSM_G1] = cfg.max_n[CUDA_MSM_G2] = budget_chunk(cc->device_budget);
     if ((st = cuda_msm_ctx_create(&d->msm, &cfg)) != CUZK_OK)
         return dev_error(msg, msg_len, "MSM context", cuda_msm_last_error());
     *bytes += cuda_msm_ctx_device_bytes(d->msm);
 
     cuda_plan_placement placement;
-    bool streams = false;
-    if ((st = place_points(cc, *bytes - start, &placement, &streams, msg, msg_len)) != CUZK_OK)
-        return st;
-    if ((st = cuda_plan_upload(&d->parts, d->msm, plan, streams ? &placement : NULL,
+    if (budgeted) {
+        char parts[256];
+        snprintf(parts, sizeof(parts),
+                 "a, b, c and w %llu, constraint system %llu, MSM scratch %llu",
+                 (unsigned long long)((3 * (uint64_t)n + nvars) * sizeof(fr_t)),
+                 (unsigned long long)(d->r1cs ? cuda_r1cs_device_bytes(d->r1cs) : 0),
+                 (unsigned long long)cuda_msm_ctx_device_bytes(d->msm));
+        if ((st = place_points(cc, *bytes - start, parts, &placement, msg, msg_len)) != CUZK_OK)
+            return st;
+    }
+    if ((st = cuda_plan_upload(&d->parts, d->msm, plan, budgeted ? &placement : NULL,
                                cc->check_subgroup, bytes, msg, msg_len)) != CUZK_OK)
         return st;
     if (cuda_msm_wait(d->msm) != CUZK_OK)

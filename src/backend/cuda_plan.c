@@ -86,10 +86,10 @@ static cuzk_status subgroup_verdict(cuzk_status st, size_t bad, const char *what
     return CUZK_OK;
 }
 
-/* Part k of MSM i left in host memory, ready to stream. */
-static cuzk_status stream_part(cuda_plan_parts *parts, cuda_msm_ctx *msm, const groth16_msm *m,
-                               unsigned i, unsigned k, const cuda_plan_placement *pl,
-                               bool check_subgroup, uint64_t *bytes, char *msg, size_t msg_len)
+/* Part k of MSM i in chunks: resident, or left in host memory to stream. */
+static cuzk_status chunk_part(cuda_plan_parts *parts, cuda_msm_ctx *msm, const groth16_msm *m,
+                              unsigned i, unsigned k, const cuda_plan_placement *pl, bool resident,
+                              bool check_subgroup, uint64_t *bytes, char *msg, size_t msg_len)
 {
     const groth16_msm_part *p = &m->part[k];
     char what[64];
@@ -101,11 +101,13 @@ static cuzk_status stream_part(cuda_plan_parts *parts, cuda_msm_ctx *msm, const 
     }
     cuda_msm_group g = part_is_g2(m) ? CUDA_MSM_G2 : CUDA_MSM_G1;
     if (cuda_msm_streamed_create(parts->streamer, g, p->points, p->num_points, p->density,
-                                 p->count, &parts->streamed[i][k]) != CUZK_OK)
+                                 p->count, resident, &parts->streamed[i][k]) != CUZK_OK)
         return dev_error(msg, msg_len, what, cuda_msm_last_error());
     *bytes += cuda_msm_streamed_device_bytes(parts->streamed[i][k]);
-    parts->num_streamed++;
-    parts->streamed_bytes += cuda_msm_points_host_bytes(g, p->num_points);
+    if (!resident) {
+        parts->num_streamed++;
+        parts->streamed_bytes += cuda_msm_points_host_bytes(g, p->num_points);
+    }
     if (!check_subgroup)
         return CUZK_OK;
     size_t bad = SIZE_MAX;
@@ -125,9 +127,9 @@ cuzk_status cuda_plan_upload(cuda_plan_parts *parts, cuda_msm_ctx *msm, const gr
         bool g2 = part_is_g2(m);
         for (unsigned k = 0; k < m->num_parts; k++) {
             const groth16_msm_part *p = &m->part[k];
-            if (!resident[i][k]) {
-                cuzk_status st = stream_part(parts, msm, m, i, k, placement, check_subgroup,
-                                             bytes, msg, msg_len);
+            if (placement) {
+                cuzk_status st = chunk_part(parts, msm, m, i, k, placement, resident[i][k],
+                                            check_subgroup, bytes, msg, msg_len);
                 if (st != CUZK_OK)
                     return st;
                 continue;

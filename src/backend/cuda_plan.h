@@ -18,9 +18,10 @@
 #include "groth16/assemble.h"
 #include "groth16/plan.h"
 
-/* Part k of MSM i of a plan, on the device: its points resident (pts,
- * with dens when it has a bitmap), or left in host memory and streamed
- * through the chunk buffers (streamed; cuda/msm_stream.h). */
+/* Part k of MSM i of a plan, on the device: its points resident in one
+ * piece (pts, with dens when it has a bitmap), or, under a device budget,
+ * in chunks (streamed; cuda/msm_stream.h), resident or left in host
+ * memory and copied through the chunk buffers at each MSM. */
 typedef struct cuda_plan_parts {
     cuda_msm_points *pts[GROTH16_PLAN_MAX_MSMS][GROTH16_MSM_MAX_PARTS];
     cuda_msm_density *dens[GROTH16_PLAN_MAX_MSMS][GROTH16_MSM_MAX_PARTS]; /* NULL: none */
@@ -30,12 +31,12 @@ typedef struct cuda_plan_parts {
     uint64_t streamed_bytes; /* host bytes of the streamed parts' points */
 } cuda_plan_parts;
 
-/* Where a plan's points go on a device with room for resident_limit bytes
- * of them: the parts over the witness first (their MSMs are short, so a
- * copy would not hide behind them), smallest first, then the quotient's
- * (its MSM is long: streaming it costs little), each resident while it
- * fits; the rest streamed in chunks of chunk_points. UINT64_MAX: all
- * resident. */
+/* Under a device budget every part runs in chunks of chunk_points (the
+ * MSM context is sized for one chunk: its scratch for 2^27 scalars would
+ * take gigabytes). Which parts stay resident, within resident_limit bytes:
+ * the parts over the witness first (their MSMs are short, so a copy would
+ * not hide behind them), smallest first, then the quotient's (its MSM is
+ * long: streaming it costs little); the rest stream. */
 typedef struct cuda_plan_placement {
     uint64_t resident_limit;
     size_t chunk_points;

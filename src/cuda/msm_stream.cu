@@ -11,6 +11,7 @@
 struct cuda_msm_streamer {
     cuda_msm_ctx *ctx;
     size_t capacity[CUDA_MSM_GROUP_COUNT]; /* points per chunk */
+    size_t vcapacity;                      /* scalars per chunk, a multiple of 64 */
     cuda_msm_points *pts[CUDA_MSM_GROUP_COUNT][2];
     void *staging[2];
     cudaStream_t load;
@@ -22,6 +23,7 @@ typedef struct streamed_chunk {
     size_t p0, np;           /* its points: [p0, p0 + np) of the host array */
     size_t v0, nv;           /* its scalars: [v0, v0 + nv) */
     cuda_msm_density *dens;  /* its slice of the bitmap, or NULL */
+    cuda_msm_points *pts;    /* its points, when resident */
 } streamed_chunk;
 
 struct cuda_msm_streamed {
@@ -30,7 +32,7 @@ struct cuda_msm_streamed {
     size_t host_bytes; /* of the points, as registered */
     const void *registered;
     size_t n_scalars;
-    bool dense;
+    bool dense, resident;
     size_t nchunks;
     streamed_chunk *chunk;
     void *results; /* a Jacobian point per chunk */
@@ -102,12 +104,13 @@ void cuda_msm_streamer_destroy(cuda_msm_streamer *s)
 cuzk_status cuda_msm_streamer_create(cuda_msm_ctx *ctx, size_t chunk_points,
                                      cuda_msm_streamer **out)
 {
-    if (!ctx || !out || chunk_points < 2 || chunk_points > CUDA_MSM_MAX_N)
+    if (!ctx || !out || chunk_points < 128 || chunk_points > CUDA_MSM_MAX_N)
         return CUZK_ERR_INVALID_ARGUMENT;
     cuda_msm_streamer *s = (cuda_msm_streamer *)calloc(1, sizeof(*s));
     if (!s)
         return CUZK_ERR_OUT_OF_MEMORY;
     s->ctx = ctx;
+    s->vcapacity = chunk_points / 64 * 64;
     int prev = 0;
     cuzk_status st = CUZK_OK;
     CUDA_CHECK(st, cudaGetDevice(&prev));
@@ -141,10 +144,11 @@ size_t cuda_msm_streamer_device_bytes(const cuda_msm_streamer *s)
     return s ? s->device_bytes : 0;
 }
 
-/* The chunks: consecutive ranges of at most `cap` points; with a bitmap,
- * cut at multiples of 64 variables (a word of the bitmap). */
+/* The chunks: consecutive ranges of at most `cap` points and `vcap`
+ * scalars (a multiple of 64); with a bitmap, cut at multiples of 64
+ * variables (a word of the bitmap). */
 static cuzk_status cut_chunks(cuda_msm_streamed *b, const uint64_t *density, size_t num_points,
-                              size_t cap)
+                              size_t cap, size_t vcap)
 {
     const size_t n = b->n_scalars;
     /* at most one chunk per word, or per cap points */
@@ -159,14 +163,14 @@ static cuzk_status cut_chunks(cuda_msm_streamed *b, const uint64_t *density, siz
         }
         return CUZK_OK;
     }
-    const size_t words = (n + 63) / 64;
+    const size_t words = (n + 63) / 64, cap_words = vcap / 64;
     size_t p = 0, w0 = 0, np = 0;
     for (size_t w = 0; w < words; w++) {
         uint64_t v = density[w];
         if (w == words - 1 && n % 64)
             v &= (UINT64_C(1) << (n % 64)) - 1;
         const size_t k = (size_t)__builtin_popcountll(v);
-        if (np + k > cap && w > w0) {
+        if ((np + k > cap || w - w0 >= cap_words) && w > w0) {
             b->chunk[b->nchunks++] =
                 (streamed_chunk){.p0 = p, .np = np, .v0 = w0 * 64, .nv = (w - w0) * 64};
             p += np;
@@ -186,8 +190,10 @@ void cuda_msm_streamed_free(cuda_msm_streamed *b)
 {
     if (!b)
         return;
-    for (size_t i = 0; i < b->nchunks; i++)
+    for (size_t i = 0; i < b->nchunks; i++) {
         cuda_msm_density_free(b->chunk[i].dens);
+        cuda_msm_points_free(b->chunk[i].pts);
+    }
     if (b->registered)
         (void)cudaHostUnregister((void *)b->registered);
     free(b->chunk);
@@ -197,7 +203,7 @@ void cuda_msm_streamed_free(cuda_msm_streamed *b)
 
 cuzk_status cuda_msm_streamed_create(cuda_msm_streamer *s, cuda_msm_group group,
                                      const void *host_points, size_t num_points,
-                                     const uint64_t *density, size_t n_scalars,
+                                     const uint64_t *density, size_t n_scalars, bool resident,
                                      cuda_msm_streamed **out)
 {
     if (!s || !out || (group != CUDA_MSM_G1 && group != CUDA_MSM_G2) ||
@@ -211,7 +217,8 @@ cuzk_status cuda_msm_streamed_create(cuda_msm_streamer *s, cuda_msm_group group,
     b->host = (const char *)host_points;
     b->n_scalars = n_scalars;
     b->dense = density != NULL;
-    cuzk_status st = cut_chunks(b, density, num_points, s->capacity[group]);
+    b->resident = resident;
+    cuzk_status st = cut_chunks(b, density, num_points, s->capacity[group], s->vcapacity);
     if (st == CUZK_OK && !(b->results = calloc(b->nchunks + 1, group_jac_bytes(group))))
         st = CUZK_ERR_OUT_OF_MEMORY;
     for (size_t i = 0; i < b->nchunks && st == CUZK_OK && density; i++) {
@@ -220,9 +227,22 @@ cuzk_status cuda_msm_streamed_create(cuda_msm_streamer *s, cuda_msm_group group,
         if (st == CUZK_OK)
             b->device_bytes += ((c->nv + 63) / 64) * (sizeof(uint64_t) + sizeof(uint32_t));
     }
+    for (size_t i = 0; i < b->nchunks && st == CUZK_OK && resident; i++) {
+        streamed_chunk *c = &b->chunk[i];
+        if (!c->np)
+            continue;
+        st = cuda_msm_points_upload(s->ctx, group, b->host + c->p0 * group_host_bytes(group), c->np,
+                                    &c->pts);
+        if (st == CUZK_OK)
+            b->device_bytes += c->np * group_device_bytes(group);
+    }
     if (st != CUZK_OK) {
         cuda_msm_streamed_free(b);
         return st;
+    }
+    if (resident) {
+        *out = b;
+        return CUZK_OK;
     }
     /* Page-locked in place, for copies by DMA that overlap the kernels. A
      * range the driver refuses (already registered by a neighbour, a
@@ -279,11 +299,14 @@ cuzk_status cuda_msm_streamed_check_subgroup(cuda_msm_streamer *s, const cuda_ms
         const streamed_chunk *c = &b->chunk[i];
         if (!c->np)
             continue;
-        st = load_chunk(s, b, c, 0);
-        CUDA_CHECK(st, cudaStreamSynchronize(s->load));
+        if (!b->resident) {
+            st = load_chunk(s, b, c, 0);
+            CUDA_CHECK(st, cudaStreamSynchronize(s->load));
+        }
         size_t bad = SIZE_MAX;
         if (st == CUZK_OK)
-            st = cuda_msm_points_check_subgroup(s->ctx, s->pts[b->group][0], &bad);
+            st = cuda_msm_points_check_subgroup(s->ctx, b->resident ? c->pts : s->pts[b->group][0],
+                                                &bad);
         if (st == CUZK_OK && bad != SIZE_MAX)
             *first_bad = c->p0 + bad;
     }
@@ -296,7 +319,7 @@ static cuzk_status run_chunk(cuda_msm_streamer *s, const cuda_msm_streamed *b,
                              bool split, void *out)
 {
     cuda_msm_ctx *ctx = s->ctx;
-    const cuda_msm_points *pts = s->pts[b->group][i];
+    const cuda_msm_points *pts = b->resident ? c->pts : s->pts[b->group][i];
     const struct fr *sc =
         (const struct fr *)((const char *)d_scalars + c->v0 * CUDA_MSM_FR_BYTES);
     if (b->group == CUDA_MSM_G1) {
@@ -333,16 +356,19 @@ cuzk_status cuda_msm_streamed_run(cuda_msm_streamer *s, const cuda_msm_streamed 
             todo[m++] = i;
     char *results = (char *)b->results;
     const size_t jb = group_jac_bytes(b->group);
-    if (st == CUZK_OK && m)
+    const bool copies = !b->resident;
+    if (st == CUZK_OK && m && copies)
         st = load_chunk(s, b, &b->chunk[todo[0]], 0);
     for (size_t j = 0; j < m && st == CUZK_OK; j++) {
         const int i = (int)(j % 2);
-        if (j + 1 < m)
+        if (j + 1 < m && copies)
             st = load_chunk(s, b, &b->chunk[todo[j + 1]], 1 - i);
-        CUDA_CHECK(st, cudaStreamWaitEvent(ctx->stream, s->loaded[i], 0));
+        if (copies)
+            CUDA_CHECK(st, cudaStreamWaitEvent(ctx->stream, s->loaded[i], 0));
         if (st == CUZK_OK)
             st = run_chunk(s, b, &b->chunk[todo[j]], i, d_scalars, split, results + j * jb);
-        CUDA_CHECK(st, cudaEventRecord(s->used[i], ctx->stream));
+        if (copies)
+            CUDA_CHECK(st, cudaEventRecord(s->used[i], ctx->stream));
     }
     if (st == CUZK_OK)
         st = cuda_msm_wait(ctx);

@@ -26,7 +26,8 @@ extern "C" {
 typedef struct cuda_msm_streamer cuda_msm_streamer;
 
 /* Buffers for chunks of chunk_points G1 points (G2 chunks hold half as
- * many: the same bytes). */
+ * many: the same bytes). Every chunk covers at most chunk_points scalars:
+ * ctx needs max_n = chunk_points in both groups. */
 cuzk_status cuda_msm_streamer_create(cuda_msm_ctx *ctx, size_t chunk_points,
                                      cuda_msm_streamer **out);
 void cuda_msm_streamer_destroy(cuda_msm_streamer *s);
@@ -34,21 +35,24 @@ size_t cuda_msm_streamer_device_bytes(const cuda_msm_streamer *s);
 /* Device bytes a streamer of chunk_points would take. */
 size_t cuda_msm_streamer_bytes_for(size_t chunk_points);
 
-/* One query's bases left in host memory (borrowed; they must outlive the
- * handle), cut into chunks that fit the streamer's buffers. With a
- * density bitmap over n_scalars variables (cuda_msm_density_upload's
- * layout) the chunks end at multiples of 64 variables and carry their
- * slice of the bitmap to the device. The host memory is registered for
- * DMA where the driver allows it (page-locked in place; otherwise the
- * copies go through the driver's own staging, slower). Synchronous. */
+/* One query's bases cut into chunks that fit the streamer's buffers: at
+ * most its chunk of points and of scalars each (so an MSM context sized
+ * for a chunk serves every call). With a density bitmap over n_scalars
+ * variables (cuda_msm_density_upload's layout) the chunks end at multiples
+ * of 64 variables and carry their slice of the bitmap to the device.
+ * resident: each chunk's points are uploaded now and stay (no copy per
+ * MSM); otherwise they stay in host memory (borrowed: it must outlive the
+ * handle), registered for DMA where the driver allows it (page-locked in
+ * place; otherwise the copies go through the driver's own staging,
+ * slower). Synchronous. */
 typedef struct cuda_msm_streamed cuda_msm_streamed;
 cuzk_status cuda_msm_streamed_create(cuda_msm_streamer *s, cuda_msm_group group,
                                      const void *host_points, size_t num_points,
-                                     const uint64_t *density, size_t n_scalars,
+                                     const uint64_t *density, size_t n_scalars, bool resident,
                                      cuda_msm_streamed **out);
 void cuda_msm_streamed_free(cuda_msm_streamed *b);
 size_t cuda_msm_streamed_chunks(const cuda_msm_streamed *b);
-/* Device bytes of the chunks' bitmaps. */
+/* Device bytes of the chunks' bitmaps (and points, when resident). */
 size_t cuda_msm_streamed_device_bytes(const cuda_msm_streamed *b);
 
 /* cuda_msm_points_check_subgroup over the streamed bases, chunk by chunk
