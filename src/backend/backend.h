@@ -140,6 +140,10 @@ struct backend {
      * nor prove() reads the host's again: the engine may then free the
      * circuit's host copy (circuit_ops.drop_points). */
     bool copies_points;
+    /* Optional (NULL: never): whether prove() still reads the host's points
+     * of this prepared circuit (a GPU that streams the parameters that do
+     * not fit its device budget): the engine then keeps them. */
+    bool (*reads_host_points)(backend_t *b, void *handle);
     /* prepare() can check the points' subgroup membership itself, faster
      * than the host's decoder (desc.check_subgroup): the GPU's thousands of
      * threads, where the host's 16 cores took minutes at 2^24. */

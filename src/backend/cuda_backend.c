@@ -243,16 +243,21 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
     cuda_msm_config cfg = {.device = device};
     cfg.max_n[CUDA_MSM_G1] = n > nvars ? n : nvars;
     cfg.max_n[CUDA_MSM_G2] = nvars;
-    /* The whole-size context's scratch is about 72 bytes a scalar (the
-     * staged and canonical scalars, the point indices) plus its buckets. */
-    const uint64_t whole_scratch = 72 * (uint64_t)cfg.max_n[CUDA_MSM_G1];
-    const bool budgeted = cc->device_budget && before_msm - start + plan_points_bytes(plan) +
-                                                       whole_scratch >
-                                                   cc->device_budget;
-    if (budgeted) /* every MSM in chunks: scratch for one chunk */
-        cfg.max_n[CUDA_MSM_G1] = cfg.max_n[CUDA_MSM_G2] = budget_chunk(cc->device_budget);
     if ((st = cuda_msm_ctx_create(&d->msm, &cfg)) != CUZK_OK)
         return dev_error(msg, msg_len, "MSM context", cuda_msm_last_error());
+    /* Over the budget with every point resident: every MSM in chunks, the
+     * context's scratch for one chunk. */
+    const bool budgeted =
+        cc->device_budget && before_msm - start + cuda_msm_ctx_device_bytes(d->msm) +
+                                     plan_points_bytes(plan) >
+                                 cc->device_budget;
+    if (budgeted) {
+        cuda_msm_ctx_destroy(d->msm);
+        d->msm = NULL;
+        cfg.max_n[CUDA_MSM_G1] = cfg.max_n[CUDA_MSM_G2] = budget_chunk(cc->device_budget);
+        if ((st = cuda_msm_ctx_create(&d->msm, &cfg)) != CUZK_OK)
+            return dev_error(msg, msg_len, "MSM context", cuda_msm_last_error());
+    }
     *bytes += cuda_msm_ctx_device_bytes(d->msm);
 
     cuda_plan_placement placement;
@@ -348,6 +353,18 @@ static cuzk_status cuda_prepare(backend_t *b, const backend_circuit_desc *desc, 
     }
     *handle = cc;
     return CUZK_OK;
+}
+
+/* Whether a device streams some of the circuit's points from the host's
+ * copy (a device budget). */
+static bool cuda_reads_host_points(backend_t *b, void *handle)
+{
+    (void)b;
+    const cuda_circuit *cc = handle;
+    for (unsigned i = 0; cc && i < cc->ndev; i++)
+        if (cc->dev[i].parts.num_streamed)
+            return true;
+    return false;
 }
 
 static void cuda_release(backend_t *b, void *handle)
@@ -692,6 +709,7 @@ cuzk_status backend_cuda_create(backend_t **out, unsigned threads, char *msg, si
     cb->base.host_alloc = cuda_backend_host_alloc;
     cb->base.host_free = cuda_backend_host_free;
     cb->base.copies_points = true; /* prepare uploads them (cuda_plan_upload) */
+    cb->base.reads_host_points = cuda_reads_host_points;
     cb->base.checks_subgroup = true; /* and tests them there, when asked */
     cb->base.fixed_base_g1 = cuda_fixed_base_g1;
     cb->base.fixed_base_g2 = cuda_fixed_base_g2;

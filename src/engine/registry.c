@@ -125,7 +125,9 @@ bool registry_serves(const engine *e, const circuit *c, unsigned s)
  * verifying key. *bytes drops by what was freed. */
 static void drop_host_points(engine *e, circuit *c, const uint64_t *backend_bytes, uint64_t *bytes)
 {
-    if (!c->ops->drop_points || !e->backends[0]->copies_points)
+    backend_t *primary = e->backends[0];
+    if (!c->ops->drop_points || !primary->copies_points ||
+        (primary->reads_host_points && primary->reads_host_points(primary, c->handle[0])))
         return;
     for (unsigned b = 1; b < e->num_backends; b++)
         if (c->handle[b] && !e->backends[b]->copies_points) {
