@@ -95,7 +95,20 @@ static bool find_job(service *s, const char *id, job_at *j, http_response *rs)
     }
     store_job row;
     char msg[512];
-    if (store_get(durable_store(s->jobs), id, &row, NULL, msg, sizeof(msg)) != CUZK_OK) {
+    cuzk_status st = store_get(durable_store(s->jobs), id, &row, NULL, msg, sizeof(msg));
+    if (st == CUZK_ERR_CORRUPT) {
+        /* A damaged row (store_row_check): the job cannot be resumed or
+         * answered, so it is failed, with the reason, rather than left
+         * to a client that would wait for it. */
+        j->info.state = ENGINE_STATE_FAILED;
+        j->info.partitions = 0;
+        size_t at = (size_t)snprintf(j->info.message, sizeof(j->info.message),
+                                     "its stored row is damaged: ");
+        snprintf(j->info.message + at, sizeof(j->info.message) - at, "%.*s",
+                 (int)(sizeof(j->info.message) - at - 1), msg);
+        return true;
+    }
+    if (st != CUZK_OK) {
         http_error(rs, 404, NULL, "no job %s (%s)", id, msg);
         return false;
     }
@@ -137,6 +150,8 @@ static bool job_result(service *s, const job_at *j, engine_state **states, uint8
                  engine_job_public(s->engine, j->eid, *pub, count, &count, per) == CUZK_OK &&
                  count == (size_t)n * *per;
         }
+    } else if (ok && n == 0) {
+        /* no partitions to read: a job whose stored row is damaged */
     } else if (ok) {
         store_job row;
         store_partition *parts = NULL;

@@ -9,7 +9,8 @@
 # restart", a cancelled one stays cancelled, the key gives the same job,
 # and an unknown or numeric id is a 404. A job cancelled by a SIGTERM shutdown
 # runs again at the next start; five submits with one key at once make one
-# job; finished jobs past engine.keep_finished expire at start (404).
+# job; finished jobs past engine.keep_finished expire at start (404); a
+# job whose stored row was damaged answers failed, saying so.
 # Usage: test_service_restart.sh path/to/cuzk
 set -u
 cuzk=$1
@@ -152,6 +153,29 @@ is "clean exit" "$server_rc" 0
 serve 3
 check "await it after the restart" 0 "$cuzk" await "$term" --proof-out "$tmp/term.bin"
 verify_seeds "verify it" 3000 "$tmp/term.bin" 30
+stop_server TERM
+
+# A stored row damaged while the server is down (a partition count out of
+# range, and a running job's state out of range): each job answers failed
+# with the reason, never a hang, a 404 or another job's proof.
+need_python
+python3 - "$state/jobs.sqlite" "$keyed" "$long" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("UPDATE jobs SET partitions = -1 WHERE id = ?", (sys.argv[2],))
+db.execute("UPDATE jobs SET state = 99 WHERE id = ?", (sys.argv[3],))
+db.commit()
+PY
+start_server "$tmp/serve3b.log" --config "$tmp/serve.ini" --state-dir "$state" \
+    --witness-dir "$tmp/wit"
+for id in "$keyed" "$long"; do
+    check "a damaged row's job is answered" 0 "$cuzk" api GET "/v1/jobs/$id"
+    is "a damaged row's job is failed" "$(field state <"$tmp/out")" failed
+    expect "a damaged row's job says why" "$tmp/out" "stored row is damaged"
+    check "await a damaged row's job" 1 "$cuzk" await "$id"
+    expect "await says why" "$tmp/out" "damaged"
+done
+check "the job before them still answers" 0 "$cuzk" await "$term"
 stop_server TERM
 
 # Expiry at start: with engine.keep_finished = 1 only the newest finished
