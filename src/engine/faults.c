@@ -27,7 +27,7 @@ struct engine_faults {
 };
 
 static const char *const KIND_NAMES[FAULT_KINDS] = {"backend_fail", "alloc_fail", "synth_die",
-                                                    "prove_die"};
+                                                    "prove_die", "final_die"};
 
 /* A number or "*" ending at one of the characters in `ends` (or the end). */
 static bool parse_field(const char **s, const char *ends, uint64_t *out)
@@ -64,7 +64,7 @@ static cuzk_status parse_one(const char *item, fault *f, char *msg, size_t msg_l
     if (kind < 0) {
         backend_msg(msg, msg_len,
                     "CUZK_FAULTS: '%s' is not KIND=JOB:PART[xCOUNT] with KIND one of "
-                    "backend_fail, alloc_fail, synth_die, prove_die",
+                    "backend_fail, alloc_fail, synth_die, prove_die, final_die",
                     item);
         return CUZK_ERR_INVALID_ARGUMENT;
     }

@@ -25,6 +25,10 @@
  *   prove_die     likewise a prover worker, after its backend call returned:
  *                 the attempt counts as failed (retried on another device
  *                 or the CPU fallback while retries last)
+ *   final_die     likewise a finalizer, after it assembled (and verified)
+ *                 the partition's proof, before it recorded it: the
+ *                 attempt counts as failed, and the partition is proved
+ *                 again while retries last
  *
  * JOB is an engine job id (the first job of an engine is 1) or *, PART a
  * partition index or *, COUNT how many times the fault fires (default 1;
@@ -44,6 +48,7 @@ typedef enum fault_kind {
     FAULT_ALLOC_FAIL,
     FAULT_SYNTH_DIE,
     FAULT_PROVE_DIE,
+    FAULT_FINAL_DIE,
     FAULT_KINDS
 } fault_kind;
 

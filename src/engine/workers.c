@@ -497,6 +497,83 @@ static void wipe(void *p, size_t n)
         v[i] = 0;
 }
 
+/* What a finalizer holds while it works unlocked, for the cleanup handler
+ * should its thread end there. */
+typedef struct final_task {
+    engine *e;
+    worker *w;
+    work it;
+    rng_t *rng;
+} final_task;
+
+/* The finalizer's thread ends in the middle of a partition (an injected
+ * final_die, or pthread_exit from below): its sums may be what killed it,
+ * so the attempt counts as failed and the partition is proved again while
+ * retries last; its randomness is wiped; the watchdog joins the thread and
+ * starts a new one. */
+static void final_died(void *arg)
+{
+    final_task *t = arg;
+    engine *e = t->e;
+    rng_wipe(t->rng);
+    job *j = t->it.j;
+    partition *pt = &j->parts[t->it.idx];
+    pthread_mutex_lock(&e->mu);
+    e->finalizing--;
+    char what[96];
+    engine_msg(what, sizeof(what), "finalizer %s died", t->w->name);
+    if (j->stop)
+        job_drop_partition(e, j, t->it.idx);
+    else
+        attempt_failed(e, j, t->it.idx, (unsigned)pt->slot, true, what);
+    t->w->dead = true;
+    pthread_cond_broadcast(&e->watch_cv);
+    engine_counters(e);
+    pthread_mutex_unlock(&e->mu);
+}
+
+/* final_loop's unlocked part: the proof assembled from the partition's
+ * sums into bytes (*est) and verified (*vst); the thread ends here
+ * (final_died) when die. */
+static void final_unlocked(final_task *t, bool verify, bool die,
+                           uint8_t bytes[GROTH16_PROOF_BYTES], cuzk_status *est, cuzk_status *vst)
+{
+    engine *e = t->e;
+    const worker *w = t->w;
+    const work it = t->it;
+    job *j = it.j;
+    partition *pt = &j->parts[it.idx];
+    const circuit *c = j->c;
+    uint64_t t0 = backend_clock_ns();
+    fr_t r, s;
+    if (j->rs) { /* fixed at submit; j->rs lives until the job finishes */
+        r = j->rs[2 * (size_t)it.idx];
+        s = j->rs[2 * (size_t)it.idx + 1];
+    } else {
+        fr_random(&r, t->rng);
+        fr_random(&s, t->rng);
+    }
+    groth16_proof_t proof;
+    groth16_assemble(&proof, c->loaded.vk, &pt->sums, &r, &s);
+    wipe(&r, sizeof(r));
+    wipe(&s, sizeof(s));
+    *est = bellman_proof_encode(bytes, &proof);
+    uint64_t t1 = backend_clock_ns();
+    engine_span(e, proof_phase_name(PHASE_ASSEMBLE), "cpu", j, it.idx, w->name, -1, t0, t1,
+                GROTH16_PROOF_BYTES);
+    *vst = CUZK_OK;
+    if (verify && *est == CUZK_OK) {
+        *vst = groth16_verify(&c->pvk, &proof, j->pub + (size_t)it.idx * c->num_public,
+                              c->num_public);
+        engine_span(e, proof_phase_name(PHASE_VERIFY), "cpu", j, it.idx, w->name, -1, t1,
+                    backend_clock_ns(), GROTH16_PROOF_BYTES);
+    }
+    engine_span(e, proof_phase_name(PHASE_FINALIZE), "cpu", j, it.idx, w->name, -1, t0,
+                backend_clock_ns(), GROTH16_PROOF_BYTES);
+    if (die)
+        pthread_exit(NULL); /* final_died runs */
+}
+
 static void final_loop(worker *w, rng_t *rng)
 {
     engine *e = w->e;
@@ -514,35 +591,14 @@ static void final_loop(worker *w, rng_t *rng)
         circuit *c = j->c;
         e->finalizing++;
         bool verify = e->cfg.verify;
+        bool die = faults_hit(e->faults, FAULT_FINAL_DIE, j->id, it.idx); /* faults.h */
         pthread_mutex_unlock(&e->mu);
-
-        uint64_t t0 = backend_clock_ns();
-        fr_t r, s;
-        if (j->rs) { /* fixed at submit; j->rs lives until the job finishes */
-            r = j->rs[2 * (size_t)it.idx];
-            s = j->rs[2 * (size_t)it.idx + 1];
-        } else {
-            fr_random(&r, rng);
-            fr_random(&s, rng);
-        }
-        groth16_proof_t proof;
-        groth16_assemble(&proof, c->loaded.vk, &pt->sums, &r, &s);
-        wipe(&r, sizeof(r));
-        wipe(&s, sizeof(s));
+        final_task task = {.e = e, .w = w, .it = it, .rng = rng};
         uint8_t bytes[GROTH16_PROOF_BYTES];
-        cuzk_status est = bellman_proof_encode(bytes, &proof);
-        uint64_t t1 = backend_clock_ns();
-        engine_span(e, proof_phase_name(PHASE_ASSEMBLE), "cpu", j, it.idx, w->name, -1, t0, t1,
-                    GROTH16_PROOF_BYTES);
-        cuzk_status vst = CUZK_OK;
-        if (verify && est == CUZK_OK) {
-            vst = groth16_verify(&c->pvk, &proof, j->pub + (size_t)it.idx * c->num_public,
-                                 c->num_public);
-            engine_span(e, proof_phase_name(PHASE_VERIFY), "cpu", j, it.idx, w->name, -1, t1,
-                        backend_clock_ns(), GROTH16_PROOF_BYTES);
-        }
-        engine_span(e, proof_phase_name(PHASE_FINALIZE), "cpu", j, it.idx, w->name, -1, t0,
-                    backend_clock_ns(), GROTH16_PROOF_BYTES);
+        cuzk_status est, vst;
+        pthread_cleanup_push(final_died, &task);
+        final_unlocked(&task, verify, die, bytes, &est, &vst);
+        pthread_cleanup_pop(0);
 
         pthread_mutex_lock(&e->mu);
         e->finalizing--;

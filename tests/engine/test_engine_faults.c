@@ -250,6 +250,33 @@ static void test_prove_die_exhausts_retries(void **state)
     die_exhausts("prove_die=2:0x*", 1, want, 2);
 }
 
+/* A finalizer dies after assembling and verifying a partition's proof,
+ * before recording it: the attempt failed, the partition is proved again.
+ * With one finalizer nothing finishes unless it is restarted. */
+static void test_final_die_restarted(void **state)
+{
+    (void)state;
+    engine_config cfg;
+    base_config(&cfg);
+    cfg.finalizers = 1;
+    engine_t *e = faulty_engine(&cfg, "final_die=2:1x1");
+    uint64_t id = neighbours_done(e, 3, ENGINE_STATE_DONE);
+    assert_int_equal(job_info(e, id).attempts, 4);
+    engine_stats stats;
+    engine_get_stats(e, &stats, NULL, 0);
+    assert_int_equal(stats.workers_restarted, 1);
+    assert_int_equal(stats.retries, 1);
+    expect_idle(e);
+    engine_destroy(e);
+}
+
+static void test_final_die_exhausts_retries(void **state)
+{
+    (void)state;
+    const char *want[] = {"partition 0 failed", "after 2 attempts", "finalizer final-0 died"};
+    die_exhausts("final_die=2:0x*", 1, want, 3);
+}
+
 /* Every attempt of every partition dies: the job fails after its retries
  * and the shutdown joins the dead and the restarted threads alike (the
  * sanitizer build sees that nothing leaks). */
@@ -331,6 +358,8 @@ int main(void)
         cmocka_unit_test(test_synth_die_shutdown),
         cmocka_unit_test(test_prove_die_restarted),
         cmocka_unit_test(test_prove_die_exhausts_retries),
+        cmocka_unit_test(test_final_die_restarted),
+        cmocka_unit_test(test_final_die_exhausts_retries),
         cmocka_unit_test(test_bad_spec_refused),
     };
     return cmocka_run_group_tests(tests, efx_group_setup, efx_group_teardown);
