@@ -224,14 +224,16 @@ static void test_synth_die_exhausts_retries(void **state)
     die_exhausts("synth_die=2:0x*", 2, want, 2);
 }
 
-/* A prover worker dies after its backend call: the attempt failed. With
- * one device and one prover, nothing goes on unless it is restarted. */
-static void test_prove_die_restarted(void **state)
+/* A worker dies once, at partition 1 of job 2, after its work: the
+ * attempt failed and the partition is proved again. With one worker of its
+ * kind (one device and one prover; finalizers = 1), nothing goes on unless
+ * it is restarted. */
+static void die_restarted(const char *faults)
 {
-    (void)state;
     engine_config cfg;
     base_config(&cfg);
-    engine_t *e = faulty_engine(&cfg, "prove_die=2:1x1");
+    cfg.finalizers = 1;
+    engine_t *e = faulty_engine(&cfg, faults);
     uint64_t id = neighbours_done(e, 3, ENGINE_STATE_DONE);
     assert_int_equal(job_info(e, id).attempts, 4);
     engine_stats stats;
@@ -240,6 +242,13 @@ static void test_prove_die_restarted(void **state)
     assert_int_equal(stats.retries, 1);
     expect_idle(e);
     engine_destroy(e);
+}
+
+/* A prover worker dies after its backend call. */
+static void test_prove_die_restarted(void **state)
+{
+    (void)state;
+    die_restarted("prove_die=2:1x1");
 }
 
 static void test_prove_die_exhausts_retries(void **state)
@@ -251,23 +260,11 @@ static void test_prove_die_exhausts_retries(void **state)
 }
 
 /* A finalizer dies after assembling and verifying a partition's proof,
- * before recording it: the attempt failed, the partition is proved again.
- * With one finalizer nothing finishes unless it is restarted. */
+ * before recording it. */
 static void test_final_die_restarted(void **state)
 {
     (void)state;
-    engine_config cfg;
-    base_config(&cfg);
-    cfg.finalizers = 1;
-    engine_t *e = faulty_engine(&cfg, "final_die=2:1x1");
-    uint64_t id = neighbours_done(e, 3, ENGINE_STATE_DONE);
-    assert_int_equal(job_info(e, id).attempts, 4);
-    engine_stats stats;
-    engine_get_stats(e, &stats, NULL, 0);
-    assert_int_equal(stats.workers_restarted, 1);
-    assert_int_equal(stats.retries, 1);
-    expect_idle(e);
-    engine_destroy(e);
+    die_restarted("final_die=2:1x1");
 }
 
 static void test_final_die_exhausts_retries(void **state)
