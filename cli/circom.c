@@ -13,6 +13,7 @@
 #include "cli/util.h"
 #include "formats/bellman_params.h"
 #include "formats/circom_wtns.h"
+#include "formats/iden3_curve.h"
 #include "formats/snarkjs_json.h"
 #include "groth16/verifier.h"
 
@@ -45,13 +46,48 @@ static int read_public(fr_t *pub, const char *wtns_path, const char *zkey_path,
     return rc;
 }
 
+/* The curve of the key, from its primes, and the same curve for every
+ * witness: a witness of the other curve is refused naming both files,
+ * before anything is proved. */
+static int read_curve(curve_id *curve, const char *zkey_path, const cli_proof_files *files,
+                      size_t n)
+{
+    char msg[512] = "";
+    cuzk_status st = iden3_file_curve(curve, zkey_path, msg, sizeof(msg));
+    if (st != CUZK_OK) {
+        cli_file_error(zkey_path, msg, st);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    for (size_t i = 0; i < n; i++) {
+        curve_id wc;
+        st = iden3_file_curve(&wc, files[i].witness, msg, sizeof(msg));
+        if (st == CUZK_OK)
+            st = iden3_curves_match(files[i].witness, wc, zkey_path, *curve, msg, sizeof(msg));
+        if (st != CUZK_OK) {
+            cli_file_error(files[i].witness, msg, st);
+            return CLI_EXIT_BAD_INPUT;
+        }
+    }
+    return CLI_EXIT_OK;
+}
+
 int cli_prove_circom(const char *zkey_path, const cli_proof_files *files, size_t n,
                      const cli_options *opt)
 {
     engine_t *e = NULL;
     fr_t *pub = NULL;
     uint64_t *ids = NULL;
-    int rc = cli_engine_start(&e, opt, (unsigned)n);
+    curve_id curve;
+    int rc = read_curve(&curve, zkey_path, files, n);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    if (curve != CURVE_BLS12_381) {
+        cli_error("%s: this key is for the %s curve; the prover of cuzk supports BLS12-381 only "
+                  "so far",
+                  zkey_path, curve_id_snarkjs_name(curve));
+        return CLI_EXIT_BAD_INPUT;
+    }
+    rc = cli_engine_start(&e, opt, (unsigned)n);
     if (rc != CLI_EXIT_OK)
         return rc;
     /* The proving sections get the curve check unless --check-subgroup (a
