@@ -30,9 +30,8 @@ cuzk_status MD_(_split)(MD_JAC *out, const MD_AFF *points, const MD_SC_T *scalar
  * i%64): point j belongs to the j-th set bit. The popcount of the first
  * n_scalars bits must equal n_points. density_bits = NULL means every
  * variable has a point (n_points = n_scalars): the split MSM. */
-cuzk_status MD_(_dense)(MD_JAC *out, const MD_AFF *points, size_t n_points,
-                        const MD_SC_T *scalars, size_t n_scalars, const uint64_t *density_bits,
-                        unsigned threads);
+cuzk_status MD_(_dense)(MD_JAC *out, const MD_AFF *points, size_t n_points, const MD_SC_T *scalars,
+                        size_t n_scalars, const uint64_t *density_bits, unsigned threads);
 
 /* The raw MSM with the window size fixed to c bits (4 <= c <= 20), instead
  * of the one the cost model picks: for tests and window-size measurements. */

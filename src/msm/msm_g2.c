@@ -20,8 +20,8 @@
 /* add-2008-s (12M + 2S) over madd-2008-s (8M + 2S) in Fp2, as timed. */
 #define MSM_ADD_RATIO 1.38
 #define MSM_AFFINE_MIN_POINTS MSM_G2_AFFINE_MIN_POINTS
-/* A batched affine addition over a mixed XYZZ one (15 Fp products against 28 for madd-2008-s over Fp2), as timed
- * by the window it makes the plan pick. */
+/* A batched affine addition over a mixed XYZZ one (15 Fp products against 28 for madd-2008-s over
+ * Fp2), as timed by the window it makes the plan pick. */
 #define MSM_AFFINE_POINT_COST 0.55
 /* The affine reduction beyond its two additions a bucket (its smaller
  * batches' inversions, the segments' sums), as timed by the window. */

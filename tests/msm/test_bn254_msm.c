@@ -103,16 +103,11 @@ int main(void)
 {
     rng_seed(&rng, test_seed("test_bn254_msm"));
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_vectors),
-        cmocka_unit_test(bn254_g1_test_naive),
-        cmocka_unit_test(bn254_g1_test_sizes),
-        cmocka_unit_test(bn254_g1_test_tuned),
-        cmocka_unit_test(bn254_g1_test_dense),
-        cmocka_unit_test(bn254_g1_test_errors),
-        cmocka_unit_test(bn254_g2_test_naive),
-        cmocka_unit_test(bn254_g2_test_sizes),
-        cmocka_unit_test(bn254_g2_test_tuned),
-        cmocka_unit_test(bn254_g2_test_dense),
+        cmocka_unit_test(test_vectors),         cmocka_unit_test(bn254_g1_test_naive),
+        cmocka_unit_test(bn254_g1_test_sizes),  cmocka_unit_test(bn254_g1_test_tuned),
+        cmocka_unit_test(bn254_g1_test_dense),  cmocka_unit_test(bn254_g1_test_errors),
+        cmocka_unit_test(bn254_g2_test_naive),  cmocka_unit_test(bn254_g2_test_sizes),
+        cmocka_unit_test(bn254_g2_test_tuned),  cmocka_unit_test(bn254_g2_test_dense),
         cmocka_unit_test(bn254_g2_test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
@@ -332,8 +327,8 @@ static void BG_(test_tuned)(void **state)
                                 .batch = b == 2 ? 2 : 0,
                                 .queue = b == 2 ? 1 : 0,
                                 .endo = MSM_ENDO_ON};
-                assert_int_equal(
-                    BM_(_raw_tuned)(&got, s.p, (const uint64_t(*)[4])raw, s.n, 2, &t), CUZK_OK);
+                assert_int_equal(BM_(_raw_tuned)(&got, s.p, (const uint64_t(*)[4])raw, s.n, 2, &t),
+                                 CUZK_OK);
                 BG_(t_expect)(&got, &ref, "msm_raw_tuned", s.n, 2);
             }
         assert_int_equal(BM_(_raw_window)(&got, s.p, (const uint64_t(*)[4])raw, s.n, 1, 5),
