@@ -12,6 +12,7 @@
 #include "cli/engine_run.h"
 #include "cli/util.h"
 #include "formats/bellman_params.h"
+#include "formats/bn254_snarkjs_json.h"
 #include "formats/circom_wtns.h"
 #include "formats/iden3_curve.h"
 #include "formats/snarkjs_json.h"
@@ -62,7 +63,7 @@ static int read_curve(curve_id *curve, const char *zkey_path, const cli_proof_fi
         curve_id wc;
         st = iden3_file_curve(&wc, files[i].witness, msg, sizeof(msg));
         if (st == CUZK_OK)
-            st = iden3_curves_match(files[i].witness, wc, zkey_path, *curve, msg, sizeof(msg));
+            st = formats_curves_match(files[i].witness, wc, zkey_path, *curve, msg, sizeof(msg));
         if (st != CUZK_OK) {
             cli_file_error(files[i].witness, msg, st);
             return CLI_EXIT_BAD_INPUT;
@@ -95,10 +96,10 @@ int cli_prove_circom(const char *zkey_path, const cli_proof_files *files, size_t
      * verifying key always gets the full one, and every proof is verified
      * against it before it is written unless --no-verify. */
     circuit_spec spec = {.name = "zkey",
-                                .kind = CIRCUIT_ZKEY,
-                                .zkey_path = zkey_path,
-                                .check = opt->check_subgroup ? FORMATS_CHECK_SUBGROUP
-                                                             : FORMATS_CHECK_CURVE};
+                         .kind = CIRCUIT_ZKEY,
+                         .zkey_path = zkey_path,
+                         .check =
+                             opt->check_subgroup ? FORMATS_CHECK_SUBGROUP : FORMATS_CHECK_CURVE};
     double load_s = 0;
     if ((rc = cli_engine_load(e, &spec, zkey_path, &load_s)) != CLI_EXIT_OK)
         goto done;
@@ -181,8 +182,32 @@ done:
     return rc;
 }
 
-int cli_verify_snarkjs(const char *vk_path, const char *public_path, const char *proof_path,
-                       const cli_options *opt)
+/* The verdict of one verification (st from the curve's verifier). */
+static int verify_verdict(cuzk_status st, const char *vk_path, const cli_options *opt)
+{
+    if (st == CUZK_OK) {
+        if (!opt->quiet)
+            printf("OK: the proof is valid\n");
+        return CLI_EXIT_OK;
+    }
+    if (st == CUZK_ERR_VERIFY_FAILED) {
+        printf("INVALID: the proof does not verify\n");
+        return CLI_EXIT_FAILURE;
+    }
+    cli_error("%s: %s", vk_path, cuzk_status_str(st));
+    return CLI_EXIT_BAD_INPUT;
+}
+
+static bool public_count_fits(size_t n, size_t num_ic, const char *public_path, const char *vk_path)
+{
+    if (n + 1 == num_ic)
+        return true;
+    cli_error("%s has %zu public values but %s expects %zu", public_path, n, vk_path, num_ic - 1);
+    return false;
+}
+
+static int verify_bls12_381(const char *vk_path, const char *public_path, const char *proof_path,
+                            const cli_options *opt)
 {
     char msg[512] = "";
     groth16_vk_t vk;
@@ -204,28 +229,72 @@ int cli_verify_snarkjs(const char *vk_path, const char *public_path, const char 
         cli_file_error(proof_path, msg, st);
         goto done;
     }
-    if (n + 1 != vk.num_ic) {
-        cli_error("%s has %zu public values but %s expects %zu", public_path, n, vk_path,
-                  vk.num_ic - 1);
+    if (!public_count_fits(n, vk.num_ic, public_path, vk_path))
         goto done;
-    }
     groth16_pvk_t pvk;
-    if ((st = groth16_prepare_vk(&pvk, &vk)) != CUZK_OK) {
-        cli_error("%s: %s", vk_path, cuzk_status_str(st));
-        goto done;
+    if ((st = groth16_prepare_vk(&pvk, &vk)) == CUZK_OK) {
+        st = groth16_verify(&pvk, &proof, inputs, n);
+        groth16_pvk_free(&pvk);
     }
-    st = groth16_verify(&pvk, &proof, inputs, n);
-    groth16_pvk_free(&pvk);
-    if (st == CUZK_OK) {
-        if (!opt->quiet)
-            printf("OK: the proof is valid\n");
-        rc = CLI_EXIT_OK;
-    } else {
-        printf("INVALID: the proof does not verify\n");
-        rc = CLI_EXIT_FAILURE;
-    }
+    rc = verify_verdict(st, vk_path, opt);
 done:
     free(inputs);
     groth16_vk_free(&vk);
     return rc;
+}
+
+/* The same over BN254, with the readers and verifier of that curve. */
+static int verify_bn254(const char *vk_path, const char *public_path, const char *proof_path,
+                        const cli_options *opt)
+{
+    char msg[512] = "";
+    bn254_groth16_vk_t vk;
+    bn254_groth16_proof_t proof;
+    bn254_fr_t *inputs = NULL;
+    size_t n = 0;
+    cuzk_status st = bn254_snarkjs_vk_load(&vk, vk_path, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg));
+    if (st != CUZK_OK) {
+        cli_file_error(vk_path, msg, st);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    int rc = CLI_EXIT_BAD_INPUT;
+    if ((st = bn254_snarkjs_public_load(&inputs, &n, public_path, msg, sizeof(msg))) != CUZK_OK) {
+        cli_file_error(public_path, msg, st);
+        goto done;
+    }
+    if ((st = bn254_snarkjs_proof_load(&proof, proof_path, FORMATS_CHECK_SUBGROUP, msg,
+                                       sizeof(msg))) != CUZK_OK) {
+        cli_file_error(proof_path, msg, st);
+        goto done;
+    }
+    if (public_count_fits(n, vk.num_ic, public_path, vk_path))
+        rc = verify_verdict(bn254_groth16_verify(&vk, &proof, inputs, n), vk_path, opt);
+done:
+    free(inputs);
+    bn254_groth16_vk_free(&vk);
+    return rc;
+}
+
+int cli_verify_snarkjs(const char *vk_path, const char *public_path, const char *proof_path,
+                       const cli_options *opt)
+{
+    /* The key names the curve; a proof that names one (rapidsnark's do
+     * not) must name the same. */
+    char msg[512] = "";
+    curve_id curve, proof_curve;
+    bool named, proof_named;
+    cuzk_status st = snarkjs_json_file_curve(&curve, &named, vk_path, msg, sizeof(msg));
+    if (st != CUZK_OK) {
+        cli_file_error(vk_path, msg, st);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    st = snarkjs_json_file_curve(&proof_curve, &proof_named, proof_path, msg, sizeof(msg));
+    if (st == CUZK_OK && named && proof_named)
+        st = formats_curves_match(proof_path, proof_curve, vk_path, curve, msg, sizeof(msg));
+    if (st != CUZK_OK) {
+        cli_file_error(proof_path, msg, st);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    return curve == CURVE_BN254 ? verify_bn254(vk_path, public_path, proof_path, opt)
+                                : verify_bls12_381(vk_path, public_path, proof_path, opt);
 }

@@ -104,8 +104,8 @@ cuzk_status iden3_file_curve(curve_id *curve, const char *path, char *msg, size_
     return st;
 }
 
-cuzk_status iden3_curves_match(const char *path_a, curve_id a, const char *path_b, curve_id b,
-                               char *msg, size_t msg_len)
+cuzk_status formats_curves_match(const char *path_a, curve_id a, const char *path_b, curve_id b,
+                                 char *msg, size_t msg_len)
 {
     if (a == b)
         return CUZK_OK;

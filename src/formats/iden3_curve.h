@@ -21,10 +21,10 @@
  * message always names the file. */
 cuzk_status iden3_file_curve(curve_id *curve, const char *path, char *msg, size_t msg_len);
 
-/* CUZK_OK when the two files' curves are equal, else CUZK_ERR_UNSUPPORTED
- * and a message naming both files and both curves: a witness for one curve
- * and a key for the other must never make a (wrong) proof. */
-cuzk_status iden3_curves_match(const char *path_a, curve_id a, const char *path_b, curve_id b,
-                               char *msg, size_t msg_len);
+/* For any two files of a proof (binary or JSON): CUZK_OK when their curves are equal, else
+ * CUZK_ERR_UNSUPPORTED and a message naming both files and both curves: a witness for one curve and
+ * a key for the other must never make a (wrong) proof. */
+cuzk_status formats_curves_match(const char *path_a, curve_id a, const char *path_b, curve_id b,
+                                 char *msg, size_t msg_len);
 
 #endif

@@ -171,10 +171,10 @@ static void test_match(void **state)
 {
     (void)state;
     assert_int_equal(
-        iden3_curves_match("a.wtns", CURVE_BN254, "b.zkey", CURVE_BN254, msg, sizeof(msg)),
+        formats_curves_match("a.wtns", CURVE_BN254, "b.zkey", CURVE_BN254, msg, sizeof(msg)),
         CUZK_OK);
     assert_int_equal(
-        iden3_curves_match("a.wtns", CURVE_BN254, "b.zkey", CURVE_BLS12_381, msg, sizeof(msg)),
+        formats_curves_match("a.wtns", CURVE_BN254, "b.zkey", CURVE_BLS12_381, msg, sizeof(msg)),
         CUZK_ERR_UNSUPPORTED);
     assert_string_equal(msg, "a.wtns is for the bn128 curve but b.zkey is for bls12381: the files "
                              "belong to different curves");
