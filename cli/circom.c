@@ -206,74 +206,37 @@ static bool public_count_fits(size_t n, size_t num_ic, const char *public_path, 
     return false;
 }
 
-static int verify_bls12_381(const char *vk_path, const char *public_path, const char *proof_path,
-                            const cli_options *opt)
+/* BLS12-381's verifier takes a prepared key (e(α, β) and the lines of −γ,
+ * −δ, worth it for many proofs); one proof here. */
+static cuzk_status bls12_381_verify(const groth16_vk_t *vk, const groth16_proof_t *proof,
+                                    const fr_t *inputs, size_t n)
 {
-    char msg[512] = "";
-    groth16_vk_t vk;
-    groth16_proof_t proof;
-    fr_t *inputs = NULL;
-    size_t n = 0;
-    cuzk_status st = snarkjs_vk_load(&vk, vk_path, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg));
-    if (st != CUZK_OK) {
-        cli_file_error(vk_path, msg, st);
-        return CLI_EXIT_BAD_INPUT;
-    }
-    int rc = CLI_EXIT_BAD_INPUT;
-    if ((st = snarkjs_public_load(&inputs, &n, public_path, msg, sizeof(msg))) != CUZK_OK) {
-        cli_file_error(public_path, msg, st);
-        goto done;
-    }
-    if ((st = snarkjs_proof_load(&proof, proof_path, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg))) !=
-        CUZK_OK) {
-        cli_file_error(proof_path, msg, st);
-        goto done;
-    }
-    if (!public_count_fits(n, vk.num_ic, public_path, vk_path))
-        goto done;
     groth16_pvk_t pvk;
-    if ((st = groth16_prepare_vk(&pvk, &vk)) == CUZK_OK) {
-        st = groth16_verify(&pvk, &proof, inputs, n);
+    cuzk_status st = groth16_prepare_vk(&pvk, vk);
+    if (st == CUZK_OK) {
+        st = groth16_verify(&pvk, proof, inputs, n);
         groth16_pvk_free(&pvk);
     }
-    rc = verify_verdict(st, vk_path, opt);
-done:
-    free(inputs);
-    groth16_vk_free(&vk);
-    return rc;
+    return st;
 }
 
-/* The same over BN254, with the readers and verifier of that curve. */
-static int verify_bn254(const char *vk_path, const char *public_path, const char *proof_path,
-                        const cli_options *opt)
-{
-    char msg[512] = "";
-    bn254_groth16_vk_t vk;
-    bn254_groth16_proof_t proof;
-    bn254_fr_t *inputs = NULL;
-    size_t n = 0;
-    cuzk_status st = bn254_snarkjs_vk_load(&vk, vk_path, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg));
-    if (st != CUZK_OK) {
-        cli_file_error(vk_path, msg, st);
-        return CLI_EXIT_BAD_INPUT;
-    }
-    int rc = CLI_EXIT_BAD_INPUT;
-    if ((st = bn254_snarkjs_public_load(&inputs, &n, public_path, msg, sizeof(msg))) != CUZK_OK) {
-        cli_file_error(public_path, msg, st);
-        goto done;
-    }
-    if ((st = bn254_snarkjs_proof_load(&proof, proof_path, FORMATS_CHECK_SUBGROUP, msg,
-                                       sizeof(msg))) != CUZK_OK) {
-        cli_file_error(proof_path, msg, st);
-        goto done;
-    }
-    if (public_count_fits(n, vk.num_ic, public_path, vk_path))
-        rc = verify_verdict(bn254_groth16_verify(&vk, &proof, inputs, n), vk_path, opt);
-done:
-    free(inputs);
-    bn254_groth16_vk_free(&vk);
-    return rc;
-}
+#define VF_FN verify_bls12_381
+#define VF_(name) snarkjs_##name
+#define VF_VK_T groth16_vk_t
+#define VF_PROOF_T groth16_proof_t
+#define VF_FR_T fr_t
+#define VF_VK_FREE groth16_vk_free
+#define VF_VERIFY bls12_381_verify
+#include "cli/verify_files_impl.h"
+
+#define VF_FN verify_bn254
+#define VF_(name) bn254_snarkjs_##name
+#define VF_VK_T bn254_groth16_vk_t
+#define VF_PROOF_T bn254_groth16_proof_t
+#define VF_FR_T bn254_fr_t
+#define VF_VK_FREE bn254_groth16_vk_free
+#define VF_VERIFY bn254_groth16_verify
+#include "cli/verify_files_impl.h"
 
 int cli_verify_snarkjs(const char *vk_path, const char *public_path, const char *proof_path,
                        const cli_options *opt)

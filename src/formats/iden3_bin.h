@@ -58,10 +58,11 @@ typedef enum iden3_prime {
 
 iden3_prime iden3_identify_prime(const uint8_t *le, uint32_t n8);
 
-/* The prime's n8 little-endian bytes as "0x" and big-endian hex digits
- * without leading zeros, for messages; a prime of more than 64 bytes is
- * cut after its 64 low bytes' digits with "...". */
-void iden3_prime_hex(char *out, size_t out_len, const uint8_t *le, uint32_t n8);
+/* CUZK_ERR_UNSUPPORTED with a message naming the file, the section and the
+ * prime (n8 little-endian bytes, written as big-endian hex; past 64 bytes
+ * cut with "..."): a prime of neither curve. */
+cuzk_status iden3_unknown_prime(char *msg, size_t msg_len, const char *name, const char *section,
+                                uint32_t n8, const uint8_t *prime);
 
 /* Checks that (n8, prime) is BLS12-381's r (want = IDEN3_PRIME_BLS12_381_R)
  * or q (IDEN3_PRIME_BLS12_381_Q). A BN254 prime gives CUZK_ERR_UNSUPPORTED

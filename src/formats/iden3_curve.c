@@ -28,15 +28,8 @@ static cuzk_status read_prime(iden3_prime *out, const char *name, const char *se
     uint32_t n8 = ld_le32(d + *off);
     const uint8_t *prime = d + *off + 4;
     *out = iden3_identify_prime(prime, n8);
-    if (*out == IDEN3_PRIME_OTHER) {
-        char hex[160];
-        iden3_prime_hex(hex, sizeof(hex), prime, n8);
-        formats_msg(msg, msg_len,
-                    "%s: %s: the %u-byte prime %s is neither BN254's nor BLS12-381's, the curves "
-                    "cuzk proves on",
-                    name, sec, n8, hex);
-        return CUZK_ERR_UNSUPPORTED;
-    }
+    if (*out == IDEN3_PRIME_OTHER)
+        return iden3_unknown_prime(msg, msg_len, name, sec, n8, prime);
     *off += 4 + (uint64_t)n8;
     return CUZK_OK;
 }

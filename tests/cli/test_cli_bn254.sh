@@ -10,28 +10,7 @@ cuzk=$1
 root=$(cd "$(dirname "$0")/../.." && pwd)
 fix=$root/tests/fixtures/circom
 snarkjs_cli=$root/tools/fixtures/node_modules/snarkjs/build/cli.cjs
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-check() { # name, expected exit code, command...
-    local name=$1 want=$2
-    shift 2
-    "$@" >"$tmp/out" 2>&1
-    local got=$?
-    if [ "$got" -eq "$want" ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "FAIL: $name: exit $got, expected $want"
-        sed 's/^/    /' "$tmp/out"
-    fi
-}
-said() { # the last output holds every argument
-    for w in "$@"; do
-        grep -qF -- "$w" "$tmp/out" || { echo "FAIL: '$w' missing from: $(cat "$tmp/out")"; failed=$((failed + 1)); }
-    done
-}
+. "$root/tests/cli/lib.sh"
 tamper() { # public.json with its first value changed
     sed -e '0,/"[0-9]*"/s//"12345"/' "$1" >"$2"
     cmp -s "$1" "$2" && { echo "FAIL: could not alter $1"; failed=$((failed + 1)); }
@@ -69,5 +48,4 @@ else
         "$tmp/public_bad2.json" "$tmp/proof.json"
     check "cuzk refuses a wrong input" 1 "$cuzk" verify "$vk" "$tmp/public_bad2.json" "$tmp/proof.json"
 fi
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
