@@ -14,23 +14,10 @@
 #include "formats/common.h"
 #include "groth16/bn254_groth16.h"
 
-cuzk_status bn254_snarkjs_proof_from_json(bn254_groth16_proof_t *out, const char *text, size_t len,
-                                          const char *name, formats_check check, char *msg,
-                                          size_t msg_len);
-cuzk_status bn254_snarkjs_proof_load(bn254_groth16_proof_t *out, const char *path,
-                                     formats_check check, char *msg, size_t msg_len);
-
-/* *out: a malloc'd array of *n values (free()); NULL for an empty list. */
-cuzk_status bn254_snarkjs_public_from_json(bn254_fr_t **out, size_t *n, const char *text,
-                                           size_t len, const char *name, char *msg, size_t msg_len);
-cuzk_status bn254_snarkjs_public_load(bn254_fr_t **out, size_t *n, const char *path, char *msg,
-                                      size_t msg_len);
-
-/* *out owns vk.ic (bn254_groth16_vk_free). */
-cuzk_status bn254_snarkjs_vk_from_json(bn254_groth16_vk_t *out, const char *text, size_t len,
-                                       const char *name, formats_check check, char *msg,
-                                       size_t msg_len);
-cuzk_status bn254_snarkjs_vk_load(bn254_groth16_vk_t *out, const char *path, formats_check check,
-                                  char *msg, size_t msg_len);
+#define SD_(name) bn254_snarkjs_##name
+#define SD_FR_T bn254_fr_t
+#define SD_VK_T bn254_groth16_vk_t
+#define SD_PROOF_T bn254_groth16_proof_t
+#include "formats/snarkjs_json_read_decl.h"
 
 #endif

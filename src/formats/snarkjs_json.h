@@ -51,28 +51,18 @@
 cuzk_status snarkjs_json_file_curve(curve_id *curve, bool *named, const char *path, char *msg,
                                     size_t msg_len);
 
-cuzk_status snarkjs_proof_from_json(groth16_proof_t *out, const char *text, size_t len,
-                                    const char *name, formats_check check, char *msg,
-                                    size_t msg_len);
-cuzk_status snarkjs_proof_load(groth16_proof_t *out, const char *path, formats_check check,
-                               char *msg, size_t msg_len);
+#define SD_(name) snarkjs_##name
+#define SD_FR_T fr_t
+#define SD_VK_T groth16_vk_t
+#define SD_PROOF_T groth16_proof_t
+#include "formats/snarkjs_json_read_decl.h"
+
 char *snarkjs_proof_to_json(const groth16_proof_t *proof);
 cuzk_status snarkjs_proof_save(const groth16_proof_t *proof, const char *path, char *msg,
                                size_t msg_len);
-
-/* *out: a malloc'd array of *n values (free()); NULL for an empty list. */
-cuzk_status snarkjs_public_from_json(fr_t **out, size_t *n, const char *text, size_t len,
-                                     const char *name, char *msg, size_t msg_len);
-cuzk_status snarkjs_public_load(fr_t **out, size_t *n, const char *path, char *msg, size_t msg_len);
 char *snarkjs_public_to_json(const fr_t *inputs, size_t n);
 cuzk_status snarkjs_public_save(const fr_t *inputs, size_t n, const char *path, char *msg,
                                 size_t msg_len);
-
-/* *out owns vk.ic (groth16_vk_free). */
-cuzk_status snarkjs_vk_from_json(groth16_vk_t *out, const char *text, size_t len, const char *name,
-                                 formats_check check, char *msg, size_t msg_len);
-cuzk_status snarkjs_vk_load(groth16_vk_t *out, const char *path, formats_check check, char *msg,
-                            size_t msg_len);
 char *snarkjs_vk_to_json(const groth16_vk_t *vk);
 cuzk_status snarkjs_vk_save(const groth16_vk_t *vk, const char *path, char *msg, size_t msg_len);
 

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "read_file.h"
 #include "formats/iden3_curve.h"
 
 #define FIX CUZK_VECTOR_DIR "/../fixtures/circom/"
@@ -50,21 +51,6 @@ static void test_fixtures(void **state)
     }
 }
 
-static uint8_t *read_all(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    uint8_t *buf = malloc((size_t)n);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
-
 static uint32_t get32(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -89,7 +75,7 @@ static void write_patched(char *path, size_t path_len, const char *fixture,
                           void (*patch)(uint8_t *d))
 {
     size_t len;
-    uint8_t *d = read_all(fixture, &len);
+    uint8_t *d = test_read_file(fixture, &len);
     patch(d);
     snprintf(path, path_len, "/tmp/cuzk_test_curve_XXXXXX");
     int fd = mkstemp(path);

@@ -7,7 +7,7 @@
  *   TD_(name), TD_T   the domain functions and type (domain_##name)
  *   TQ_(name)         the quotient functions (poly_##name)
  *   TQ_PREFIX         the prefix of the tests' seed names ("quotient_")
- * It defines the test functions; the including file runs them. */
+ * It defines the tests and main. */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -286,4 +286,14 @@ static void test_arguments(void **state)
     for (size_t i = 0; i < 8; i++)
         assert_true(FE_(is_zero)(&a[i]));
     TD_(free)(&d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_satisfied),   cmocka_unit_test(test_unsatisfied),
+        cmocka_unit_test(test_coset_evals), cmocka_unit_test(test_threads_and_size),
+        cmocka_unit_test(test_arguments),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
 }

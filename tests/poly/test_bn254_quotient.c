@@ -17,13 +17,3 @@
 #define TQ_(name) bn254_poly_##name
 #define TQ_PREFIX "bn254_quotient_"
 #include "quotient_tests_impl.h"
-
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_satisfied),   cmocka_unit_test(test_unsatisfied),
-        cmocka_unit_test(test_coset_evals), cmocka_unit_test(test_threads_and_size),
-        cmocka_unit_test(test_arguments),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
