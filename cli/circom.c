@@ -12,7 +12,9 @@
 #include "cli/engine_run.h"
 #include "cli/util.h"
 #include "formats/bellman_params.h"
+#include "formats/bn254_snarkjs_json.h"
 #include "formats/circom_wtns.h"
+#include "formats/iden3_curve.h"
 #include "formats/snarkjs_json.h"
 #include "groth16/verifier.h"
 
@@ -45,13 +47,48 @@ static int read_public(fr_t *pub, const char *wtns_path, const char *zkey_path,
     return rc;
 }
 
+/* The curve of the key, from its primes, and the same curve for every
+ * witness: a witness of the other curve is refused naming both files,
+ * before anything is proved. */
+static int read_curve(curve_id *curve, const char *zkey_path, const cli_proof_files *files,
+                      size_t n)
+{
+    char msg[512] = "";
+    cuzk_status st = iden3_file_curve(curve, zkey_path, msg, sizeof(msg));
+    if (st != CUZK_OK) {
+        cli_file_error(zkey_path, msg, st);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    for (size_t i = 0; i < n; i++) {
+        curve_id wc;
+        st = iden3_file_curve(&wc, files[i].witness, msg, sizeof(msg));
+        if (st == CUZK_OK)
+            st = formats_curves_match(files[i].witness, wc, zkey_path, *curve, msg, sizeof(msg));
+        if (st != CUZK_OK) {
+            cli_file_error(files[i].witness, msg, st);
+            return CLI_EXIT_BAD_INPUT;
+        }
+    }
+    return CLI_EXIT_OK;
+}
+
 int cli_prove_circom(const char *zkey_path, const cli_proof_files *files, size_t n,
                      const cli_options *opt)
 {
     engine_t *e = NULL;
     fr_t *pub = NULL;
     uint64_t *ids = NULL;
-    int rc = cli_engine_start(&e, opt, (unsigned)n);
+    curve_id curve;
+    int rc = read_curve(&curve, zkey_path, files, n);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    if (curve != CURVE_BLS12_381) {
+        cli_error("%s: this key is for the %s curve; the prover of cuzk supports BLS12-381 only "
+                  "so far",
+                  zkey_path, curve_id_snarkjs_name(curve));
+        return CLI_EXIT_BAD_INPUT;
+    }
+    rc = cli_engine_start(&e, opt, (unsigned)n);
     if (rc != CLI_EXIT_OK)
         return rc;
     /* The proving sections get the curve check unless --check-subgroup (a
@@ -59,10 +96,10 @@ int cli_prove_circom(const char *zkey_path, const cli_proof_files *files, size_t
      * verifying key always gets the full one, and every proof is verified
      * against it before it is written unless --no-verify. */
     circuit_spec spec = {.name = "zkey",
-                                .kind = CIRCUIT_ZKEY,
-                                .zkey_path = zkey_path,
-                                .check = opt->check_subgroup ? FORMATS_CHECK_SUBGROUP
-                                                             : FORMATS_CHECK_CURVE};
+                         .kind = CIRCUIT_ZKEY,
+                         .zkey_path = zkey_path,
+                         .check =
+                             opt->check_subgroup ? FORMATS_CHECK_SUBGROUP : FORMATS_CHECK_CURVE};
     double load_s = 0;
     if ((rc = cli_engine_load(e, &spec, zkey_path, &load_s)) != CLI_EXIT_OK)
         goto done;
@@ -145,51 +182,82 @@ done:
     return rc;
 }
 
+/* The verdict of one verification (st from the curve's verifier). */
+static int verify_verdict(cuzk_status st, const char *vk_path, const cli_options *opt)
+{
+    if (st == CUZK_OK) {
+        if (!opt->quiet)
+            printf("OK: the proof is valid\n");
+        return CLI_EXIT_OK;
+    }
+    if (st == CUZK_ERR_VERIFY_FAILED) {
+        printf("INVALID: the proof does not verify\n");
+        return CLI_EXIT_FAILURE;
+    }
+    cli_error("%s: %s", vk_path, cuzk_status_str(st));
+    return CLI_EXIT_BAD_INPUT;
+}
+
+static bool public_count_fits(size_t n, size_t num_ic, const char *public_path, const char *vk_path)
+{
+    if (n + 1 == num_ic)
+        return true;
+    cli_error("%s has %zu public values but %s expects %zu", public_path, n, vk_path, num_ic - 1);
+    return false;
+}
+
+/* BLS12-381's verifier takes a prepared key (e(α, β) and the lines of −γ,
+ * −δ, worth it for many proofs); one proof here. */
+static cuzk_status bls12_381_verify(const groth16_vk_t *vk, const groth16_proof_t *proof,
+                                    const fr_t *inputs, size_t n)
+{
+    groth16_pvk_t pvk;
+    cuzk_status st = groth16_prepare_vk(&pvk, vk);
+    if (st == CUZK_OK) {
+        st = groth16_verify(&pvk, proof, inputs, n);
+        groth16_pvk_free(&pvk);
+    }
+    return st;
+}
+
+#define VF_FN verify_bls12_381
+#define VF_(name) snarkjs_##name
+#define VF_VK_T groth16_vk_t
+#define VF_PROOF_T groth16_proof_t
+#define VF_FR_T fr_t
+#define VF_VK_FREE groth16_vk_free
+#define VF_VERIFY bls12_381_verify
+#include "cli/verify_files_impl.h"
+
+#define VF_FN verify_bn254
+#define VF_(name) bn254_snarkjs_##name
+#define VF_VK_T bn254_groth16_vk_t
+#define VF_PROOF_T bn254_groth16_proof_t
+#define VF_FR_T bn254_fr_t
+#define VF_VK_FREE bn254_groth16_vk_free
+#define VF_VERIFY bn254_groth16_verify
+#include "cli/verify_files_impl.h"
+
 int cli_verify_snarkjs(const char *vk_path, const char *public_path, const char *proof_path,
                        const cli_options *opt)
 {
+    /* The key names the curve; a proof that names one (rapidsnark's do
+     * not) must name the same. */
     char msg[512] = "";
-    groth16_vk_t vk;
-    groth16_proof_t proof;
-    fr_t *inputs = NULL;
-    size_t n = 0;
-    cuzk_status st = snarkjs_vk_load(&vk, vk_path, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg));
+    curve_id curve, proof_curve;
+    bool named, proof_named;
+    cuzk_status st = snarkjs_json_file_curve(&curve, &named, vk_path, msg, sizeof(msg));
     if (st != CUZK_OK) {
         cli_file_error(vk_path, msg, st);
         return CLI_EXIT_BAD_INPUT;
     }
-    int rc = CLI_EXIT_BAD_INPUT;
-    if ((st = snarkjs_public_load(&inputs, &n, public_path, msg, sizeof(msg))) != CUZK_OK) {
-        cli_file_error(public_path, msg, st);
-        goto done;
-    }
-    if ((st = snarkjs_proof_load(&proof, proof_path, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg))) !=
-        CUZK_OK) {
+    st = snarkjs_json_file_curve(&proof_curve, &proof_named, proof_path, msg, sizeof(msg));
+    if (st == CUZK_OK && named && proof_named)
+        st = formats_curves_match(proof_path, proof_curve, vk_path, curve, msg, sizeof(msg));
+    if (st != CUZK_OK) {
         cli_file_error(proof_path, msg, st);
-        goto done;
+        return CLI_EXIT_BAD_INPUT;
     }
-    if (n + 1 != vk.num_ic) {
-        cli_error("%s has %zu public values but %s expects %zu", public_path, n, vk_path,
-                  vk.num_ic - 1);
-        goto done;
-    }
-    groth16_pvk_t pvk;
-    if ((st = groth16_prepare_vk(&pvk, &vk)) != CUZK_OK) {
-        cli_error("%s: %s", vk_path, cuzk_status_str(st));
-        goto done;
-    }
-    st = groth16_verify(&pvk, &proof, inputs, n);
-    groth16_pvk_free(&pvk);
-    if (st == CUZK_OK) {
-        if (!opt->quiet)
-            printf("OK: the proof is valid\n");
-        rc = CLI_EXIT_OK;
-    } else {
-        printf("INVALID: the proof does not verify\n");
-        rc = CLI_EXIT_FAILURE;
-    }
-done:
-    free(inputs);
-    groth16_vk_free(&vk);
-    return rc;
+    return curve == CURVE_BN254 ? verify_bn254(vk_path, public_path, proof_path, opt)
+                                : verify_bls12_381(vk_path, public_path, proof_path, opt);
 }

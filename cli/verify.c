@@ -11,9 +11,10 @@ static void verify_usage(FILE *out)
             "usage: cuzk verify [options] verification_key.json public.json proof.json\n"
             "       cuzk verify --builtin [--log-constraints K] [--arity 2|8] [--params FILE]\n"
             "                   [--seed S] proofs.bin\n"
-            "  The first form verifies a snarkjs Groth16 proof (BLS12-381), in snarkjs's\n"
-            "  argument order. The second verifies the partition proofs of the built-in\n"
-            "  circuit (public inputs from seed S + i) in one batch. Prints OK or INVALID.\n"
+            "  The first form verifies a snarkjs Groth16 proof (BLS12-381 or BN254: the\n"
+            "  key's curve), in snarkjs's argument order. The second verifies the\n"
+            "  partition proofs of the built-in circuit (public inputs from seed S + i) in\n"
+            "  one batch. Prints OK or INVALID.\n"
             "exit codes: 0 valid, 1 invalid, 2 usage, 3 bad input file\n");
 }
 

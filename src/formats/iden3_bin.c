@@ -127,6 +127,47 @@ iden3_prime iden3_identify_prime(const uint8_t *le, uint32_t n8)
     return IDEN3_PRIME_OTHER;
 }
 
+static void prime_hex(char *out, size_t out_len, const uint8_t *le, uint32_t n8)
+{
+    static const char digits[] = "0123456789abcdef";
+    uint32_t shown = n8 > 64 ? 64 : n8, top = shown;
+    while (top > 1 && le[top - 1] == 0)
+        top--;
+    size_t pos = 0;
+    if (out_len < 2 * (size_t)shown + 8) {
+        if (out_len)
+            out[0] = 0;
+        return;
+    }
+    out[pos++] = '0';
+    out[pos++] = 'x';
+    bool leading = true;
+    for (uint32_t i = top; i-- > 0;) {
+        unsigned hi = le[i] >> 4, lo = le[i] & 15;
+        if (!(leading && hi == 0))
+            out[pos++] = digits[hi];
+        out[pos++] = digits[lo];
+        leading = false;
+    }
+    if (shown < n8) {
+        memcpy(out + pos, "...", 3);
+        pos += 3;
+    }
+    out[pos] = 0;
+}
+
+cuzk_status iden3_unknown_prime(char *msg, size_t msg_len, const char *name, const char *section,
+                                uint32_t n8, const uint8_t *prime)
+{
+    char hex[160];
+    prime_hex(hex, sizeof(hex), prime, n8);
+    formats_msg(msg, msg_len,
+                "%s: %s: the %u-byte prime %s is of an unknown curve: neither BN254's nor "
+                "BLS12-381's, the curves cuzk proves on",
+                name, section, n8, hex);
+    return CUZK_ERR_UNSUPPORTED;
+}
+
 cuzk_status iden3_check_prime(const iden3_file_t *f, const char *section, uint32_t n8,
                               const uint8_t *prime, iden3_prime want, char *msg, size_t msg_len)
 {
@@ -148,9 +189,6 @@ cuzk_status iden3_check_prime(const iden3_file_t *f, const char *section, uint32
                     want == IDEN3_PRIME_BLS12_381_R ? "scalar field r" : "base field q");
         return CUZK_ERR_CORRUPT;
     default:
-        formats_msg(msg, msg_len,
-                    "%s: %s: a %u-byte prime of an unknown curve; cuzk supports BLS12-381 only",
-                    name, section, n8);
-        return CUZK_ERR_UNSUPPORTED;
+        return iden3_unknown_prime(msg, msg_len, name, section, n8, prime);
     }
 }

@@ -15,6 +15,7 @@
  * nothing follows the last one. */
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "formats/common.h"
@@ -57,10 +58,16 @@ typedef enum iden3_prime {
 
 iden3_prime iden3_identify_prime(const uint8_t *le, uint32_t n8);
 
+/* CUZK_ERR_UNSUPPORTED with a message naming the file, the section and the
+ * prime (n8 little-endian bytes, written as big-endian hex; past 64 bytes
+ * cut with "..."): a prime of neither curve. */
+cuzk_status iden3_unknown_prime(char *msg, size_t msg_len, const char *name, const char *section,
+                                uint32_t n8, const uint8_t *prime);
+
 /* Checks that (n8, prime) is BLS12-381's r (want = IDEN3_PRIME_BLS12_381_R)
  * or q (IDEN3_PRIME_BLS12_381_Q). A BN254 prime gives CUZK_ERR_UNSUPPORTED
  * and "this file is for the bn128 curve; cuzk supports BLS12-381 only so
- * far"; anything else CUZK_ERR_UNSUPPORTED naming the prime's size. The
+ * far"; anything else CUZK_ERR_UNSUPPORTED naming the prime. The
  * caller has checked that n8 bytes are there. */
 cuzk_status iden3_check_prime(const iden3_file_t *f, const char *section, uint32_t n8,
                               const uint8_t *prime, iden3_prime want, char *msg, size_t msg_len);

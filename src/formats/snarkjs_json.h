@@ -23,8 +23,10 @@
  * Readers: "protocol", when present, must be "groth16"; "curve", when
  * present (rapidsnark omits it from proofs), must name BLS12-381 (compared
  * in lower case without punctuation, as snarkjs does); BN254 names give
- * CUZK_ERR_UNSUPPORTED and "this file is for the bn128 curve; cuzk
- * supports BLS12-381 only so far". vk_alphabeta_12 is not read (it is
+ * CUZK_ERR_UNSUPPORTED and "this file is for the bn128 curve, not
+ * bls12381" (bn254_snarkjs_json.h reads those, with the same readers
+ * compiled over BN254: snarkjs_json_read_impl.h). vk_alphabeta_12 is not
+ * read (it is
  * e(alpha, beta), which the verifier recomputes); the writer computes it.
  * The JSON key has no beta_g1 / delta_g1: the reader leaves them at
  * infinity.
@@ -35,32 +37,32 @@
 
 #include <stddef.h>
 
+#include <stdbool.h>
+
+#include "curve/curve_id.h"
 #include "field/fr.h"
 #include "formats/common.h"
 #include "groth16/keys.h"
 
-cuzk_status snarkjs_proof_from_json(groth16_proof_t *out, const char *text, size_t len,
-                                    const char *name, formats_check check, char *msg,
+/* The curve a JSON file of snarkjs names in its "curve" field: *named is
+ * false (and *curve BLS12-381) when it has none (public.json, rapidsnark's
+ * proofs). CUZK_ERR_UNSUPPORTED for a curve that is neither, naming the
+ * file and the curve; the parser's statuses for a file that is no JSON. */
+cuzk_status snarkjs_json_file_curve(curve_id *curve, bool *named, const char *path, char *msg,
                                     size_t msg_len);
-cuzk_status snarkjs_proof_load(groth16_proof_t *out, const char *path, formats_check check,
-                               char *msg, size_t msg_len);
+
+#define SD_(name) snarkjs_##name
+#define SD_FR_T fr_t
+#define SD_VK_T groth16_vk_t
+#define SD_PROOF_T groth16_proof_t
+#include "formats/snarkjs_json_read_decl.h"
+
 char *snarkjs_proof_to_json(const groth16_proof_t *proof);
 cuzk_status snarkjs_proof_save(const groth16_proof_t *proof, const char *path, char *msg,
                                size_t msg_len);
-
-/* *out: a malloc'd array of *n values (free()); NULL for an empty list. */
-cuzk_status snarkjs_public_from_json(fr_t **out, size_t *n, const char *text, size_t len,
-                                     const char *name, char *msg, size_t msg_len);
-cuzk_status snarkjs_public_load(fr_t **out, size_t *n, const char *path, char *msg, size_t msg_len);
 char *snarkjs_public_to_json(const fr_t *inputs, size_t n);
 cuzk_status snarkjs_public_save(const fr_t *inputs, size_t n, const char *path, char *msg,
                                 size_t msg_len);
-
-/* *out owns vk.ic (groth16_vk_free). */
-cuzk_status snarkjs_vk_from_json(groth16_vk_t *out, const char *text, size_t len, const char *name,
-                                 formats_check check, char *msg, size_t msg_len);
-cuzk_status snarkjs_vk_load(groth16_vk_t *out, const char *path, formats_check check, char *msg,
-                            size_t msg_len);
 char *snarkjs_vk_to_json(const groth16_vk_t *vk);
 cuzk_status snarkjs_vk_save(const groth16_vk_t *vk, const char *path, char *msg, size_t msg_len);
 

@@ -21,16 +21,10 @@
 #include "curve/g2.h"
 #include "pairing/pairing.h"
 
-typedef struct groth16_vk {
-    g1_affine_t alpha_g1;
-    g1_affine_t beta_g1;
-    g2_affine_t beta_g2;
-    g2_affine_t gamma_g2;
-    g1_affine_t delta_g1;
-    g2_affine_t delta_g2;
-    g1_affine_t *ic; /* num_ic = number of inputs, ONE included */
-    size_t num_ic;
-} groth16_vk_t;
+#define KD_(name) groth16_##name
+#define KD_G1 g1_affine_t
+#define KD_G2 g2_affine_t
+#include "groth16/keys_decl.h"
 
 typedef struct groth16_params {
     groth16_vk_t vk;
@@ -46,17 +40,11 @@ typedef struct groth16_params {
     size_t num_b_g2;
 } groth16_params_t;
 
-typedef struct groth16_proof {
-    g1_affine_t a;
-    g2_affine_t b;
-    g1_affine_t c;
-} groth16_proof_t;
-
 #define GROTH16_PROOF_BYTES 192 /* compressed A (48), B (96), C (48) */
 
 /* The verifying key with G2 lines precomputed and e(α, β) computed once. */
 typedef struct groth16_pvk {
-    fp12_t alpha_beta;     /* e(α, β) */
+    fp12_t alpha_beta;       /* e(α, β) */
     g2_prepared_t neg_gamma; /* lines of −γ */
     g2_prepared_t neg_delta; /* lines of −δ */
     g1_affine_t *ic;

@@ -49,54 +49,6 @@
 #include "curve/g2.h"
 #include "field/fr.h"
 
-/* Plain Pippenger over n (point, scalar) pairs. */
-cuzk_status msm_g1(g1_jac_t *out, const g1_affine_t *points, const fr_t *scalars, size_t n,
-                   unsigned threads);
-cuzk_status msm_g2(g2_jac_t *out, const g2_affine_t *points, const fr_t *scalars, size_t n,
-                   unsigned threads);
-
-/* The same with canonical integer scalars (fr_to_raw form, each < r): no
- * conversion pass and no scalar copy. */
-cuzk_status msm_g1_raw(g1_jac_t *out, const g1_affine_t *points, const uint64_t (*scalars)[4],
-                       size_t n, unsigned threads);
-cuzk_status msm_g2_raw(g2_jac_t *out, const g2_affine_t *points, const uint64_t (*scalars)[4],
-                       size_t n, unsigned threads);
-
-/* Witness-shaped scalars (mostly 0 and 1, as in bellman's prover): a zero
- * drops its point, so does a point at infinity (proving keys hold many),
- * the points whose scalar is one are summed by plain
- * mixed additions (multi-threaded), and Pippenger runs only over the rest,
- * compacted. Same result as msm_g1. */
-cuzk_status msm_g1_split(g1_jac_t *out, const g1_affine_t *points, const fr_t *scalars, size_t n,
-                         unsigned threads);
-cuzk_status msm_g2_split(g2_jac_t *out, const g2_affine_t *points, const fr_t *scalars, size_t n,
-                         unsigned threads);
-
-/* The split MSM over a density-filtered query (bellman's multiexp with a
- * DensityTracker): scalars[0..n_scalars) are the values of all variables,
- * points[0..n_points) only those of the variables whose bit is set in
- * density_bits (the layout of r1cs/density.h: bit i is word i/64, bit
- * i%64): point j belongs to the j-th set bit. The popcount of the first
- * n_scalars bits must equal n_points. density_bits = NULL means every
- * variable has a point (n_points = n_scalars): msm_g1_split. */
-cuzk_status msm_g1_dense(g1_jac_t *out, const g1_affine_t *points, size_t n_points,
-                         const fr_t *scalars, size_t n_scalars, const uint64_t *density_bits,
-                         unsigned threads);
-cuzk_status msm_g2_dense(g2_jac_t *out, const g2_affine_t *points, size_t n_points,
-                         const fr_t *scalars, size_t n_scalars, const uint64_t *density_bits,
-                         unsigned threads);
-
-/* Number of set bits among the first n bits of a density bitmap: the
- * points it selects. */
-uint64_t msm_popcount(const uint64_t *bits, size_t n);
-
-/* msm_g1_raw with the window size fixed to c bits (4 <= c <= 20), instead
- * of the one the cost model picks: for tests and window-size measurements. */
-cuzk_status msm_g1_raw_window(g1_jac_t *out, const g1_affine_t *points,
-                              const uint64_t (*scalars)[4], size_t n, unsigned threads, unsigned c);
-cuzk_status msm_g2_raw_window(g2_jac_t *out, const g2_affine_t *points,
-                              const uint64_t (*scalars)[4], size_t n, unsigned threads, unsigned c);
-
 /* How the Pippenger pass of msm_*_raw_tuned is run: for tests and
  * measurements; zeros everywhere give msm_*_raw. */
 typedef enum msm_buckets {
@@ -107,7 +59,8 @@ typedef enum msm_buckets {
 
 /* Whether the scalars are split by the endomorphism [x²]P = (β·x, −y)
  * (k = k1 + k2·x², k1 and k2 below 2^128: twice the points, half the
- * windows; msm_internal.h). */
+ * windows; msm_internal.h). BLS12-381 only: BN254's MSMs run plain
+ * Pippenger whatever this says. */
 typedef enum msm_endo {
     MSM_ENDO_AUTO, /* when the cost model says it pays (small and mid sizes) */
     MSM_ENDO_OFF,
@@ -123,14 +76,20 @@ typedef struct msm_tuning {
     msm_endo endo;
 } msm_tuning;
 
-cuzk_status msm_g1_raw_tuned(g1_jac_t *out, const g1_affine_t *points, const uint64_t (*scalars)[4],
-                             size_t n, unsigned threads, const msm_tuning *tuning);
-cuzk_status msm_g2_raw_tuned(g2_jac_t *out, const g2_affine_t *points, const uint64_t (*scalars)[4],
-                             size_t n, unsigned threads, const msm_tuning *tuning);
+/* Number of set bits among the first n bits of a density bitmap: the
+ * points it selects. */
+uint64_t msm_popcount(const uint64_t *bits, size_t n);
 
-/* The window size the cost model picks for n points on `threads` threads
- * (that of the 2n split points where the endomorphism split is used). */
-unsigned msm_g1_window_bits(size_t n, unsigned threads);
-unsigned msm_g2_window_bits(size_t n, unsigned threads);
+#define MD_(suffix) msm_g1##suffix
+#define MD_AFF g1_affine_t
+#define MD_JAC g1_jac_t
+#define MD_SC_T fr_t
+#include "msm/msm_decl.h"
+
+#define MD_(suffix) msm_g2##suffix
+#define MD_AFF g2_affine_t
+#define MD_JAC g2_jac_t
+#define MD_SC_T fr_t
+#include "msm/msm_decl.h"
 
 #endif

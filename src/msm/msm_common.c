@@ -1,5 +1,5 @@
-/* MSM helpers shared by G1 and G2: the window plan and its cost model,
- * scalar preparation (msm_internal.h). */
+/* MSM helpers shared by every group: the window plan and its cost model,
+ * the endomorphism split of BLS12-381 scalars (msm_internal.h). */
 #include "msm/msm_internal.h"
 
 #include <string.h>
@@ -150,37 +150,6 @@ void msm_glv_split(uint64_t k1[4], uint64_t k2[4], const uint64_t k[4])
     k2[0] = q0;
     k2[1] = q1;
     k2[2] = k2[3] = 0;
-}
-
-typedef struct to_raw_ctx {
-    uint64_t (*raw)[4];
-    const fr_t *s;
-} to_raw_ctx;
-
-static void to_raw_chunk(void *arg, size_t begin, size_t end)
-{
-    to_raw_ctx *ctx = arg;
-    for (size_t i = begin; i < end; i++)
-        fr_to_raw(ctx->raw[i], &ctx->s[i]);
-}
-
-void msm_scalars_to_raw(uint64_t (*raw)[4], const fr_t *scalars, size_t n, unsigned threads)
-{
-    to_raw_ctx ctx = {raw, scalars};
-    parallel_for(n, 1u << 14, threads, to_raw_chunk, &ctx);
-}
-
-bool msm_scalars_canonical(const uint64_t (*k)[4], size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        /* k < r: compare from the top limb down. */
-        int j = 3;
-        while (j > 0 && k[i][j] == FR_MODULUS[j])
-            j--;
-        if (k[i][j] >= FR_MODULUS[j])
-            return false;
-    }
-    return true;
 }
 
 uint64_t msm_popcount(const uint64_t *bits, size_t n)

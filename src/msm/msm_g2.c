@@ -8,38 +8,26 @@
 #define MSM_XYZZ g2_xyzz_t
 #define MSM_FE(name) fp2_##name
 #define MSM_FE_T fp2_t
-/* Over Fp2 the batch inverts norms in Fp: 1/a = conj(a)/N(a) with
- * N(a) = a·conj(a) = c0² + c1² (u² = −1), so a denominator costs 2S + 2M
- * in Fp beside its share of the Fp inversion and the Fp prefix products,
- * instead of three Fp2 products (9M). */
+#define MSM_BASE(name) fp_##name
+#define MSM_BASE_T fp_t
+#define MSM_BASE_ONE FP_ONE
+/* Over Fp2 the batch inverts norms in Fp (msm_impl.h). */
 #define MSM_FE_HAS_NORM 1
-#define MSM_FE_NORM(n, a) g2_msm_norm(n, a)
-#define MSM_FE_INV_BY_NORM(r, a, ninv) g2_msm_inv_by_norm(r, a, ninv)
-
-static inline void g2_msm_norm(fp_t *n, const fp2_t *a)
-{
-    fp_t t;
-    fp_sqr(n, &a->c0);
-    fp_sqr(&t, &a->c1);
-    fp_add(n, n, &t);
-}
-
-static inline void g2_msm_inv_by_norm(fp2_t *r, const fp2_t *a, const fp_t *ninv)
-{
-    fp_mul(&r->c0, &a->c0, ninv);
-    fp_mul(&r->c1, &a->c1, ninv);
-    fp_neg(&r->c1, &r->c1);
-}
+#define MSM_SC(name) fr_##name
+#define MSM_SC_T fr_t
+#define MSM_SC_ONE FR_ONE
+#define MSM_SC_MODULUS FR_MODULUS
 /* add-2008-s (12M + 2S) over madd-2008-s (8M + 2S) in Fp2, as timed. */
 #define MSM_ADD_RATIO 1.38
 #define MSM_AFFINE_MIN_POINTS MSM_G2_AFFINE_MIN_POINTS
-/* A batched affine addition over a mixed XYZZ one (15 Fp products against 28 for madd-2008-s over Fp2), as timed
- * by the window it makes the plan pick. */
+/* A batched affine addition over a mixed XYZZ one (15 Fp products against 28 for madd-2008-s over
+ * Fp2), as timed by the window it makes the plan pick. */
 #define MSM_AFFINE_POINT_COST 0.55
 /* The affine reduction beyond its two additions a bucket (its smaller
  * batches' inversions, the segments' sums), as timed by the window. */
 #define MSM_AFFINE_REDUCE_EXTRA 0.2
 
+#define MSM_HAS_GLV 1
 /* The endomorphism split: [x²]Q = ψ²(Q) = (β²·x, −y) on G2, β² the other
  * cube root of unity,
  * 0x1a0111ea397fe699ec02408663d4de85aa0d857d89759ad4897d29650fb85f9b409427eb4f49fffd8bfd00000000aaac

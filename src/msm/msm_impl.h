@@ -1,24 +1,31 @@
 /* The MSM of one group: Pippenger's bucket method and the 0/1/other split
- * (msm.h describes both). A template: msm_g1.c and msm_g2.c include it once
- * each, after defining
+ * (msm.h describes both). A template: msm_g1.c, msm_g2.c (BLS12-381) and
+ * bn254_msm_g1.c, bn254_msm_g2.c include it once each, after defining
  *   MSM_G(name)    the group's functions (g1_##name)
  *   MSM_F(suffix)  the exported names (msm_g1##suffix)
  *   MSM_AFF, MSM_JAC, MSM_XYZZ   the point types
  *   MSM_FE(name), MSM_FE_T   the coordinate field (fp_##name)
- *   MSM_FE_HAS_NORM          0 over Fp; 1 over Fp2, which then defines
- *     MSM_FE_NORM(n, a)      n = the norm a·conj(a) of a, in Fp
- *     MSM_FE_INV_BY_NORM(r, a, ninv)   r = 1/a given ninv = 1/norm(a)
- *                            (the batch inverts the norms, in Fp)
+ *   MSM_BASE(name), MSM_BASE_T, MSM_BASE_ONE   the prime field under it
+ *                  (the coordinate field itself over Fp), in which the
+ *                  batches invert
+ *   MSM_FE_HAS_NORM          0 over Fp; 1 over Fp2 = Fp[u]/(u² + 1) (both
+ *                  curves' tower): the batch then inverts the norms
+ *                  c0² + c1² in Fp
+ *   MSM_SC(name), MSM_SC_T, MSM_SC_ONE, MSM_SC_MODULUS   the scalar field
+ *                  (4 limbs, below 2^255)
  *   MSM_ADD_RATIO  cost of an XYZZ addition over a mixed one (measured)
  *   MSM_AFFINE_MIN_POINTS  the size from which affine buckets are used
  *   MSM_AFFINE_POINT_COST  cost of a batched affine addition over a mixed
  *                  XYZZ one (measured; the plan's point_cost)
  *   MSM_AFFINE_REDUCE_EXTRA  per bucket, what the affine reduction costs
  *                  beyond its two batched additions (measured)
- *   MSM_GLV_MUL_BETA(r, a)  r = a·β for a coordinate a, β the cube root of
+ *   MSM_HAS_GLV    1 where the endomorphism split of msm_internal.h applies
+ *                  (BLS12-381), which then defines
+ *     MSM_GLV_MUL_BETA(r, a)  r = a·β for a coordinate a, β the cube root of
  *                  unity with [x²]P = (β·x_P, −y_P) (msm_internal.h)
- *   MSM_GLV_POINT_COST  cost of splitting one point and its scalar for
+ *     MSM_GLV_POINT_COST  cost of splitting one point and its scalar for
  *                  the endomorphism, over a mixed XYZZ addition (measured)
+ *                  With 0, MSM_ENDO_ON is the plain Pippenger.
  * Everything in it is static except the MSM_F functions. */
 
 #include <stdatomic.h>
@@ -88,8 +95,8 @@ typedef struct pip_scratch {
     uint8_t *state;   /* affine path: PIP_* bits per bucket */
     pip_add *batch;   /* the current batch */
     MSM_FE_T *den;    /* its denominators */
-    fp_t *norm;       /* their norms (Fp2; over Fp the denominators are) */
-    fp_t *prefix;     /* prefix products of the norms */
+    MSM_BASE_T *norm;   /* their norms (Fp2; over Fp the denominators are) */
+    MSM_BASE_T *prefix; /* prefix products of the norms */
     pip_add *queue;   /* additions waiting for a busy bucket */
     size_t nbatch, nqueue;
     bool spilled;     /* a spill bucket was used in the current task */
@@ -247,32 +254,52 @@ static void pip_spill(pip_scratch *s, const pip_add *a)
         MSM_G(xyzz_add_mixed_var)(x, x, a->p);
 }
 
+#if MSM_FE_HAS_NORM
+/* 1/a = conj(a)/N(a) with N(a) = a·conj(a) = c0² + c1² (u² = −1): a
+ * denominator costs 2S + 2M in Fp beside its share of the Fp inversion and
+ * the Fp prefix products, instead of three Fp2 products (9M). */
+static inline void pip_fe_norm(MSM_BASE_T *n, const MSM_FE_T *a)
+{
+    MSM_BASE_T t;
+    MSM_BASE(sqr)(n, &a->c0);
+    MSM_BASE(sqr)(&t, &a->c1);
+    MSM_BASE(add)(n, n, &t);
+}
+
+static inline void pip_fe_inv_by_norm(MSM_FE_T *r, const MSM_FE_T *a, const MSM_BASE_T *ninv)
+{
+    MSM_BASE(mul)(&r->c0, &a->c0, ninv);
+    MSM_BASE(mul)(&r->c1, &a->c1, ninv);
+    MSM_BASE(neg)(&r->c1, &r->c1);
+}
+#endif
+
 /* Montgomery's trick over a batch, one entry at a time. Forward: prefix[i]
  * = acc, then acc ·= den (over Fp2, den's norm in Fp). */
-static inline void pip_inv_push(pip_scratch *s, size_t i, const MSM_FE_T *den, fp_t *acc)
+static inline void pip_inv_push(pip_scratch *s, size_t i, const MSM_FE_T *den, MSM_BASE_T *acc)
 {
     s->prefix[i] = *acc;
 #if MSM_FE_HAS_NORM
-    MSM_FE_NORM(&s->norm[i], den);
-    fp_mul(acc, acc, &s->norm[i]);
+    pip_fe_norm(&s->norm[i], den);
+    MSM_BASE(mul)(acc, acc, &s->norm[i]);
 #else
-    fp_mul(acc, acc, den);
+    MSM_BASE(mul)(acc, acc, den);
 #endif
 }
 
 /* Backward, from the last entry pushed: r = 1/den, and inv (the inverse of
  * the product through entry i) becomes that of the product before it. */
-static inline void pip_inv_take(const pip_scratch *s, size_t i, const MSM_FE_T *den, fp_t *inv,
-                                MSM_FE_T *r)
+static inline void pip_inv_take(const pip_scratch *s, size_t i, const MSM_FE_T *den,
+                                MSM_BASE_T *inv, MSM_FE_T *r)
 {
 #if MSM_FE_HAS_NORM
-    fp_t ninv;
-    fp_mul(&ninv, inv, &s->prefix[i]);
-    fp_mul(inv, inv, &s->norm[i]);
-    MSM_FE_INV_BY_NORM(r, den, &ninv);
+    MSM_BASE_T ninv;
+    MSM_BASE(mul)(&ninv, inv, &s->prefix[i]);
+    MSM_BASE(mul)(inv, inv, &s->norm[i]);
+    pip_fe_inv_by_norm(r, den, &ninv);
 #else
-    fp_mul(r, inv, &s->prefix[i]);
-    fp_mul(inv, inv, den);
+    MSM_BASE(mul)(r, inv, &s->prefix[i]);
+    MSM_BASE(mul)(inv, inv, den);
 #endif
 }
 
@@ -288,7 +315,7 @@ static void pip_flush(pip_scratch *s)
     size_t m = s->nbatch;
     if (m == 0)
         return;
-    fp_t acc = FP_ONE;
+    MSM_BASE_T acc = MSM_BASE_ONE;
     for (size_t i = 0; i < m; i++) {
         if (i + PIP_LOOKAHEAD < m) {
             const pip_add *f = &s->batch[i + PIP_LOOKAHEAD];
@@ -315,8 +342,8 @@ static void pip_flush(pip_scratch *s)
         }
         pip_inv_push(s, i, den, &acc);
     }
-    fp_t inv;
-    fp_inv_var(&inv, &acc);
+    MSM_BASE_T inv;
+    MSM_BASE(inv_var)(&inv, &acc);
     for (size_t i = m; i-- > 0;) {
         if (i >= PIP_LOOKAHEAD) {
             const pip_add *f = &s->batch[i - PIP_LOOKAHEAD];
@@ -450,11 +477,11 @@ static void pip_unspill_batch(pip_scratch *s, size_t m)
 {
     if (m == 0)
         return;
-    fp_t acc = FP_ONE;
+    MSM_BASE_T acc = MSM_BASE_ONE;
     for (size_t i = 0; i < m; i++)
         pip_inv_push(s, i, &s->spill[s->batch[i].bucket].zzz, &acc);
-    fp_t inv;
-    fp_inv_var(&inv, &acc);
+    MSM_BASE_T inv;
+    MSM_BASE(inv_var)(&inv, &acc);
     for (size_t i = m; i-- > 0;) {
         uint32_t j = s->batch[i].bucket;
         const MSM_XYZZ *x = &s->spill[j];
@@ -599,8 +626,8 @@ static bool pip_scratch_alloc(pip_scratch *s, const pip_job *job)
     s->state = malloc(nb + 2 * PIP_REDUCE_SEGMENTS);
     s->batch = malloc(sizeof(pip_add) * job->batch_cap);
     s->den = malloc(sizeof(MSM_FE_T) * job->batch_cap);
-    s->norm = MSM_FE_HAS_NORM ? malloc(sizeof(fp_t) * job->batch_cap) : NULL;
-    s->prefix = malloc(sizeof(fp_t) * job->batch_cap);
+    s->norm = MSM_FE_HAS_NORM ? malloc(sizeof(MSM_BASE_T) * job->batch_cap) : NULL;
+    s->prefix = malloc(sizeof(MSM_BASE_T) * job->batch_cap);
     s->queue = malloc(sizeof(pip_add) * job->queue_cap);
     return s->aff && s->spill && s->state && s->batch && s->den &&
            (s->norm || !MSM_FE_HAS_NORM) && s->prefix && s->queue;
@@ -635,6 +662,10 @@ static void pip_plan(msm_plan *plan, size_t n, unsigned threads, bool affine, un
  * than n of 255 bits). */
 static bool pip_use_glv(size_t n, unsigned threads, const msm_tuning *tuning)
 {
+#if !MSM_HAS_GLV
+    (void)n, (void)threads, (void)tuning;
+    return false;
+#else
     msm_endo mode = tuning ? tuning->endo : MSM_ENDO_AUTO;
     if (mode != MSM_ENDO_AUTO)
         return mode == MSM_ENDO_ON;
@@ -645,6 +676,7 @@ static bool pip_use_glv(size_t n, unsigned threads, const msm_tuning *tuning)
     pip_plan(&plain, n, threads, pip_use_affine(n, tuning), 255, force_c);
     pip_plan(&glv, 2 * n, threads, pip_use_affine(2 * n, tuning), MSM_GLV_BITS, force_c);
     return glv.cost + MSM_GLV_POINT_COST * (double)n / threads < plain.cost;
+#endif
 }
 
 /* out = Σ k_i·points[pidx ? pidx[i] : i] over i < n, every k_i < 2^bits. */
@@ -704,6 +736,7 @@ done:
     return st;
 }
 
+#if MSM_HAS_GLV
 /* The endomorphism split of n (point, scalar) pairs into 2n: entry i is
  * (P_i, k_i mod x²), entry n + i is ([x²]P_i, floor(k_i/x²)). */
 typedef struct glv_job {
@@ -737,6 +770,7 @@ static void glv_expand(void *arg, size_t begin, size_t end)
         hi->infinity = false;
     }
 }
+#endif
 
 /* out = Σ k_i·points[pidx ? pidx[i] : i] over i < n, every k_i < r: through
  * the endomorphism split when it pays (pip_use_glv). */
@@ -746,6 +780,9 @@ static cuzk_status pippenger(MSM_JAC *out, const MSM_AFF *points, const size_t *
 {
     if (n == 0 || !pip_use_glv(n, parallel_threads(threads), tuning))
         return pip_run(out, points, pidx, k, n, threads, 255, tuning);
+#if !MSM_HAS_GLV
+    return CUZK_ERR_INVALID_ARGUMENT; /* not reached: pip_use_glv is false */
+#else
     glv_job job = {.points = points, .pidx = pidx, .k = k, .n = n};
     job.pts = n <= SIZE_MAX / (2 * sizeof(MSM_AFF)) ? malloc(2 * n * sizeof(MSM_AFF)) : NULL;
     job.ks = n <= SIZE_MAX / (2 * sizeof(uint64_t[4])) ? malloc(2 * n * sizeof(uint64_t[4]))
@@ -759,6 +796,54 @@ static cuzk_status pippenger(MSM_JAC *out, const MSM_AFF *points, const size_t *
     free(job.pts);
     free(job.ks);
     return st;
+#endif
+}
+
+/* ------------------------------------------------------------- scalars */
+
+static inline bool pip_sc_is_zero(const MSM_SC_T *a)
+{
+    return (a->l[0] | a->l[1] | a->l[2] | a->l[3]) == 0;
+}
+
+static inline bool pip_sc_is_one(const MSM_SC_T *a)
+{
+    return ((a->l[0] ^ MSM_SC_ONE.l[0]) | (a->l[1] ^ MSM_SC_ONE.l[1]) |
+            (a->l[2] ^ MSM_SC_ONE.l[2]) | (a->l[3] ^ MSM_SC_ONE.l[3])) == 0;
+}
+
+typedef struct pip_to_raw_ctx {
+    uint64_t (*raw)[4];
+    const MSM_SC_T *s;
+} pip_to_raw_ctx;
+
+static void pip_to_raw_chunk(void *arg, size_t begin, size_t end)
+{
+    pip_to_raw_ctx *ctx = arg;
+    for (size_t i = begin; i < end; i++)
+        MSM_SC(to_raw)(ctx->raw[i], &ctx->s[i]);
+}
+
+/* raw[i] = the canonical integer of scalars[i] (Montgomery form out). */
+static void pip_scalars_to_raw(uint64_t (*raw)[4], const MSM_SC_T *scalars, size_t n,
+                               unsigned threads)
+{
+    pip_to_raw_ctx ctx = {raw, scalars};
+    parallel_for(n, 1u << 14, threads, pip_to_raw_chunk, &ctx);
+}
+
+/* Whether every k[i] < r. */
+static bool pip_scalars_canonical(const uint64_t (*k)[4], size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        /* k < r: compare from the top limb down. */
+        int j = 3;
+        while (j > 0 && k[i][j] == MSM_SC_MODULUS[j])
+            j--;
+        if (k[i][j] >= MSM_SC_MODULUS[j])
+            return false;
+    }
+    return true;
 }
 
 /* ------------------------------------------------------------- the split */
@@ -770,7 +855,7 @@ static cuzk_status pippenger(MSM_JAC *out, const MSM_AFF *points, const size_t *
  * compacted arrays (prefix of their counts). */
 typedef struct split_job {
     const MSM_AFF *points;
-    const fr_t *scalars;
+    const MSM_SC_T *scalars;
     size_t n_scalars, block;
     const uint64_t *density; /* NULL: every variable has a point */
     size_t *pt_off;          /* nblk + 1 */
@@ -807,12 +892,12 @@ static void split_classify(void *arg, size_t begin, size_t end)
         for (size_t s = blk * job->block; s < split_block_end(job, blk); s++) {
             if (job->density && !r1cs_bit(job->density, s))
                 continue;
-            const fr_t *k = &job->scalars[s];
+            const MSM_SC_T *k = &job->scalars[s];
             if (job->points[p].infinity) /* nothing to add (keys have many) */
                 ;
-            else if (msm_fr_is_one(k))
+            else if (pip_sc_is_one(k))
                 MSM_G(xyzz_add_mixed_var)(&acc, &acc, &job->points[p]);
-            else if (!msm_fr_is_zero(k))
+            else if (!pip_sc_is_zero(k))
                 others++;
             p++;
         }
@@ -829,9 +914,9 @@ static void split_compact(void *arg, size_t begin, size_t end)
         for (size_t s = blk * job->block; s < split_block_end(job, blk); s++) {
             if (job->density && !r1cs_bit(job->density, s))
                 continue;
-            const fr_t *k = &job->scalars[s];
-            if (!job->points[p].infinity && !msm_fr_is_one(k) && !msm_fr_is_zero(k)) {
-                fr_to_raw(job->raw[o], k);
+            const MSM_SC_T *k = &job->scalars[s];
+            if (!job->points[p].infinity && !pip_sc_is_one(k) && !pip_sc_is_zero(k)) {
+                MSM_SC(to_raw)(job->raw[o], k);
                 job->pidx[o] = p;
                 o++;
             }
@@ -841,7 +926,7 @@ static void split_compact(void *arg, size_t begin, size_t end)
 }
 
 static cuzk_status split_msm(MSM_JAC *out, const MSM_AFF *points, size_t n_points,
-                             const fr_t *scalars, size_t n_scalars, const uint64_t *density,
+                             const MSM_SC_T *scalars, size_t n_scalars, const uint64_t *density,
                              unsigned threads)
 {
     if (!out || (n_points && !points) || (n_scalars && !scalars) ||
@@ -923,7 +1008,7 @@ static cuzk_status raw_msm(MSM_JAC *out, const MSM_AFF *points, const uint64_t (
     if (tuning && tuning->endo != MSM_ENDO_AUTO && tuning->endo != MSM_ENDO_OFF &&
         tuning->endo != MSM_ENDO_ON)
         return CUZK_ERR_INVALID_ARGUMENT;
-    if (!msm_scalars_canonical(scalars, n))
+    if (!pip_scalars_canonical(scalars, n))
         return CUZK_ERR_INVALID_ARGUMENT;
     return pippenger(out, points, NULL, scalars, n, threads, tuning);
 }
@@ -949,7 +1034,7 @@ cuzk_status MSM_F(_raw_tuned)(MSM_JAC *out, const MSM_AFF *points, const uint64_
     return raw_msm(out, points, scalars, n, threads, tuning);
 }
 
-cuzk_status MSM_F()(MSM_JAC *out, const MSM_AFF *points, const fr_t *scalars, size_t n,
+cuzk_status MSM_F()(MSM_JAC *out, const MSM_AFF *points, const MSM_SC_T *scalars, size_t n,
                     unsigned threads)
 {
     if (!out || (n && (!points || !scalars)))
@@ -962,19 +1047,19 @@ cuzk_status MSM_F()(MSM_JAC *out, const MSM_AFF *points, const fr_t *scalars, si
         n <= SIZE_MAX / sizeof(uint64_t[4]) ? malloc(sizeof(uint64_t[4]) * n) : NULL;
     if (!raw)
         return CUZK_ERR_OUT_OF_MEMORY;
-    msm_scalars_to_raw(raw, scalars, n, threads);
+    pip_scalars_to_raw(raw, scalars, n, threads);
     cuzk_status st = pippenger(out, points, NULL, (const uint64_t(*)[4])raw, n, threads, NULL);
     free(raw);
     return st;
 }
 
-cuzk_status MSM_F(_split)(MSM_JAC *out, const MSM_AFF *points, const fr_t *scalars, size_t n,
+cuzk_status MSM_F(_split)(MSM_JAC *out, const MSM_AFF *points, const MSM_SC_T *scalars, size_t n,
                           unsigned threads)
 {
     return split_msm(out, points, n, scalars, n, NULL, threads);
 }
 
-cuzk_status MSM_F(_dense)(MSM_JAC *out, const MSM_AFF *points, size_t n_points, const fr_t *scalars,
+cuzk_status MSM_F(_dense)(MSM_JAC *out, const MSM_AFF *points, size_t n_points, const MSM_SC_T *scalars,
                           size_t n_scalars, const uint64_t *density_bits, unsigned threads)
 {
     return split_msm(out, points, n_points, scalars, n_scalars, density_bits, threads);

@@ -2,15 +2,15 @@
 #define CUZK_MSM_INTERNAL_H
 
 /* The group-independent half of the MSM: window planning, signed-digit
- * recoding, scalar preparation and the 0/1/other split bookkeeping. The
- * group half is the template msm_impl.h, instantiated for G1 and G2. */
+ * recoding and the endomorphism split of BLS12-381's scalars. The group
+ * half, with the scalars' preparation and the 0/1/other split, is the
+ * template msm_impl.h, instantiated per group and curve. */
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "cuzk/status.h"
-#include "field/fr.h"
 
 #define MSM_MIN_C 4u
 #define MSM_MAX_C 20u
@@ -113,23 +113,6 @@ static inline int msm_digit(const uint64_t k[4], const msm_plan *plan, unsigned 
         v |= s[limb + 1] << (64 - sh);
     v &= (UINT64_C(1) << plan->c) - 1;
     return (int)v - (int)((1u << (plan->c - 1)) - 1);
-}
-
-/* raw[i] = the canonical integer of scalars[i] (Montgomery form out). */
-void msm_scalars_to_raw(uint64_t (*raw)[4], const fr_t *scalars, size_t n, unsigned threads);
-
-/* Whether every k[i] < r. */
-bool msm_scalars_canonical(const uint64_t (*k)[4], size_t n);
-
-static inline bool msm_fr_is_zero(const fr_t *a)
-{
-    return (a->l[0] | a->l[1] | a->l[2] | a->l[3]) == 0;
-}
-
-static inline bool msm_fr_is_one(const fr_t *a)
-{
-    return ((a->l[0] ^ FR_ONE.l[0]) | (a->l[1] ^ FR_ONE.l[1]) | (a->l[2] ^ FR_ONE.l[2]) |
-            (a->l[3] ^ FR_ONE.l[3])) == 0;
 }
 
 #endif

@@ -3,7 +3,9 @@
 
 /* Evaluation domains over Fr: the multiplicative subgroup of order n = 2^k
  * (k <= 32, the 2-adicity of r - 1 = 2^32 * t, t odd), its cosets, and the
- * twiddle tables the NTT reads.
+ * twiddle tables the NTT reads. BN254's Fr has the same (bn254_domain.h,
+ * k <= 28), from the same implementation (domain_impl.h); the paragraph
+ * below holds for it too, with BN254's r: 5 and 7 are both non-residues.
  *
  * The primitive 2^32-th root of unity is x^t for a quadratic non-residue x
  * (x^((r-1)/2) = -1 makes x^t of order exactly 2^32). Two stacks pick x
@@ -22,6 +24,8 @@
 #include "cuzk/status.h"
 #include "field/fr.h"
 
+/* BLS12-381's r − 1 = 2^32 · t; BN254's two-adicity is 28
+ * (BN254_DOMAIN_MAX_LOG). */
 #define DOMAIN_MAX_LOG 32u
 
 /* Which quadratic non-residue the 2^32-th root of unity is derived from. */
@@ -30,47 +34,11 @@ typedef enum domain_roots {
     DOMAIN_ROOTS_SNARKJS  /* 5^t: ffjavascript / wasmcurves (snarkjs, rapidsnark) */
 } domain_roots;
 
-typedef struct domain {
-    unsigned log_n; /* k */
-    size_t n;       /* 2^k */
-    domain_roots roots;
-    fr_t omega;        /* primitive n-th root of unity */
-    fr_t omega_inv;    /* omega^-1 */
-    fr_t n_inv;        /* 1/n */
-    fr_t omega_2n;     /* primitive 2n-th root with omega_2n^2 = omega (zero when k = 32) */
-    fr_t omega_2n_inv; /* its inverse (zero when k = 32) */
-    fr_t shift;        /* coset shift g = 7 */
-    fr_t shift_inv;    /* g^-1 */
-    fr_t z_coset;      /* Z(x) = x^n - 1 on the coset g<omega>: the constant g^n - 1 */
-    fr_t z_coset_inv;  /* 1/(g^n - 1) */
-    /* Twiddles, n/2 entries each (none when n = 1), in bit-reversed order:
-     * tw[i] = omega^brv(i), tw_inv[i] = omega^-brv(i), brv reversing k-1
-     * bits. Stage s of the NTT uses the prefix tw[0 .. 2^s): one twiddle per
-     * block, read sequentially, shared by every stage (see ntt.c). */
-    fr_t *tw;
-    fr_t *tw_inv;
-} domain_t;
-
-/* The 2^32-th root of unity of the chosen stack: x^t, x = 7 or 5. */
-void domain_root_of_unity_2_32(fr_t *root, domain_roots roots);
-
-/* A primitive 2^log_n-th root of unity of the chosen stack (log_n <= 32):
- * root_2_32^(2^(32 - log_n)). */
-void domain_root_of_unity(fr_t *root, unsigned log_n, domain_roots roots);
-
-/* Initialises the smallest domain of size n = 2^k >= min_size (min_size 0 or
- * 1 gives n = 1) and fills its twiddle tables on `threads` threads (0 = all
- * CPUs).
- * Returns CUZK_OK, CUZK_ERR_INVALID_ARGUMENT when min_size > 2^32, or
- * CUZK_ERR_OUT_OF_MEMORY (the tables take n * 32 bytes together).
- * Out: d, to be released with domain_free. */
-cuzk_status domain_init(domain_t *d, size_t min_size, domain_roots roots, unsigned threads);
-
-/* Same, for n = 2^log_n exactly (log_n <= 32). */
-cuzk_status domain_init_log(domain_t *d, unsigned log_n, domain_roots roots, unsigned threads);
-
-/* Releases the tables; d may be zeroed or already freed. */
-void domain_free(domain_t *d);
+#define DD_(name) domain_##name
+#define DD_FE_T fr_t
+#define DD_MAX_LOG DOMAIN_MAX_LOG
+#include "poly/domain_decl.h"
+#include "poly/domain_decl_undef.h"
 
 /* Reverses the low `bits` bits of x. */
 static inline uint64_t domain_bit_reverse(uint64_t x, unsigned bits)

@@ -1,7 +1,9 @@
 #ifndef CUZK_POLY_NTT_H
 #define CUZK_POLY_NTT_H
 
-/* Number-theoretic transforms over Fr on a domain of size n = 2^k, in place.
+/* Number-theoretic transforms over Fr on a domain of size n = 2^k, in place
+ * (BLS12-381's Fr here; BN254's in bn254_ntt.h, the same implementation,
+ * ntt_impl.h).
  *
  * Forward: coefficients -> evaluations, y_i = sum_j x_j w^(ij).
  * Inverse: evaluations -> coefficients, including the 1/n scaling.
@@ -34,32 +36,9 @@ typedef enum ntt_coset { NTT_STANDARD, NTT_COSET } ntt_coset;
 /* Layout of one vector. */
 typedef enum ntt_layout { NTT_NATURAL, NTT_BIT_REVERSED } ntt_layout;
 
-/* The full transform: a has d->n elements. */
-void ntt_transform(fr_t *a, const domain_t *d, ntt_order order, ntt_direction dir, ntt_coset coset,
-                   unsigned threads);
-
-/* The same with an arbitrary nonzero coset shift s: forward evaluates at
- * s w^i, inverse maps such evaluations back to coefficients. shift NULL is
- * the standard transform. */
-void ntt_transform_shift(fr_t *a, const domain_t *d, ntt_order order, ntt_direction dir,
-                         const fr_t *shift, unsigned threads);
-
-/* Bit-reversal permutation of a[0 .. n), n a power of two: a[i] <-> a[brv(i)]. */
-void ntt_bit_reverse(fr_t *a, size_t n, unsigned threads);
-
-/* Building blocks for fused pipelines (poly_h.c), without the 1/n scaling
- * and without any coset:
- *  ntt_raw_nr: natural -> bit-reversed, Cooley-Tukey butterflies;
- *  ntt_raw_rn: bit-reversed -> natural, Gentleman-Sande butterflies.
- * NTT_INVERSE uses w^-1, so ntt_raw_rn(INVERSE) after ntt_raw_nr(FORWARD)
- * multiplies the input by n. */
-void ntt_raw_nr(fr_t *a, const domain_t *d, ntt_direction dir, unsigned threads);
-void ntt_raw_rn(fr_t *a, const domain_t *d, ntt_direction dir, unsigned threads);
-
-/* a[pos(i)] *= start * ratio^i for i < n, pos(i) = i (NTT_NATURAL) or
- * brv(i) (NTT_BIT_REVERSED); n a power of two. One pass: the coset shift
- * and the 1/n scaling folded together. */
-void ntt_scale_powers(fr_t *a, size_t n, ntt_layout layout, const fr_t *start, const fr_t *ratio,
-                      unsigned threads);
+#define ND_(name) ntt_##name
+#define ND_FE_T fr_t
+#define ND_DOMAIN_T domain_t
+#include "poly/ntt_decl.h"
 
 #endif

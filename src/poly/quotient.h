@@ -18,7 +18,9 @@
  *      Z = w_2n^n - 1 = -1 - 1 = -2 (snarkjs; needs log_n <= 31). With
  *      DOMAIN_ROOTS_SNARKJS, entry i of the coset evaluations is at
  *      w_2n^(2i+1), the point the zkey's H section is paired with.
- * Either coset gives the same h for a satisfied system. */
+ * Either coset gives the same h for a satisfied system. BN254's Fr has the
+ * same functions (bn254_quotient.h), from the same implementation
+ * (quotient_impl.h). */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -32,27 +34,9 @@ typedef enum poly_h_coset {
     POLY_H_COSET_2N_ROOT    /* shift by w_2n (snarkjs) */
 } poly_h_coset;
 
-/* Computes the coefficients of h.
- * In:  a, b, c: d->n-element buffers whose first m entries hold the
- *      evaluations of A w, B w, C w on the domain, natural order; entries
- *      [m, n) are ignored (treated as zero: they are cleared here).
- * Out: a = h_0 .. h_{n-1} in natural order. The prover uses h_0 .. h_{n-2};
- *      h_{n-1} is zero for a satisfied system (poly_h_top_is_zero).
- *      b and c are clobbered (used as scratch). Nothing is allocated.
- * Returns CUZK_OK, or CUZK_ERR_INVALID_ARGUMENT when m > n or the 2n-th
- * root coset is asked of a domain of size 2^32. */
-cuzk_status poly_compute_h(fr_t *a, fr_t *b, fr_t *c, size_t m, const domain_t *d,
-                           poly_h_coset coset, unsigned threads);
-
-/* The first half of poly_compute_h: a_i = a(s w^i) b(s w^i) - c(s w^i) for
- * i < n, natural order, not divided by Z. snarkjs's prover multiplies these
- * directly with the zkey's H points. Same buffers and returns as above. */
-cuzk_status poly_h_coset_evals(fr_t *a, fr_t *b, fr_t *c, size_t m, const domain_t *d,
-                               poly_h_coset coset, unsigned threads);
-
-/* True when h_{n-1} = 0. Necessary for a satisfied system, not sufficient:
- * the computed h_{n-1} equals (1/(n Z)) sum_i e_i w^i, e_i = a_i b_i - c_i,
- * so one violated constraint always shows, but several can cancel. */
-bool poly_h_top_is_zero(const fr_t *h, const domain_t *d);
+#define QD_(name) poly_##name
+#define QD_FE_T fr_t
+#define QD_DOMAIN_T domain_t
+#include "poly/quotient_decl.h"
 
 #endif

@@ -8,23 +8,7 @@ cuzk=$1
 root=$(cd "$(dirname "$0")/../.." && pwd)
 fix=$root/tests/fixtures/circom
 snarkjs_cli=$root/tools/fixtures/node_modules/snarkjs/build/cli.cjs
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-check() { # name, expected exit code, command...
-    local name=$1 want=$2
-    shift 2
-    "$@" >"$tmp/out" 2>&1
-    local got=$?
-    if [ "$got" -eq "$want" ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "FAIL: $name: exit $got, expected $want"
-        sed 's/^/    /' "$tmp/out"
-    fi
-}
+. "$root/tests/cli/lib.sh"
 if ! command -v node >/dev/null; then
     # A machine without Node.js (the GPU machine) cannot run the judge.
     echo "SKIP: node is not installed, so snarkjs cannot check the proofs here"
@@ -64,10 +48,31 @@ head -c 1000 "$fix/chain_bls12381.zkey" >"$tmp/short.zkey"
 check "truncated key" 3 "$cuzk" prove "$tmp/short.zkey" "$fix/chain_bls12381.wtns" \
     "$tmp/p.json" "$tmp/q.json"
 check "witness of another circuit" 3 "$cuzk" prove "$fix/chain_bls12381.zkey" \
+    "$fix/manypub_bls12381.wtns" "$tmp/p.json" "$tmp/q.json"
+said "different circuits"
+# The curve comes from the files; files of two curves never make a proof.
+said_both() { said "$@" bn128 bls12381 "different curves"; }
+check "bn128 witness, bls12381 key" 3 "$cuzk" prove "$fix/chain_bls12381.zkey" \
     "$fix/chain_bn128.wtns" "$tmp/p.json" "$tmp/q.json"
+said_both chain_bn128.wtns chain_bls12381.zkey
+check "bls12381 witness, bn128 key" 3 "$cuzk" prove "$fix/chain_bn128.zkey" \
+    "$fix/chain_bls12381.wtns" "$tmp/p.json" "$tmp/q.json"
+said_both chain_bls12381.wtns chain_bn128.zkey
+check "a bn128 witness second" 3 "$cuzk" prove "$fix/chain_bls12381.zkey" \
+    "$fix/chain_bls12381.wtns" "$tmp/p.json" "$tmp/q.json" \
+    "$fix/chain_bn128.wtns" "$tmp/p2.json" "$tmp/q2.json"
+said_both chain_bn128.wtns chain_bls12381.zkey
+[ ! -e "$tmp/p.json" ] || { echo "FAIL: a proof was written beside a mixed-curve witness"; failed=$((failed + 1)); }
+# A prime of neither curve (r's low byte 01 -> 03; the wtns header's prime
+# starts at byte 28: 12 bytes of file header, 12 of section header, n8).
+cp "$fix/chain_bls12381.wtns" "$tmp/odd.wtns"
+printf '\003' | dd of="$tmp/odd.wtns" bs=1 seek=28 conv=notrunc status=none
+check "unknown prime" 3 "$cuzk" prove "$fix/chain_bls12381.zkey" "$tmp/odd.wtns" \
+    "$tmp/p.json" "$tmp/q.json"
+said odd.wtns 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000003 \
+    "neither BN254's nor BLS12-381's"
 echo '{"pi_a": [' >"$tmp/broken.json"
 check "malformed proof.json" 3 "$cuzk" verify "$fix/verification_key_bls12381.json" \
     "$tmp/public.json" "$tmp/broken.json"
 check "usage" 2 "$cuzk" prove "$fix/chain_bls12381.zkey"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "read_file.h"
 #include "formats/bellman_params.h"
 #include "seed.h"
 
@@ -129,21 +130,6 @@ static void make_tmp(void)
     close(fd);
 }
 
-static uint8_t *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    uint8_t *buf = malloc((size_t)n + 1);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
-
 #define VK_FIXED (3 * 96 + 3 * 192)
 
 static void test_round_trip(void **state)
@@ -157,7 +143,7 @@ static void test_round_trip(void **state)
 
     /* The layout, byte for byte: vk, then five (u32 BE count, points). */
     size_t len;
-    uint8_t *file = read_file(tmp_path, &len);
+    uint8_t *file = test_read_file(tmp_path, &len);
     assert_int_equal(len, VK_FIXED + 4 + 3 * 96 + 5 * 4 + (7 + 5 + 6 + 4) * 96 + 4 * 192);
     uint8_t enc[192];
     g1_affine_to_uncompressed(enc, &p.vk.alpha_g1);
@@ -235,7 +221,7 @@ static void test_parallel_decode(void **state)
     make_tmp();
     expect_ok(bellman_params_save(&p, tmp_path, msg, sizeof(msg)));
     size_t len;
-    uint8_t *file = read_file(tmp_path, &len);
+    uint8_t *file = test_read_file(tmp_path, &len);
     size_t h0 = VK_FIXED + 4 + 3 * 96 + 4;
     /* Points 2500 and 1700 off the curve (last byte of y changed). */
     file[h0 + 2500 * 96 + 95] ^= 1;
@@ -342,7 +328,7 @@ static void test_corrupt(void **state)
     make_tmp();
     expect_ok(bellman_params_save(&p, tmp_path, msg, sizeof(msg)));
     size_t len;
-    uint8_t *file = read_file(tmp_path, &len);
+    uint8_t *file = test_read_file(tmp_path, &len);
     uint8_t *copy = malloc(len);
     bellman_params_map_t m;
     for (size_t cut = 0; cut < len; cut++) {

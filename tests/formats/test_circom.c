@@ -20,7 +20,10 @@
 #include "formats/zkey.h"
 
 #define FIX CUZK_VECTOR_DIR "/../fixtures/circom/"
-#define BN128_MSG "this file is for the bn128 curve; cuzk supports BLS12-381 only so far"
+/* The BLS12-381 readers name the curve of a BN254 file (the binary ones add
+ * that the prover is BLS12-381 only so far; the JSON ones that they want
+ * bls12381, bn254_snarkjs_json.h reading those files). */
+#define BN128_MSG "this file is for the bn128 curve"
 
 static char msg[512];
 

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "read_file.h"
 #include "naive_abc.h"
 #include "backend/backend.h"
 #include "formats/circom_r1cs.h"
@@ -26,21 +27,6 @@
 
 static char msg[512];
 static rng_t rng;
-
-static uint8_t *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    uint8_t *buf = malloc((size_t)n);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
 
 static uint32_t get32(const uint8_t *p)
 {
@@ -319,7 +305,7 @@ static void test_truncated(void **state)
     (void)state;
     for (size_t f = 0; f < NUM_FILES; f++) {
         size_t len;
-        uint8_t *d = read_file(FILES[f].path, &len);
+        uint8_t *d = test_read_file(FILES[f].path, &len);
         assert_int_equal(run(FILES[f].parse, d, len), CUZK_OK);
         for (size_t cut = 0; cut < len; cut++) {
             cuzk_status st = run(FILES[f].parse, d, cut);
@@ -334,7 +320,7 @@ static void test_truncated(void **state)
 static void reference_load(void)
 {
     size_t len;
-    uint8_t *d = read_file(FIX "chain_bls12381.r1cs", &len);
+    uint8_t *d = test_read_file(FIX "chain_bls12381.r1cs", &len);
     mapped_file_t f;
     mapped_file_from_buffer(&f, d, len, "r1cs");
     uint64_t *labels;
@@ -392,7 +378,7 @@ static void test_flipped(void **state)
     int iters = test_iters(400);
     for (size_t f = 0; f < NUM_FILES; f++) {
         size_t len;
-        uint8_t *d = read_file(FILES[f].path, &len);
+        uint8_t *d = test_read_file(FILES[f].path, &len);
         if (FILES[f].parse == parse_zkey) {
             ref.ready = false; /* this key's own digests first */
             assert_int_equal(run(parse_zkey, d, len), CUZK_OK);
@@ -448,7 +434,7 @@ static void test_crafted_container(void **state)
 {
     (void)state;
     size_t len;
-    uint8_t *d = read_file(FIX "chain_bls12381.wtns", &len);
+    uint8_t *d = test_read_file(FIX "chain_bls12381.wtns", &len);
     uint8_t *c = malloc(len + 16);
 #define RESET() memcpy(c, d, len)
     RESET();
@@ -503,7 +489,7 @@ static void test_crafted_r1cs(void **state)
 {
     (void)state;
     size_t len;
-    uint8_t *d = read_file(FIX "chain_bls12381.r1cs", &len);
+    uint8_t *d = test_read_file(FIX "chain_bls12381.r1cs", &len);
     uint8_t *c = malloc(len);
     size_t h = section(d, 1, NULL), s2 = section(d, 2, NULL), h3;
     section(d, 3, &h3);
@@ -588,7 +574,7 @@ static void test_crafted_zkey(void **state)
 {
     (void)state;
     size_t len;
-    uint8_t *d = read_file(FIX "chain_bls12381.zkey", &len);
+    uint8_t *d = test_read_file(FIX "chain_bls12381.zkey", &len);
     uint8_t *c = malloc(len);
     size_t s1 = section(d, 1, NULL), s2 = section(d, 2, NULL), s4 = section(d, 4, NULL);
     size_t counts = s2 + 4 + 48 + 4 + 32, points = counts + 12;

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "read_file.h"
 #include "formats/decimal.h"
 #include "formats/snarkjs_json.h"
 #include "formats/zkey.h"
@@ -366,21 +367,6 @@ static void test_malformed(void **state)
     json_decref(vk);
 }
 
-static uint8_t *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    uint8_t *buf = malloc((size_t)n);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
-
 /* Parses text[0..len) (an exact-size copy) as the given kind of file. */
 static cuzk_status parse_kind(int kind, const uint8_t *text, size_t len)
 {
@@ -414,7 +400,7 @@ static void test_damaged(void **state)
                             FIX "verification_key_bls12381.json"};
     for (int k = 0; k < 3; k++) {
         size_t len;
-        uint8_t *d = read_file(files[k], &len);
+        uint8_t *d = test_read_file(files[k], &len);
         expect_ok(parse_kind(k, d, len));
         for (size_t cut = 0; cut < len; cut++)
             if (parse_kind(k, d, cut) == CUZK_OK)

@@ -327,6 +327,60 @@ function pairingFile(index) {
   return f;
 }
 
+// Multi-scalar multiplications R = sum k_i*P_i, checked term by term with
+// the affine double-and-add of this file. Sizes around the C MSM's paths
+// (one point, the window edges, the affine buckets of G2 from 128 points),
+// with zero, one and r - 1 scalars, repeated and opposite points and
+// infinity among the random ones.
+function msmFile(index) {
+  const f = new VecFile(
+    'bn254_msm.txt',
+    index,
+    [
+      'g1 P_1 k_1 ... P_n k_n R | g2 P_1 k_1 ... P_n k_n R: R = sum k_i*P_i',
+      'points as in bn254_g1.txt / bn254_g2.txt; k_i: 32 bytes, canonical (< r)',
+    ],
+    ...CURVE
+  );
+  const rng = f.rng;
+  const groups = [
+    ['g1', G1, C1, fromN1, enc1, [1, 2, 3, 7, 16, 33, 64, 150]],
+    ['g2', G2, C2, fromN2, enc2, [1, 2, 5, 16, 40, 130]],
+  ];
+  for (const [op, Pt, curve, fromN, enc, sizes] of groups) {
+    f.section(`${op}: sizes ${sizes.join(', ')}`);
+    for (const n of sizes) {
+      const pts = [];
+      const ks = [];
+      for (let i = 0; i < n; i++) {
+        const roll = rng.below(16n);
+        let pt = Pt.BASE.multiplyUnsafe(1n + rng.below(R - 1n));
+        if (roll === 0n) pt = Pt.ZERO;
+        else if (roll === 1n && i > 0) pt = pts[Number(rng.below(BigInt(i)))];
+        else if (roll === 2n && i > 0) pt = pts[Number(rng.below(BigInt(i)))].negate();
+        let k = rng.below(R);
+        const kroll = rng.below(16n);
+        if (kroll === 0n) k = 0n;
+        else if (kroll === 1n) k = 1n;
+        else if (kroll === 2n) k = R - 1n;
+        pts.push(pt);
+        ks.push(k);
+      }
+      let sum = Pt.ZERO;
+      let ref = null;
+      const fields = [];
+      for (let i = 0; i < n; i++) {
+        sum = sum.add(pts[i].multiplyUnsafe(ks[i]));
+        ref = curve.add(ref, curve.mul(fromN(pts[i]), ks[i]));
+        fields.push(enc(fromN(pts[i])), h(ks[i]));
+      }
+      check(curve.eq(fromN(sum), ref), 'msm');
+      f.rec(op, ...fields, enc(fromN(sum)));
+    }
+  }
+  return f;
+}
+
 const t0 = Date.now();
 const files = [
   primeFieldFile('bn254_fp.txt', 20, Fp, P, 32, ...CURVE),
@@ -336,6 +390,7 @@ const files = [
   groupFile(23, 'G1'),
   groupFile(24, 'G2'),
   pairingFile(25),
+  msmFile(27),
 ];
 for (const f of files) f.write();
 console.log(`done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

@@ -1,0 +1,23 @@
+#ifndef CUZK_FORMATS_BN254_SNARKJS_JSON_H
+#define CUZK_FORMATS_BN254_SNARKJS_JSON_H
+
+/* snarkjs's JSON files over BN254 ("curve": "bn128"): the readers of
+ * snarkjs_json.h, the same code compiled over BN254's fields and groups
+ * (snarkjs_json_read_impl.h). Coordinates are below BN254's p, public
+ * values below its r; a file that names another curve is
+ * CUZK_ERR_UNSUPPORTED ("this file is for the bls12381 curve, not
+ * bn128"). The key's beta_g1 and delta_g1 are left at infinity. */
+
+#include <stddef.h>
+
+#include "field/bn254_fr.h"
+#include "formats/common.h"
+#include "groth16/bn254_groth16.h"
+
+#define SD_(name) bn254_snarkjs_##name
+#define SD_FR_T bn254_fr_t
+#define SD_VK_T bn254_groth16_vk_t
+#define SD_PROOF_T bn254_groth16_proof_t
+#include "formats/snarkjs_json_read_decl.h"
+
+#endif
