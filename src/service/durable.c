@@ -140,14 +140,6 @@ static entry *by_eid(durable *d, uint64_t eid)
 
 bool durable_lookup(durable *d, const char *id, uint64_t *eid, double *submitted_at)
 {
-    if (d->shared) {
-        store_job job;
-        bool found = store_get(d->st, id, &job, NULL, NULL, 0) == CUZK_OK;
-        *eid = 0;
-        *submitted_at = found ? job.submitted_at : 0;
-        cuzk_wipe(&job, sizeof(job));
-        return found;
-    }
     pthread_mutex_lock(&d->map_mu);
     entry *e = by_id(d, id);
     if (e) {

@@ -56,8 +56,9 @@ store *durable_store(durable *d);
  * them; the engine's jobs are not the service's. */
 bool durable_shared(durable *d);
 
-/* A job by public id: whether it is known; *eid its engine id (0: not in
- * the engine this run), *submitted_at its Unix time of submission. */
+/* A job by public id (a store not shared: durable_shared), whether it is
+ * known; *eid its engine id (0: not in the engine this run),
+ * *submitted_at its Unix time of submission. */
 bool durable_lookup(durable *d, const char *id, uint64_t *eid, double *submitted_at);
 /* The public id of an engine job; false when unknown. */
 bool durable_public_id(durable *d, uint64_t eid, char id[STORE_ID_CHARS + 1]);

@@ -82,7 +82,8 @@ static bool find_job(service *s, const char *id, job_at *j, http_response *rs)
     memset(j, 0, sizeof(*j));
     snprintf(j->id, sizeof(j->id), "%s", id);
     j->t.id = j->id;
-    if (!durable_lookup(s->jobs, id, &j->eid, &j->t.submitted_at)) {
+    /* Shared, the store is asked below: no map to look in. */
+    if (!durable_shared(s->jobs) && !durable_lookup(s->jobs, id, &j->eid, &j->t.submitted_at)) {
         http_error(rs, 404, NULL,
                    "no job %s (unknown to this server, or expired after it finished)", id);
         return false;
@@ -95,10 +96,17 @@ static bool find_job(service *s, const char *id, job_at *j, http_response *rs)
     }
     store_job row;
     char msg[512];
-    if (store_get(durable_store(s->jobs), id, &row, NULL, msg, sizeof(msg)) != CUZK_OK) {
-        http_error(rs, 404, NULL, "no job %s (%s)", id, msg);
+    cuzk_status st = store_get(durable_store(s->jobs), id, &row, NULL, msg, sizeof(msg));
+    if (st == CUZK_ERR_INVALID_ARGUMENT) {
+        http_error(rs, 404, NULL,
+                   "no job %s (unknown to this server, or expired after it finished)", id);
         return false;
     }
+    if (st != CUZK_OK) {
+        http_error(rs, 503, NULL, "job %s cannot be read now: %s", id, msg);
+        return false;
+    }
+    j->t.submitted_at = row.submitted_at;
     snprintf(j->info.circuit, sizeof(j->info.circuit), "%s", row.circuit);
     j->info.priority = row.priority;
     j->info.state = row.state;

@@ -11,7 +11,8 @@
  * Parameters go as text, except the binary data (blinding, witnesses,
  * proofs, public inputs), which goes as bytea in binary; results come in
  * binary. One connection, serialized by a mutex; a broken connection is
- * reset before the next operation.
+ * reset, and a statement that found it broken outside a transaction runs
+ * again once (so a server restart costs no request an error).
  *
  * Several hosts share one database (store/store.h, docs/CLUSTER.md):
  * partitions carry a lease (host, lease_until on the database's clock, so
@@ -194,11 +195,34 @@ static void ensure(pg_store *s)
         PQreset(s->conn);
 }
 
-/* Runs sql; results in binary. The caller PQclear's. */
-static PGresult *exec(pg_store *s, const char *sql, const params *p)
+/* A statement that failed because the connection broke while no
+ * transaction was open (the server restarted since the last use): the
+ * connection is reset, and the statement (the first of a transaction, or
+ * one on its own, none of them harmful twice) runs again once. */
+static bool again(pg_store *s, const PGresult *r, bool idle)
+{
+    if (!idle || PQresultStatus(r) != PGRES_FATAL_ERROR || PQstatus(s->conn) == CONNECTION_OK)
+        return false;
+    PQreset(s->conn);
+    return PQstatus(s->conn) == CONNECTION_OK;
+}
+
+static PGresult *exec_once(pg_store *s, const char *sql, const params *p)
 {
     return PQexecParams(s->conn, sql, p ? p->n : 0, NULL, p ? p->val : NULL, p ? p->len : NULL,
                         p ? p->fmt : NULL, 1);
+}
+
+/* Runs sql; results in binary. The caller PQclear's. */
+static PGresult *exec(pg_store *s, const char *sql, const params *p)
+{
+    bool idle = PQtransactionStatus(s->conn) == PQTRANS_IDLE;
+    PGresult *r = exec_once(s, sql, p);
+    if (again(s, r, idle)) {
+        PQclear(r);
+        r = exec_once(s, sql, p);
+    }
+    return r;
 }
 
 /* Runs a statement whose rows, if any, are not wanted. */
@@ -206,7 +230,12 @@ static bool run(pg_store *s, const char *sql, const params *p)
 {
     /* without parameters: the simple protocol, which takes several
      * statements (a migration) */
+    bool idle = PQtransactionStatus(s->conn) == PQTRANS_IDLE;
     PGresult *r = p ? exec(s, sql, p) : PQexec(s->conn, sql);
+    if (!p && again(s, r, idle)) {
+        PQclear(r);
+        r = PQexec(s->conn, sql);
+    }
     ExecStatusType t = PQresultStatus(r);
     bool ok = t == PGRES_COMMAND_OK || t == PGRES_TUPLES_OK;
     PQclear(r);
