@@ -616,6 +616,10 @@ static cuzk_status expire(store *st, double before, uint64_t keep, store_job_fn 
 
 /* -------------------------------------------------------------- cluster */
 
+/* Claims, heartbeats and releases commit without waiting for the WAL's
+ * flush: one lost in a database crash costs a partition proved twice
+ * (allowed), never a proof or a final state, whose writes do wait. */
+static const char SQL_LAZY_BEGIN[] = "BEGIN; SET LOCAL synchronous_commit = off";
 static const char SQL_CLAIM[] =
     "WITH c AS (SELECT p.job, p.idx FROM partitions p JOIN jobs j ON j.id = p.job"
     " WHERE j.state < $1::bigint AND j.circuit = ANY($2::text[]) AND p.proof IS NULL"
@@ -732,14 +736,17 @@ static cuzk_status claim(store *st, const char *host, const char *const *circuit
     p_f64(&p, lease_s);
     pthread_mutex_lock(&s->mu);
     ensure(s);
-    PGresult *r = query(s, SQL_CLAIM, &p, "cannot claim partitions", msg, msg_len);
+    bool ok = run(s, SQL_LAZY_BEGIN, NULL);
+    PGresult *r = ok ? query(s, SQL_CLAIM, &p, "cannot claim partitions", msg, msg_len) : NULL;
     for (int row = 0; r && row < PQntuples(r) && *n < max; row++) {
         col_text(out[*n].id, sizeof(out[*n].id), r, row, 0);
         out[(*n)++].idx = (uint32_t)col_int(r, row, 1);
     }
+    cuzk_status rc = end_tx(s, r != NULL, "cannot claim partitions", msg, msg_len);
+    if (rc != CUZK_OK)
+        *n = 0;
     pthread_mutex_unlock(&s->mu);
     free(names);
-    cuzk_status rc = r ? CUZK_OK : CUZK_ERR_IO;
     PQclear(r);
     return rc;
 }
@@ -757,8 +764,9 @@ static cuzk_status beat(store *st, const char *host, const char *circuits, bool 
     p_f64(&f, HOST_FORGET_S);
     pthread_mutex_lock(&s->mu);
     ensure(s);
-    bool ok = run(s, SQL_BEAT_HOST, &h) && run(s, SQL_RENEW, &l) && run(s, SQL_FORGET_HOSTS, &f);
-    cuzk_status rc = ok ? CUZK_OK : pg_error(s, "cannot record the heartbeat", NULL, msg, msg_len);
+    bool ok = run(s, SQL_LAZY_BEGIN, NULL) && run(s, SQL_BEAT_HOST, &h) &&
+              run(s, SQL_RENEW, &l) && run(s, SQL_FORGET_HOSTS, &f);
+    cuzk_status rc = end_tx(s, ok, "cannot record the heartbeat", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
     return rc;
 }
@@ -881,7 +889,7 @@ static cuzk_status release(store *st, const char *host, const char *id, uint32_t
     }
     pthread_mutex_lock(&s->mu);
     ensure(s);
-    bool ok = run(s, "BEGIN", NULL) &&
+    bool ok = run(s, SQL_LAZY_BEGIN, NULL) &&
               run(s, idx == UINT32_MAX ? SQL_RELEASE_ALL : SQL_RELEASE, &p) && notify(s, "");
     cuzk_status rc = end_tx(s, ok, "cannot release a lease", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
