@@ -408,9 +408,10 @@ static void claim_some(cluster *c)
             parts = NULL;
             have = store_get(c->st, leases[i].id, &job, &parts, msg, sizeof(msg)) == CUZK_OK;
         }
-        if (have)
+        /* Gone, unreadable now, or final meanwhile (a cancel between
+         * the claim and this read): the lease runs out unused. */
+        if (have && !engine_state_is_terminal(job.state))
             start_one(c, &job, parts, &leases[i]);
-        /* else expired or unreadable now: the lease runs out */
     }
     if (have) {
         store_partitions_free(parts, job.partitions);
