@@ -29,15 +29,14 @@
 #include <unistd.h>
 
 #include "store/store.h"
+#include "suite.h"
 
 #define PER_JOB 10
 #define LEASE_S 60.0
 
 static double now_s(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    return (double)bench_now_ns() * 1e-9;
 }
 
 static void check(cuzk_status st, const char *msg)

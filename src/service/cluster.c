@@ -5,7 +5,6 @@
 
 #include <errno.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,19 +90,8 @@ struct cluster {
     bool started;
 };
 
-static void say(cluster *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void say(cluster *c, const char *fmt, ...)
-{
-    if (!c->log)
-        return;
-    char line[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof(line), fmt, ap);
-    va_end(ap);
-    c->log(c->log_ctx, line);
-}
+/* A line to the service's log. */
+#define say(c, ...) msg_log((c)->log, (c)->log_ctx, __VA_ARGS__)
 
 /* Room for one more element in *arr (of *cap); false when out of memory. */
 static bool grow(void **arr, size_t *cap, size_t len, size_t elem)
@@ -548,24 +536,27 @@ cuzk_status cluster_start(cluster **out, const cluster_opts *o, char *msg, size_
     return CUZK_OK;
 }
 
-void cluster_drain(cluster *c)
+/* Tells the thread to drain, or to stop. */
+static void tell(cluster *c, bool stop)
 {
-    if (!c)
-        return;
     pthread_mutex_lock(&c->mu);
     c->draining = c->view.draining = true;
+    c->stop |= stop;
     pthread_cond_signal(&c->cv);
     pthread_mutex_unlock(&c->mu);
+}
+
+void cluster_drain(cluster *c)
+{
+    if (c)
+        tell(c, false);
 }
 
 void cluster_stop(cluster *c)
 {
     if (!c)
         return;
-    pthread_mutex_lock(&c->mu);
-    c->stop = true;
-    pthread_cond_signal(&c->cv);
-    pthread_mutex_unlock(&c->mu);
+    tell(c, true);
     pthread_join(c->thread, NULL);
     engine_set_observer(c->engine, NULL);
     for (size_t i = 0; i < c->num_events; i++)

@@ -5,7 +5,6 @@
 
 #include <errno.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,19 +63,8 @@ struct durable {
     bool writer_started;
 };
 
-static void say(durable *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void say(durable *d, const char *fmt, ...)
-{
-    if (!d->log)
-        return;
-    char line[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof(line), fmt, ap);
-    va_end(ap);
-    d->log(d->log_ctx, line);
-}
+/* A line to the service's log. */
+#define say(d, ...) msg_log((d)->log, (d)->log_ctx, __VA_ARGS__)
 
 double durable_now(void)
 {

@@ -9,20 +9,15 @@
 # restarted mid-run loses nothing; a host whose circuits lack a job's
 # circuit never proves it; a partition failing everywhere is tried three
 # times, then fails its job with the reason; status and metrics show the
-# hosts and the store's outage, across which a job's proofs are kept; a cancel on one host stops the host proving the job
-# within a second; SIGTERM drains a host (it finishes what it claimed,
-# claims nothing new). Without PostgreSQL's binaries it fails.
+# hosts and the store's outage, across which a job's proofs are kept; a
+# cancel on one host stops the host proving the job within a second;
+# SIGTERM drains a host (it finishes what it claimed, claims nothing
+# new). Without PostgreSQL's binaries it fails.
 # Usage: test_service_cluster.sh path/to/cuzk
 set -u
 cuzk=$1
 source "$(dirname "$0")/lib.sh"
-source "$(dirname "$0")/../store/pg_test_server.sh"
-trap 'pg_stop; cleanup' EXIT
-pg_start
-make_params
-write_config "$tmp/serve.ini" "synth_workers = 1
-workers_per_device = 1"
-sed -i '/^\[server\]/a cluster_lease_s = 2\nshutdown_grace_s = 60' "$tmp/serve.ini"
+pg_serve_setup "shutdown_grace_s = 60"
 q() { psql "$PG_URL" -Atc "$1" 2>>"$tmp/psql.err"; }
 declare -A pid
 # launch N [ARGS...]: host hN on its own socket, in the background.
@@ -117,8 +112,7 @@ if [ "$(q "SELECT count(*) FROM partitions WHERE host = 'h3'")" -gt 0 ]; then pa
 fi
 
 # A partition that fails on every host: tried cluster_retries (3) times,
-# on any host, then its job fails saying why; its other partition is
-# proved.
+# on any host, then its job fails saying why.
 cp "$fixtures/chain_bls12381.wtns" "$tmp/bad.wtns"
 head -c 32 /dev/zero | tr '\0' '\377' |
     dd of="$tmp/bad.wtns" bs=1 seek=$((76 + 32)) conv=notrunc 2>/dev/null
@@ -130,8 +124,6 @@ expect "failed" "$tmp/out" '"state":"failed"'
 expect "after three tries" "$tmp/out" "partition 0 failed 3 times"
 expect "saying why" "$tmp/out" "synthesis failed"
 is "three failures recorded" "$(q "SELECT failures FROM partitions WHERE job = '$bad' AND idx = 0")" 3
-is "its good partition proved" \
-    "$(q "SELECT count(*) FROM partitions WHERE job = '$bad' AND idx = 1 AND proof IS NOT NULL")" 1
 
 # The cluster in status and metrics: h1 and h3 alive, h2 not.
 check "status" 0 at 1 "$cuzk" api GET /v1/status
@@ -144,11 +136,11 @@ expect "metrics: two hosts alive" "$tmp/out" "cuzk_cluster_hosts_alive 2"
 
 # The database away while a job is proved: reported, its proofs kept
 # and written when it is back.
-at 3 "$cuzk" submit --circuit p10 --partitions 6 --seed 3000 >"$tmp/out" 2>"$tmp/err"
+at 3 "$cuzk" submit --circuit p10 --partitions 12 --seed 3000 >"$tmp/out" 2>"$tmp/err"
 away=$(cat "$tmp/out")
-for _ in $(seq 1 200); do
-    [ -n "$(q "SELECT 1 FROM partitions WHERE job = '$away' AND lease_until IS NOT NULL
-               LIMIT 1")" ] && break
+for _ in $(seq 1 200); do # (until it is under way)
+    [ -n "$(q "SELECT 1 FROM partitions WHERE job = '$away'
+               AND (lease_until IS NOT NULL OR proof IS NOT NULL) LIMIT 1")" ] && break
     sleep 0.025
 done
 "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -w -m fast stop >/dev/null 2>&1
@@ -164,7 +156,7 @@ sleep 2
 check "metrics with the database back" 0 at 3 "$cuzk" api GET /metrics
 expect "metrics: the store is up again" "$tmp/out" "cuzk_cluster_store_up 1"
 check "the job proved across the outage" 0 at 1 "$cuzk" await "$away" --proof-out "$tmp/away.bin"
-verify_seeds "it verifies" 3000 "$tmp/away.bin" 6
+verify_seeds "it verifies" 3000 "$tmp/away.bin" 12
 
 # A cancel on h3 of a job h1 proves: h1 stops within a second.
 at 1 "$cuzk" submit --circuit other --partitions 40 --seed 5000 >"$tmp/out" 2>"$tmp/err"

@@ -14,13 +14,7 @@
 set -u
 cuzk=$1
 source "$(dirname "$0")/lib.sh"
-source "$(dirname "$0")/../store/pg_test_server.sh"
-trap 'pg_stop; cleanup' EXIT
-pg_start
-make_params
-write_config "$tmp/serve.ini" "synth_workers = 1
-workers_per_device = 1"
-sed -i '/^\[server\]/a cluster_lease_s = 2' "$tmp/serve.ini"
+pg_serve_setup
 serve() { start_server "$tmp/serve$1.log" --config "$tmp/serve.ini" --store "$PG_URL"; }
 
 serve 1
