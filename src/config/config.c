@@ -88,6 +88,9 @@ static const key_def keys[] = {
     {SEC_SERVER, "state_dir", KEY_STRING, SRV(state_dir), 0},
     {SEC_SERVER, "store", KEY_STRING, SRV(store), 0},
     {SEC_SERVER, "keep_finished_s", KEY_SECONDS, SRV(keep_finished_s), 0},
+    {SEC_SERVER, "cluster_host", KEY_STRING, SRV(cluster_host), 0},
+    {SEC_SERVER, "cluster_lease_s", KEY_SECONDS, SRV(cluster_lease_s), 0},
+    {SEC_SERVER, "cluster_retries", KEY_UINT, SRV(cluster_retries), 1000},
     {SEC_CIRCUIT, "kind", KEY_KIND, CIR(kind), 0},
     {SEC_CIRCUIT, "log_constraints", KEY_UINT, CIR(log_constraints), 27},
     {SEC_CIRCUIT, "arity", KEY_UINT, CIR(arity), 8},
@@ -138,6 +141,8 @@ void cuzk_config_init(cuzk_config *c)
     c->server.max_queued_partitions = 65536;
     c->server.max_queued_bytes = (uint64_t)1 << 30;
     c->server.keep_finished_s = 7 * 24 * 3600;
+    c->server.cluster_lease_s = 30;
+    c->server.cluster_retries = 3;
 }
 
 void cuzk_config_free(cuzk_config *c)
@@ -151,6 +156,7 @@ void cuzk_config_free(cuzk_config *c)
     free(c->server.circuit_dir);
     free(c->server.state_dir);
     free(c->server.store);
+    free(c->server.cluster_host);
     for (size_t i = 0; i < c->num_circuits; i++) {
         free(c->circuits[i].params_path);
         free(c->circuits[i].zkey_path);
@@ -515,6 +521,15 @@ cuzk_status cuzk_config_check(const cuzk_config *c, char *msg, size_t msg_len)
         /* An await that may not wait answers at once: clients would poll
          * in a tight loop. */
         backend_msg(msg, msg_len, "[server] max_wait_s must be more than 0 seconds");
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    if (!(s->cluster_lease_s >= 1) || s->cluster_retries == 0) {
+        /* A lease shorter than its heartbeat's round trip would expire
+         * under a live host; no retry at all would fail a job on one
+         * host's bad moment. */
+        backend_msg(msg, msg_len,
+                    "[server] cluster_lease_s must be at least 1 second and cluster_retries at "
+                    "least 1");
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     if (s->max_connections == 0 || s->max_header_bytes < 1024 || s->max_json_bytes == 0) {

@@ -61,6 +61,10 @@ typedef struct server_config {
     char *state_dir;                      /* the job store's folder; NULL = store_default_dir() */
     char *store; /* a postgresql:// URL: the job store there; NULL = SQLite in state_dir */
     double keep_finished_s; /* finished jobs are kept this long at most; 0 = no age limit */
+    /* Several hosts on a PostgreSQL store (docs/CLUSTER.md): */
+    char *cluster_host;       /* this host's name in the store; NULL = hostname/pid */
+    double cluster_lease_s;   /* a claimed partition's lease, renewed by the heartbeat */
+    unsigned cluster_retries; /* a partition's failures (on any host) that fail its job */
 } server_config;
 
 typedef struct cuzk_config {

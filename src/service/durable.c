@@ -5,7 +5,6 @@
 
 #include <errno.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +42,7 @@ typedef struct event {
 
 struct durable {
     store *st;
+    bool shared; /* several hosts on the store: it, not the map, knows the jobs */
     engine_t *engine;
     uint64_t keep_finished;
     double keep_finished_s;
@@ -63,19 +63,8 @@ struct durable {
     bool writer_started;
 };
 
-static void say(durable *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void say(durable *d, const char *fmt, ...)
-{
-    if (!d->log)
-        return;
-    char line[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof(line), fmt, ap);
-    va_end(ap);
-    d->log(d->log_ctx, line);
-}
+/* A line to the service's log. */
+#define say(d, ...) msg_log((d)->log, (d)->log_ctx, __VA_ARGS__)
 
 double durable_now(void)
 {
@@ -87,6 +76,11 @@ double durable_now(void)
 store *durable_store(durable *d)
 {
     return d->st;
+}
+
+bool durable_shared(durable *d)
+{
+    return d->shared;
 }
 
 /* ----------------------------------------------------------------- map */
@@ -157,6 +151,8 @@ bool durable_public_id(durable *d, uint64_t eid, char id[STORE_ID_CHARS + 1])
 
 cuzk_status durable_ids(durable *d, char (**ids)[STORE_ID_CHARS + 1], size_t *n)
 {
+    if (d->shared)
+        return store_cluster(d->st)->ids(d->st, ids, n, NULL, 0);
     pthread_mutex_lock(&d->map_mu);
     *n = 0;
     *ids = malloc((d->num_entries ? d->num_entries : 1) * sizeof(**ids));
@@ -181,6 +177,14 @@ static bool forget_entry(void *ctx, const store_job *job)
     }
     pthread_mutex_unlock(&d->map_mu);
     return true;
+}
+
+/* Deletes the final jobs beyond engine.keep_finished and keep_finished_s. */
+static cuzk_status expire_old(durable *d, store_job_fn fn, char *msg, size_t msg_len)
+{
+    double now = durable_now();
+    return store_expire(d->st, d->keep_finished_s > 0 ? now - d->keep_finished_s : 0,
+                        d->keep_finished, fn, d, msg, msg_len);
 }
 
 /* -------------------------------------------------------------- observer */
@@ -314,8 +318,7 @@ static void *writer_main(void *arg)
         double now = durable_now();
         if (now >= next_expire) {
             char msg[512];
-            if (store_expire(d->st, d->keep_finished_s > 0 ? now - d->keep_finished_s : 0,
-                             d->keep_finished, forget_entry, d, msg, sizeof(msg)) != CUZK_OK)
+            if (expire_old(d, forget_entry, msg, sizeof(msg)) != CUZK_OK)
                 say(d, "%s", msg);
             next_expire = now + EXPIRE_EVERY_S;
         }
@@ -363,7 +366,7 @@ cuzk_status durable_add(durable *d, uint64_t eid, const store_job *job,
                         size_t msg_len)
 {
     cuzk_status st = store_add(d->st, job, parts, existing, msg, msg_len);
-    if (st == CUZK_OK && !map_add(d, job->id, eid, job->submitted_at))
+    if (st == CUZK_OK && !d->shared && !map_add(d, job->id, eid, job->submitted_at))
         st = CUZK_ERR_OUT_OF_MEMORY;
     return st;
 }
@@ -387,20 +390,7 @@ cuzk_status durable_final(durable *d, const char *id, engine_state state, const 
 
 /* ------------------------------------------------------------- recovery */
 
-/* What a resubmission owns. */
-typedef struct resume {
-    engine_partition_input *inputs;
-    bool *done;
-    uint8_t *proofs;
-    fr_t *pub;
-    fr_t *rs; /* r per partition, then s */
-    int *fds;
-    uint32_t num_fds;
-    char **paths;
-    uint32_t n;
-} resume;
-
-static void resume_free(resume *r)
+void durable_inputs_free(durable_inputs *r)
 {
     for (uint32_t i = 0; r->paths && i < r->n; i++)
         free(r->paths[i]);
@@ -417,11 +407,9 @@ static void resume_free(resume *r)
     free(r->rs);
 }
 
-/* The spec of a stored unfinished job, its proved partitions given as
- * done. false: its inputs are gone (why says which). */
-static bool resume_spec(resume *r, engine_job_spec *spec, const store_job *job,
-                        const store_partition *parts, uint64_t num_public,
-                        const confine_dir *witness_dir, char *why, size_t why_len)
+bool durable_job_spec(durable_inputs *r, engine_job_spec *spec, const store_job *job,
+                      const store_partition *parts, uint64_t num_public, const bool *only,
+                      const confine_dir *witness_dir, char *why, size_t why_len)
 {
     uint32_t n = job->partitions;
     r->n = n;
@@ -449,6 +437,10 @@ static bool resume_spec(resume *r, engine_job_spec *spec, const store_job *job,
     }
     for (uint32_t i = 0; i < n; i++) {
         const store_partition *p = &parts[i];
+        if (only && !only[i]) {
+            r->done[i] = true; /* another's: its proof here is not used */
+            continue;
+        }
         if (p->state == ENGINE_STATE_DONE && p->num_pub == num_public) {
             r->done[i] = true;
             memcpy(r->proofs + (size_t)i * STORE_PROOF_BYTES, p->proof, STORE_PROOF_BYTES);
@@ -532,7 +524,7 @@ static void recover_one(recovery *rc, const char *id)
         say(d, "cannot resume job %s: %s", id, why);
         return;
     }
-    resume r = {0};
+    durable_inputs r = {0};
     engine_job_spec spec = {0};
     uint64_t eid = 0;
     engine_circuit_info ci = {0};
@@ -540,7 +532,8 @@ static void recover_one(recovery *rc, const char *id)
     uint64_t num_public = ci.num_public;
     if (!ok)
         snprintf(why, sizeof(why), "circuit %s is not registered", job.circuit);
-    ok = ok && resume_spec(&r, &spec, &job, parts, num_public, rc->witness_dir, why, sizeof(why));
+    ok = ok && durable_job_spec(&r, &spec, &job, parts, num_public, NULL, rc->witness_dir, why,
+                                sizeof(why));
     uint32_t todo = 0;
     uint64_t bytes = 0;
     for (uint32_t i = 0; ok && i < job.partitions; i++)
@@ -581,16 +574,14 @@ static void recover_one(recovery *rc, const char *id)
         rc->failed++;
         say(d, "job %s failed: %s", id, message);
     }
-    resume_free(&r);
+    durable_inputs_free(&r);
     store_partitions_free(parts, job.partitions);
     cuzk_wipe(&job, sizeof(job));
 }
 
 static cuzk_status recover(durable *d, const durable_opts *o, char *msg, size_t msg_len)
 {
-    cuzk_status st =
-        store_expire(d->st, d->keep_finished_s > 0 ? durable_now() - d->keep_finished_s : 0,
-                     d->keep_finished, NULL, NULL, msg, msg_len);
+    cuzk_status st = expire_old(d, NULL, msg, msg_len);
     recovery rc = {.d = d, .queued = o->queued, .witness_dir = o->witness_dir};
     if (st == CUZK_OK)
         st = store_list(d->st, recover_row, &rc, msg, msg_len);
@@ -653,7 +644,12 @@ cuzk_status durable_open(durable **out, const durable_opts *o, char *msg, size_t
         if (st == CUZK_OK)
             say(d, "job store %s/jobs.sqlite", o->state_dir);
     }
-    if (st == CUZK_OK)
+    d->shared = store_cluster(d->st) != NULL;
+    /* Shared, the store's jobs are claimed by the hosts (service/cluster.c),
+     * not resubmitted whole here. */
+    if (st == CUZK_OK && d->shared)
+        st = expire_old(d, NULL, msg, msg_len);
+    else if (st == CUZK_OK)
         st = recover(d, o, msg, msg_len);
     if (st == CUZK_OK && pthread_create(&d->writer, NULL, writer_main, d) != 0) {
         msg_set(msg, msg_len, "cannot start the job store's writer: %s", strerror(errno));

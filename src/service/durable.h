@@ -51,9 +51,14 @@ void durable_closing(durable *d);
 void durable_close(durable *d);
 
 store *durable_store(durable *d);
+/* Whether several hosts share the store (PostgreSQL): jobs are then
+ * looked up in it, and the hosts' claimers (service/cluster.h) prove
+ * them; the engine's jobs are not the service's. */
+bool durable_shared(durable *d);
 
-/* A job by public id: whether it is known; *eid its engine id (0: not in
- * the engine this run), *submitted_at its Unix time of submission. */
+/* A job by public id (a store not shared: durable_shared), whether it is
+ * known; *eid its engine id (0: not in the engine this run),
+ * *submitted_at its Unix time of submission. */
 bool durable_lookup(durable *d, const char *id, uint64_t *eid, double *submitted_at);
 /* The public id of an engine job; false when unknown. */
 bool durable_public_id(durable *d, uint64_t eid, char id[STORE_ID_CHARS + 1]);
@@ -76,6 +81,29 @@ cuzk_status durable_final(durable *d, const char *id, engine_state state, const 
  * done job's proof is answered: a proof a client saw is never proved
  * again with other blinding after a restart). */
 void durable_sync(durable *d);
+
+/* What an engine spec made from a stored job owns (durable_job_spec). */
+typedef struct durable_inputs {
+    engine_partition_input *inputs;
+    bool *done;
+    uint8_t *proofs;
+    fr_t *pub;
+    fr_t *rs; /* r per partition, then s */
+    int *fds; /* witness files, open until the engine is done with the job */
+    uint32_t num_fds;
+    char **paths;
+    uint32_t n;
+} durable_inputs;
+
+/* The engine spec of a stored job (label: its id): its proved partitions
+ * given as done, and when only is given, every partition i with only[i]
+ * false too (proved elsewhere: its proof in the engine's answer is not
+ * the job's). false: an input is gone (why says which); r is freed by
+ * durable_inputs_free either way. */
+bool durable_job_spec(durable_inputs *r, engine_job_spec *spec, const store_job *job,
+                      const store_partition *parts, uint64_t num_public, const bool *only,
+                      const confine_dir *witness_dir, char *why, size_t why_len);
+void durable_inputs_free(durable_inputs *r);
 
 /* Unix time now. */
 double durable_now(void);

@@ -11,6 +11,8 @@
  *   confine.c   client-named files opened beneath the server's folders
  *   ledger.c    unfinished jobs against their bounds, their open files
  *   durable.c   jobs in the job store: public ids, the writer, recovery
+ *   cluster.c   a host's claims on a store that several hosts share
+ *   cluster_view.c  the cluster in status and metrics
  *   views.c     jobs, circuits and status as JSON
  *   snarkjs_view.c  a job's result as snarkjs's proof.json and public.json */
 
@@ -19,6 +21,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
+#include "service/cluster.h"
 #include "service/confine.h"
 #include "service/durable.h"
 #include "service/http.h"
@@ -39,6 +42,7 @@ struct service {
     bool fixed_blinding;       /* server.insecure_fixed_blinding: submissions may fix r, s */
     ledger queued;             /* unfinished jobs against server.max_queued_* */
     durable *jobs;             /* the job store and the public ids */
+    cluster *cluster;          /* the claimer, when hosts share the store; NULL: none */
     pthread_mutex_t submit_mu; /* keyed submissions, one at a time */
     /* Circuit files registered from the circuit folder, open for as long as
      * the engine may load them (the service's life). */
@@ -74,6 +78,11 @@ json_t *view_job(const service *s, const job_times *t, const engine_job_info *in
                  size_t proof_len);
 json_t *view_circuit(const engine_circuit_info *ci);
 json_t *view_status(service *s);
+/* cluster_view.c: the cluster's part of the status (NULL: no cluster),
+ * and the metrics text with the cluster's appended (text is taken;
+ * NULL when out of memory). */
+json_t *view_cluster(service *s);
+char *view_cluster_metrics(service *s, char *text);
 /* Seconds on the monotonic clock as Unix time. */
 double view_unix_time(const service *s, uint64_t mono_ns);
 

@@ -82,7 +82,8 @@ static bool find_job(service *s, const char *id, job_at *j, http_response *rs)
     memset(j, 0, sizeof(*j));
     snprintf(j->id, sizeof(j->id), "%s", id);
     j->t.id = j->id;
-    if (!durable_lookup(s->jobs, id, &j->eid, &j->t.submitted_at)) {
+    /* Shared, the store is asked below: no map to look in. */
+    if (!durable_shared(s->jobs) && !durable_lookup(s->jobs, id, &j->eid, &j->t.submitted_at)) {
         http_error(rs, 404, NULL,
                    "no job %s (unknown to this server, or expired after it finished)", id);
         return false;
@@ -108,10 +109,16 @@ static bool find_job(service *s, const char *id, job_at *j, http_response *rs)
                  (int)(sizeof(j->info.message) - at - 1), msg);
         return true;
     }
-    if (st != CUZK_OK) {
-        http_error(rs, 404, NULL, "no job %s (%s)", id, msg);
+    if (st == CUZK_ERR_INVALID_ARGUMENT) {
+        http_error(rs, 404, NULL,
+                   "no job %s (unknown to this server, or expired after it finished)", id);
         return false;
     }
+    if (st != CUZK_OK) {
+        http_error(rs, 503, NULL, "job %s cannot be read now: %s", id, msg);
+        return false;
+    }
+    j->t.submitted_at = row.submitted_at;
     snprintf(j->info.circuit, sizeof(j->info.circuit), "%s", row.circuit);
     j->info.priority = row.priority;
     j->info.state = row.state;
@@ -287,10 +294,33 @@ static cuzk_status record_submission(service *s, uint64_t eid, const submit_requ
     return st;
 }
 
+/* Records a job in a shared store, where the hosts' claimers (this one
+ * among them) find it: it is the store's, not this engine's, nor bound
+ * by this host's queue. false: answered. */
+static bool submit_shared(service *s, submit_request *sr, const char *key,
+                          char id[STORE_ID_CHARS + 1], http_response *rs)
+{
+    char msg[512] = "", existing[STORE_ID_CHARS + 1] = "";
+    if (!store_new_id(id)) {
+        http_error(rs, 503, NULL, "no random source for a job id");
+        return false;
+    }
+    if (record_submission(s, 0, sr, key, id, existing, msg, sizeof(msg)) == CUZK_OK)
+        return true;
+    if (existing[0]) { /* another host took the key meanwhile: that job */
+        memcpy(id, existing, sizeof(existing));
+        return true;
+    }
+    http_error(rs, 503, NULL, "the job cannot be recorded in the job store: %s", msg);
+    return false;
+}
+
 /* Submits to the engine and records the job; false: answered. */
 static bool submit_job(service *s, submit_request *sr, const char *key, char id[STORE_ID_CHARS + 1],
                        http_response *rs)
 {
+    if (s->cluster)
+        return submit_shared(s, sr, key, id, rs);
     /* The engine copies streamed witnesses, and keeps a record per
      * partition, until the job is final. */
     uint32_t partitions = sr->spec.partitions;
@@ -482,6 +512,27 @@ static void get_proof(service *s, const char *id, const http_request *rq, http_r
         reply_json(rs, 200, o);
 }
 
+/* Waits up to wait_s for a job of a shared store to be final, woken by
+ * the store's notifications (the job's state is read again after each). */
+static void await_shared(service *s, const char *id, double wait_s)
+{
+    store *st = durable_store(s->jobs);
+    const store_cluster_ops *ops = store_cluster(st);
+    double until = durable_now() + wait_s;
+    for (;;) {
+        uint64_t seen = ops->events(st); /* before the read: none is missed */
+        store_job row;
+        bool final = store_get(st, id, &row, NULL, NULL, 0) != CUZK_OK ||
+                     engine_state_is_terminal(row.state);
+        cuzk_wipe(&row, sizeof(row));
+        double left = until - durable_now();
+        if (final || left <= 0 || atomic_load(&s->closing))
+            return;
+        /* Capped: a shutdown ends the wait soon. */
+        ops->wait(st, seen, left < 1 ? left : 1);
+    }
+}
+
 static void await_job(service *s, const char *id, const http_request *rq, http_response *rs)
 {
     static const char *const allowed[] = {"timeout_s", NULL};
@@ -506,6 +557,8 @@ static void await_job(service *s, const char *id, const http_request *rq, http_r
     if (!find_job(s, id, &j, rs))
         return;
     engine_state state = j.info.state;
+    if (s->cluster && !engine_state_is_terminal(state))
+        await_shared(s, id, wait);
     if (j.live && engine_wait(s->engine, j.eid, wait, &state) == CUZK_OK &&
         state >= ENGINE_STATE_DONE) {
         ledger_sweep(&s->queued, s->engine); /* its files and share go now */
@@ -526,11 +579,40 @@ static void await_job(service *s, const char *id, const http_request *rq, http_r
     reply_json(rs, 200, o);
 }
 
+/* A cancel in a shared store: the job's row is final at once; the host
+ * proving it is told by the store's notification. */
+static void cancel_shared(service *s, const char *id, http_response *rs)
+{
+    store *st = durable_store(s->jobs);
+    bool changed = false;
+    char msg[512] = "";
+    if (store_cluster(st)->finish(st, id, ENGINE_STATE_CANCELLED, "cancelled by request", &changed,
+                                  msg, sizeof(msg)) != CUZK_OK) {
+        http_error(rs, 503, NULL, "job %s cannot be cancelled now: %s", id, msg);
+        return;
+    }
+    job_at j;
+    if (!find_job(s, id, &j, rs))
+        return;
+    if (!changed && j.info.state != ENGINE_STATE_CANCELLED) {
+        http_error(rs, 409, NULL, "job %s is already %s; there is nothing to cancel", id,
+                   engine_state_name(j.info.state));
+        return;
+    }
+    json_t *o;
+    if (job_view(s, id, rs, &o))
+        reply_json(rs, 200, o);
+}
+
 static void cancel_job(service *s, const char *id, http_response *rs)
 {
     job_at j;
     if (!find_job(s, id, &j, rs))
         return;
+    if (s->cluster) {
+        cancel_shared(s, id, rs);
+        return;
+    }
     if (!j.live || engine_cancel(s->engine, j.eid, NULL, 0) != CUZK_OK) {
         if (j.live)
             engine_job_status(s->engine, j.eid, &j.info, NULL, 0);
@@ -819,7 +901,7 @@ static void route_circuit(service *s, const http_request *rq, http_response *rs,
 
 static void metrics(service *s, http_response *rs)
 {
-    char *text = engine_metrics_render(s->metrics, s->engine);
+    char *text = view_cluster_metrics(s, engine_metrics_render(s->metrics, s->engine));
     if (!text) {
         http_error(rs, 503, NULL, "out of memory");
         return;

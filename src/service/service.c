@@ -80,6 +80,7 @@ static double wall_minus_mono(void)
 /* What service_create set up. */
 static void release(service *s)
 {
+    cluster_stop(s->cluster);
     durable_close(s->jobs);
     pthread_mutex_destroy(&s->submit_mu);
     confine_dir_close(&s->witness_dir);
@@ -141,7 +142,18 @@ cuzk_status service_open_store(service *s, const service_opts *o, char *msg, siz
                       .keep_finished_s = cfg->keep_finished_s,
                       .log = log_line,
                       .log_ctx = s};
-    return durable_open(&s->jobs, &d, msg, msg_len);
+    cuzk_status st = durable_open(&s->jobs, &d, msg, msg_len);
+    if (st != CUZK_OK || !durable_shared(s->jobs))
+        return st;
+    cluster_opts co = {.st = durable_store(s->jobs),
+                       .engine = s->engine,
+                       .host = cfg->cluster_host,
+                       .lease_s = cfg->cluster_lease_s,
+                       .retries = cfg->cluster_retries,
+                       .witness_dir = d.witness_dir,
+                       .log = log_line,
+                       .log_ctx = s};
+    return cluster_start(&s->cluster, &co, msg, msg_len);
 }
 
 void service_destroy(service *s)
@@ -251,6 +263,7 @@ void service_close_submissions(service *s)
     if (s) {
         atomic_store(&s->closing, true);
         durable_closing(s->jobs);
+        cluster_drain(s->cluster);
     }
 }
 

@@ -139,5 +139,8 @@ json_t *view_status(service *s)
         json_array_append_new(circuits, view_circuit(&ci[i]));
     json_object_set_new(o, "circuits", circuits);
     free(ci);
+    json_t *cl = view_cluster(s);
+    if (cl)
+        json_object_set_new(o, "cluster", cl);
     return o;
 }

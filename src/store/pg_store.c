@@ -11,15 +11,21 @@
  * Parameters go as text, except the binary data (blinding, witnesses,
  * proofs, public inputs), which goes as bytea in binary; results come in
  * binary. One connection, serialized by a mutex; a broken connection is
- * reset before the next operation.
+ * reset, and a statement that found it broken outside a transaction runs
+ * again once (so a server restart costs no request an error).
  *
- * One server per database, until hosts claim partitions: the open store
- * holds a session-level advisory lock (OWNER_LOCK), which the server
- * releases when the connection ends, kill -9 of the process included. An
- * open waits for it a few seconds (a restarted server's old connection
- * may take a moment to end), then fails saying the store is in use. */
+ * Several hosts share one database (store/store.h, docs/CLUSTER.md):
+ * partitions carry a lease (host, lease_until on the database's clock, so
+ * that hosts' clocks need not agree), claimed with FOR UPDATE SKIP LOCKED;
+ * a job's row is locked (FOR UPDATE) by every write that may make it
+ * final, so that two hosts writing its last two proofs at once see each
+ * other's and exactly one of them makes it done. Changes a waiter may
+ * care about raise NOTIFY cuzk; a listener thread on a second connection
+ * counts them (events, wait). */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,9 +40,14 @@
 
 /* The advisory lock's key, taken while migrating: "cuzk" in ASCII. */
 #define MIGRATION_LOCK 0x63757a6bLL
-/* The one server's lock, held while the store is open: "cuzs". */
-#define OWNER_LOCK 0x63757a73LL
-#define OWNER_WAIT_S 10
+/* The database's clock, in Unix seconds: leases are compared on one clock. */
+#define NOW_S "extract(epoch from clock_timestamp())"
+/* The notification channel, and how often the listener looks for the
+ * database again once its connection is lost. */
+#define CHANNEL "cuzk"
+#define RELISTEN_S 1
+/* A host's record is removed after this long without a heartbeat. */
+#define HOST_FORGET_S 86400
 
 /* Version i + 1 is migrations[i]. Append; never edit an applied one. */
 static const char *const migrations[] = {
@@ -50,6 +61,15 @@ static const char *const migrations[] = {
     " seed BIGINT NOT NULL, wtns_path TEXT, witness BYTEA, state BIGINT NOT NULL,"
     " proof BYTEA, public BYTEA, PRIMARY KEY (job, idx));"
     "CREATE INDEX jobs_final ON jobs (state, finished_at);",
+    /* 2: several hosts: leases on partitions, and the hosts' heartbeats */
+    "ALTER TABLE partitions ADD COLUMN host TEXT, ADD COLUMN lease_until DOUBLE PRECISION,"
+    " ADD COLUMN failures BIGINT NOT NULL DEFAULT 0, ADD COLUMN last_error TEXT;"
+    "CREATE INDEX partitions_open ON partitions (job) WHERE proof IS NULL;"
+    "CREATE INDEX partitions_leased ON partitions (host) WHERE proof IS NULL;"
+    "CREATE INDEX jobs_open ON jobs (priority, seq) WHERE state < 4;"
+    "CREATE TABLE hosts (host TEXT PRIMARY KEY, circuits TEXT NOT NULL DEFAULT '',"
+    " started_at DOUBLE PRECISION NOT NULL, beat_at DOUBLE PRECISION NOT NULL,"
+    " draining BOOLEAN NOT NULL DEFAULT false);",
 };
 #define NUM_MIGRATIONS (sizeof(migrations) / sizeof(migrations[0]))
 
@@ -73,7 +93,7 @@ static const char SQL_JOB_FINAL[] =
     "UPDATE jobs SET state = $1::bigint, message = $2, finished_at = $3::float8, blinding = NULL"
     " WHERE id = $4";
 static const char SQL_DROP_INPUTS[] =
-    "UPDATE partitions SET witness = NULL,"
+    "UPDATE partitions SET witness = NULL, lease_until = NULL,"
     " state = CASE WHEN proof IS NULL THEN $1::bigint ELSE state END WHERE job = $2";
 static const char SQL_LIST[] = "SELECT " JOB_COLUMNS " FROM jobs ORDER BY submitted_at, seq";
 static const char SQL_GET_JOB[] = "SELECT " JOB_COLUMNS " FROM jobs WHERE id = $1";
@@ -92,6 +112,14 @@ typedef struct pg_store {
     PGconn *conn;
     char conninfo[1024];
     char where[512]; /* the server, as messages name it (no password) */
+
+    /* The listener: its own connection, LISTENing on CHANNEL. */
+    pthread_mutex_t ev_mu;
+    pthread_cond_t ev_cv;
+    uint64_t events; /* notifications (and reconnections: some may be lost) */
+    bool stop;
+    pthread_t listener;
+    bool listening;
 } pg_store;
 
 static pg_store *impl(store *st)
@@ -150,9 +178,7 @@ static cuzk_status pg_error(pg_store *s, const char *what, const PGresult *r, ch
                             size_t msg_len)
 {
     const char *e = r ? PQresultErrorMessage(r) : "";
-    if (!s->conn)
-        e = "another cuzk serve took the store while the connection was down; restart this one";
-    else if (!e || !*e)
+    if (!e || !*e)
         e = PQerrorMessage(s->conn);
     size_t n = strlen(e);
     while (n && (e[n - 1] == '\n' || e[n - 1] == ' '))
@@ -161,27 +187,42 @@ static cuzk_status pg_error(pg_store *s, const char *what, const PGresult *r, ch
     return CUZK_ERR_IO;
 }
 
-static bool take_owner_lock(pg_store *s);
-
-/* A connection that has broken is reset before it is used, and takes the
- * owner's lock again. When another server took it meanwhile, the
- * connection is dropped (NULL): every operation fails from then on. */
+/* A connection that has broken (the server restarted, the network) is
+ * reset before it is used. */
 static void ensure(pg_store *s)
 {
-    if (!s->conn || PQstatus(s->conn) == CONNECTION_OK)
-        return;
+    if (PQstatus(s->conn) != CONNECTION_OK)
+        PQreset(s->conn);
+}
+
+/* A statement that failed because the connection broke while no
+ * transaction was open (the server restarted since the last use): the
+ * connection is reset, and the statement (the first of a transaction, or
+ * one on its own, none of them harmful twice) runs again once. */
+static bool again(pg_store *s, const PGresult *r, bool idle)
+{
+    if (!idle || PQresultStatus(r) != PGRES_FATAL_ERROR || PQstatus(s->conn) == CONNECTION_OK)
+        return false;
     PQreset(s->conn);
-    if (PQstatus(s->conn) == CONNECTION_OK && !take_owner_lock(s)) {
-        PQfinish(s->conn);
-        s->conn = NULL;
-    }
+    return PQstatus(s->conn) == CONNECTION_OK;
+}
+
+static PGresult *exec_once(pg_store *s, const char *sql, const params *p)
+{
+    return PQexecParams(s->conn, sql, p ? p->n : 0, NULL, p ? p->val : NULL, p ? p->len : NULL,
+                        p ? p->fmt : NULL, 1);
 }
 
 /* Runs sql; results in binary. The caller PQclear's. */
 static PGresult *exec(pg_store *s, const char *sql, const params *p)
 {
-    return PQexecParams(s->conn, sql, p ? p->n : 0, NULL, p ? p->val : NULL, p ? p->len : NULL,
-                        p ? p->fmt : NULL, 1);
+    bool idle = PQtransactionStatus(s->conn) == PQTRANS_IDLE;
+    PGresult *r = exec_once(s, sql, p);
+    if (again(s, r, idle)) {
+        PQclear(r);
+        r = exec_once(s, sql, p);
+    }
+    return r;
 }
 
 /* Runs a statement whose rows, if any, are not wanted. */
@@ -189,11 +230,35 @@ static bool run(pg_store *s, const char *sql, const params *p)
 {
     /* without parameters: the simple protocol, which takes several
      * statements (a migration) */
+    bool idle = PQtransactionStatus(s->conn) == PQTRANS_IDLE;
     PGresult *r = p ? exec(s, sql, p) : PQexec(s->conn, sql);
+    if (!p && again(s, r, idle)) {
+        PQclear(r);
+        r = PQexec(s->conn, sql);
+    }
     ExecStatusType t = PQresultStatus(r);
     bool ok = t == PGRES_COMMAND_OK || t == PGRES_TUPLES_OK;
     PQclear(r);
     return ok;
+}
+
+/* NOTIFY on CHANNEL, delivered when the transaction commits (payload: a
+ * job's id, or empty). */
+static bool notify(pg_store *s, const char *payload)
+{
+    params p = {0};
+    p_str(&p, payload);
+    return run(s, "SELECT pg_notify('" CHANNEL "', $1)", &p);
+}
+
+/* A final job's inputs are not needed any more; partitions without a
+ * proof end cancelled (as the SQLite store does). */
+static bool drop_inputs(pg_store *s, const char *id)
+{
+    params q = {0};
+    p_i64(&q, ENGINE_STATE_CANCELLED);
+    p_text(&q, id);
+    return run(s, SQL_DROP_INPUTS, &q);
 }
 
 /* Whether the last statement failed on a unique index. */
@@ -274,12 +339,22 @@ static void read_job(const PGresult *r, int row, store_job *j)
     j->partitions_done = (uint32_t)col_int(r, row, 11);
 }
 
+static void drop_notice(void *ctx, const char *message);
+
 /* ----------------------------------------------------------- operations */
 
 static void close_store(store *st)
 {
     pg_store *s = impl(st);
+    if (s->listening) {
+        pthread_mutex_lock(&s->ev_mu);
+        s->stop = true;
+        pthread_mutex_unlock(&s->ev_mu);
+        pthread_join(s->listener, NULL);
+    }
     PQfinish(s->conn);
+    pthread_cond_destroy(&s->ev_cv);
+    pthread_mutex_destroy(&s->ev_mu);
     pthread_mutex_destroy(&s->mu);
     free(s);
 }
@@ -362,7 +437,7 @@ static cuzk_status add(store *st, const store_job *j, const store_partition *par
     } else if (j->key[0] && find_key_locked(s, j->key, other)) {
         dup = true;
         run(s, "ROLLBACK", NULL);
-    } else if (!add_rows(s, j, parts, &dup, &err) || !run(s, "COMMIT", NULL)) {
+    } else if (!add_rows(s, j, parts, &dup, &err) || !notify(s, j->id) || !run(s, "COMMIT", NULL)) {
         if (!dup)
             rc = pg_error(s, "cannot add a job", err, msg, msg_len);
         PQclear(err);
@@ -398,12 +473,7 @@ static bool apply(pg_store *s, const store_update *u)
     p_text(&p, u->id);
     if (!run(s, SQL_JOB_FINAL, &p))
         return false;
-    /* Witnesses are not needed once the job is final; partitions without
-     * a proof end cancelled (as the SQLite store does). */
-    params q = {0};
-    p_i64(&q, ENGINE_STATE_CANCELLED);
-    p_text(&q, u->id);
-    return run(s, SQL_DROP_INPUTS, &q);
+    return drop_inputs(s, u->id) && notify(s, u->id);
 }
 
 static cuzk_status write_updates(store *st, const store_update *u, size_t n, char *msg,
@@ -544,6 +614,547 @@ static cuzk_status expire(store *st, double before, uint64_t keep, store_job_fn 
     return rc;
 }
 
+/* -------------------------------------------------------------- cluster */
+
+/* Claims, heartbeats and releases commit without waiting for the WAL's
+ * flush: one lost in a database crash costs a partition proved twice
+ * (allowed), never a proof or a final state, whose writes do wait. */
+static const char SQL_LAZY_BEGIN[] = "BEGIN; SET LOCAL synchronous_commit = off";
+static const char SQL_CLAIM[] =
+    "WITH c AS (SELECT p.job, p.idx FROM partitions p JOIN jobs j ON j.id = p.job"
+    " WHERE j.state < $1::bigint AND j.circuit = ANY($2::text[]) AND p.proof IS NULL"
+    " AND (p.lease_until IS NULL OR p.lease_until < " NOW_S ")"
+    " ORDER BY j.priority, j.seq, p.idx LIMIT $3::bigint FOR UPDATE OF p SKIP LOCKED)"
+    " UPDATE partitions p SET host = $4, lease_until = " NOW_S " + $5::float8 FROM c"
+    " WHERE p.job = c.job AND p.idx = c.idx RETURNING p.job, p.idx";
+static const char SQL_BEAT_HOST[] =
+    "INSERT INTO hosts (host, circuits, started_at, beat_at, draining)"
+    " VALUES ($1, $2, " NOW_S ", " NOW_S ", $3::boolean) ON CONFLICT (host) DO UPDATE"
+    " SET circuits = $2, beat_at = " NOW_S ", draining = $3::boolean";
+static const char SQL_RENEW[] = "UPDATE partitions SET lease_until = " NOW_S " + $2::float8"
+                                " WHERE host = $1 AND proof IS NULL AND lease_until IS NOT NULL";
+static const char SQL_FORGET_HOSTS[] = "DELETE FROM hosts WHERE beat_at < " NOW_S " - $1::float8";
+static const char SQL_LOCK_JOB[] = "SELECT state FROM jobs WHERE id = $1 FOR UPDATE";
+static const char SQL_PROVED[] =
+    "UPDATE partitions SET state = $1::bigint, proof = $2::bytea, public = $3::bytea,"
+    " host = $4, lease_until = NULL WHERE job = $5 AND idx = $6::bigint AND proof IS NULL";
+static const char SQL_JOB_DONE[] =
+    "UPDATE jobs SET state = $1::bigint, message = '', finished_at = " NOW_S ", blinding = NULL"
+    " WHERE id = $2 AND state < $1::bigint AND NOT EXISTS"
+    " (SELECT 1 FROM partitions p WHERE p.job = $2 AND p.proof IS NULL) RETURNING id";
+static const char SQL_PART_FAILED[] =
+    "UPDATE partitions SET failures = failures + 1, last_error = $1, lease_until = NULL"
+    " WHERE job = $2 AND idx = $3::bigint AND proof IS NULL RETURNING failures";
+static const char SQL_JOB_END[] =
+    "UPDATE jobs SET state = $1::bigint, message = $2, finished_at = " NOW_S ", blinding = NULL"
+    " WHERE id = $3 AND state < $4::bigint RETURNING id";
+static const char SQL_RELEASE[] = "UPDATE partitions SET lease_until = NULL"
+                                  " WHERE job = $1 AND idx = $2::bigint AND host = $3"
+                                  " AND proof IS NULL";
+static const char SQL_RELEASE_ALL[] =
+    "UPDATE partitions SET lease_until = NULL WHERE host = $1 AND proof IS NULL";
+static const char SQL_LEAVE[] = "DELETE FROM hosts WHERE host = $1";
+static const char SQL_HOSTS[] =
+    "SELECT h.host, " NOW_S " - h.beat_at, h.draining,"
+    " (SELECT count(*) FROM partitions p WHERE p.host = h.host AND p.proof IS NULL"
+    " AND p.lease_until >= " NOW_S ") FROM hosts h ORDER BY h.host";
+static const char SQL_QUEUE[] =
+    "SELECT j.priority,"
+    " count(*) FILTER (WHERE p.lease_until IS NULL OR p.lease_until < " NOW_S "),"
+    " count(*) FILTER (WHERE p.lease_until >= " NOW_S ")"
+    " FROM partitions p JOIN jobs j ON j.id = p.job"
+    " WHERE j.state < $1::bigint AND p.proof IS NULL GROUP BY j.priority";
+static const char SQL_FINALS[] =
+    "SELECT id FROM jobs WHERE id = ANY($1::text[]) AND state < $2::bigint";
+static const char SQL_IDS[] = "SELECT id FROM jobs ORDER BY submitted_at, seq";
+
+/* Strings as a text[] literal: {"a","b"}, quotes and backslashes escaped.
+ * NULL when out of memory (malloc'd). */
+static char *text_array(const char *const *v, size_t n)
+{
+    size_t cap = 3;
+    for (size_t i = 0; i < n; i++)
+        cap += 2 * strlen(v[i]) + 3;
+    char *out = malloc(cap), *o = out;
+    if (!out)
+        return NULL;
+    *o++ = '{';
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            *o++ = ',';
+        *o++ = '"';
+        for (const char *c = v[i]; *c; c++) {
+            if (*c == '"' || *c == '\\')
+                *o++ = '\\';
+            *o++ = *c;
+        }
+        *o++ = '"';
+    }
+    *o++ = '}';
+    *o = 0;
+    return out;
+}
+
+/* Runs a statement returning rows: NULL (and msg said) on failure. */
+static PGresult *query(pg_store *s, const char *sql, const params *p, const char *what, char *msg,
+                       size_t msg_len)
+{
+    PGresult *r = exec(s, sql, p);
+    if (PQresultStatus(r) == PGRES_TUPLES_OK)
+        return r;
+    pg_error(s, what, r, msg, msg_len);
+    PQclear(r);
+    return NULL;
+}
+
+/* Ends a transaction: COMMIT when ok, else ROLLBACK and the error. */
+static cuzk_status end_tx(pg_store *s, bool ok, const char *what, char *msg, size_t msg_len)
+{
+    if (ok && run(s, "COMMIT", NULL))
+        return CUZK_OK;
+    cuzk_status rc = pg_error(s, what, NULL, msg, msg_len);
+    run(s, "ROLLBACK", NULL);
+    return rc;
+}
+
+static cuzk_status claim(store *st, const char *host, const char *const *circuits,
+                         size_t num_circuits, uint32_t max, double lease_s, store_lease *out,
+                         uint32_t *n, char *msg, size_t msg_len)
+{
+    pg_store *s = impl(st);
+    *n = 0;
+    if (!max || !num_circuits)
+        return CUZK_OK;
+    char *names = text_array(circuits, num_circuits);
+    if (!names)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    params p = {0};
+    p_i64(&p, ENGINE_STATE_DONE);
+    p_text(&p, names);
+    p_i64(&p, max);
+    p_text(&p, host);
+    p_f64(&p, lease_s);
+    pthread_mutex_lock(&s->mu);
+    ensure(s);
+    bool ok = run(s, SQL_LAZY_BEGIN, NULL);
+    PGresult *r = ok ? query(s, SQL_CLAIM, &p, "cannot claim partitions", msg, msg_len) : NULL;
+    for (int row = 0; r && row < PQntuples(r) && *n < max; row++) {
+        col_text(out[*n].id, sizeof(out[*n].id), r, row, 0);
+        out[(*n)++].idx = (uint32_t)col_int(r, row, 1);
+    }
+    cuzk_status rc = end_tx(s, r != NULL, "cannot claim partitions", msg, msg_len);
+    if (rc != CUZK_OK)
+        *n = 0;
+    pthread_mutex_unlock(&s->mu);
+    free(names);
+    PQclear(r);
+    return rc;
+}
+
+static cuzk_status beat(store *st, const char *host, const char *circuits, bool draining,
+                        double lease_s, char *msg, size_t msg_len)
+{
+    pg_store *s = impl(st);
+    params h = {0}, l = {0}, f = {0};
+    p_text(&h, host);
+    p_str(&h, circuits);
+    p_text(&h, draining ? "true" : "false");
+    p_text(&l, host);
+    p_f64(&l, lease_s);
+    p_f64(&f, HOST_FORGET_S);
+    pthread_mutex_lock(&s->mu);
+    ensure(s);
+    bool ok = run(s, SQL_LAZY_BEGIN, NULL) && run(s, SQL_BEAT_HOST, &h) &&
+              run(s, SQL_RENEW, &l) && run(s, SQL_FORGET_HOSTS, &f);
+    cuzk_status rc = end_tx(s, ok, "cannot record the heartbeat", msg, msg_len);
+    pthread_mutex_unlock(&s->mu);
+    return rc;
+}
+
+/* Locks a job's row for the transaction: *final whether it is final or
+ * gone. false: the statement failed. */
+static bool lock_job(pg_store *s, const char *id, bool *final)
+{
+    params p = {0};
+    p_text(&p, id);
+    PGresult *r = exec(s, SQL_LOCK_JOB, &p);
+    bool ok = PQresultStatus(r) == PGRES_TUPLES_OK;
+    *final = !ok || PQntuples(r) == 0 || engine_state_is_terminal(col_int(r, 0, 0));
+    PQclear(r);
+    return ok;
+}
+
+/* Runs a statement returning at most a row: *got whether it did. */
+static bool run_row(pg_store *s, const char *sql, const params *p, bool *got, int64_t *first)
+{
+    PGresult *r = exec(s, sql, p);
+    bool ok = PQresultStatus(r) == PGRES_TUPLES_OK;
+    *got = ok && PQntuples(r) > 0;
+    if (*got && first)
+        *first = col_int(r, 0, 0);
+    PQclear(r);
+    return ok;
+}
+
+/* With the job's row locked and its state changed to final: its inputs
+ * go, and the waiters are told. */
+static bool made_final(pg_store *s, const char *id)
+{
+    return drop_inputs(s, id) && notify(s, id);
+}
+
+static cuzk_status complete(store *st, const char *host, const store_update *u, bool *finished,
+                            char *msg, size_t msg_len)
+{
+    pg_store *s = impl(st);
+    *finished = false;
+    params p = {0}, d = {0};
+    p_i64(&p, ENGINE_STATE_DONE);
+    p_bytes(&p, u->proof, STORE_PROOF_BYTES);
+    p_bytes(&p, u->num_pub ? (const void *)u->pub : "", u->num_pub * sizeof(fr_t));
+    p_text(&p, host);
+    p_text(&p, u->id);
+    p_i64(&p, u->idx);
+    p_i64(&d, ENGINE_STATE_DONE);
+    p_text(&d, u->id);
+    pthread_mutex_lock(&s->mu);
+    ensure(s);
+    bool final = false;
+    bool ok = run(s, "BEGIN", NULL) && lock_job(s, u->id, &final);
+    if (ok && !final) {
+        ok = run(s, SQL_PROVED, &p) && run_row(s, SQL_JOB_DONE, &d, finished, NULL) &&
+             (!*finished || made_final(s, u->id));
+    }
+    cuzk_status rc = end_tx(s, ok, "cannot write a partition's proof", msg, msg_len);
+    if (rc != CUZK_OK)
+        *finished = false;
+    pthread_mutex_unlock(&s->mu);
+    return rc;
+}
+
+/* Makes a job final in a transaction that holds its row: *changed. */
+static bool end_job(pg_store *s, const char *id, engine_state state, const char *message,
+                    bool *changed)
+{
+    params p = {0};
+    p_i64(&p, (int64_t)state);
+    p_str(&p, message);
+    p_text(&p, id);
+    p_i64(&p, ENGINE_STATE_DONE);
+    return run_row(s, SQL_JOB_END, &p, changed, NULL) && (!*changed || made_final(s, id));
+}
+
+static cuzk_status fail_partition(store *st, const char *id, uint32_t idx, const char *reason,
+                                  uint32_t limit, bool *failed, char *msg, size_t msg_len)
+{
+    pg_store *s = impl(st);
+    *failed = false;
+    params p = {0};
+    p_str(&p, reason);
+    p_text(&p, id);
+    p_i64(&p, idx);
+    pthread_mutex_lock(&s->mu);
+    ensure(s);
+    bool final = false, got = false;
+    int64_t failures = 0;
+    bool ok = run(s, "BEGIN", NULL) && lock_job(s, id, &final);
+    if (ok && !final)
+        ok = run_row(s, SQL_PART_FAILED, &p, &got, &failures);
+    if (ok && got && failures >= (int64_t)limit) {
+        char why[512];
+        snprintf(why, sizeof(why), "partition %u failed %" PRId64 " times, the last: %s", idx,
+                 failures, reason);
+        ok = end_job(s, id, ENGINE_STATE_FAILED, why, failed);
+    } else if (ok && got) {
+        ok = notify(s, ""); /* claimable again */
+    }
+    cuzk_status rc = end_tx(s, ok, "cannot record a partition's failure", msg, msg_len);
+    if (rc != CUZK_OK)
+        *failed = false;
+    pthread_mutex_unlock(&s->mu);
+    return rc;
+}
+
+static cuzk_status release(store *st, const char *host, const char *id, uint32_t idx, char *msg,
+                           size_t msg_len)
+{
+    pg_store *s = impl(st);
+    params p = {0};
+    if (idx == UINT32_MAX) {
+        p_text(&p, host);
+    } else {
+        p_text(&p, id);
+        p_i64(&p, idx);
+        p_text(&p, host);
+    }
+    pthread_mutex_lock(&s->mu);
+    ensure(s);
+    bool ok = run(s, SQL_LAZY_BEGIN, NULL) &&
+              run(s, idx == UINT32_MAX ? SQL_RELEASE_ALL : SQL_RELEASE, &p) && notify(s, "");
+    cuzk_status rc = end_tx(s, ok, "cannot release a lease", msg, msg_len);
+    pthread_mutex_unlock(&s->mu);
+    return rc;
+}
+
+static cuzk_status finish(store *st, const char *id, engine_state state, const char *message,
+                          bool *changed, char *msg, size_t msg_len)
+{
+    pg_store *s = impl(st);
+    *changed = false;
+    pthread_mutex_lock(&s->mu);
+    ensure(s);
+    bool final = false;
+    bool ok = run(s, "BEGIN", NULL) && lock_job(s, id, &final) &&
+              (final || end_job(s, id, state, message, changed));
+    cuzk_status rc = end_tx(s, ok, "cannot make a job final", msg, msg_len);
+    if (rc != CUZK_OK)
+        *changed = false;
+    pthread_mutex_unlock(&s->mu);
+    return rc;
+}
+
+static cuzk_status leave(store *st, const char *host, char *msg, size_t msg_len)
+{
+    pg_store *s = impl(st);
+    params p = {0};
+    p_text(&p, host);
+    pthread_mutex_lock(&s->mu);
+    ensure(s);
+    bool ok = run(s, "BEGIN", NULL) && run(s, SQL_RELEASE_ALL, &p) && run(s, SQL_LEAVE, &p) &&
+              notify(s, "");
+    cuzk_status rc = end_tx(s, ok, "cannot remove the host's record", msg, msg_len);
+    pthread_mutex_unlock(&s->mu);
+    return rc;
+}
+
+static cuzk_status info(store *st, store_cluster_info *out, char *msg, size_t msg_len)
+{
+    pg_store *s = impl(st);
+    memset(out, 0, sizeof(*out));
+    params q = {0};
+    p_i64(&q, ENGINE_STATE_DONE);
+    pthread_mutex_lock(&s->mu);
+    ensure(s);
+    cuzk_status rc = CUZK_OK;
+    PGresult *h = query(s, SQL_HOSTS, NULL, "cannot read the hosts", msg, msg_len);
+    PGresult *r = h ? query(s, SQL_QUEUE, &q, "cannot read the queue", msg, msg_len) : NULL;
+    pthread_mutex_unlock(&s->mu);
+    if (!h || !r)
+        rc = CUZK_ERR_IO;
+    int nh = h ? PQntuples(h) : 0;
+    if (rc == CUZK_OK && nh && !(out->hosts = calloc((size_t)nh, sizeof(*out->hosts))))
+        rc = CUZK_ERR_OUT_OF_MEMORY;
+    for (int i = 0; rc == CUZK_OK && i < nh; i++) {
+        store_host *x = &out->hosts[out->num_hosts++];
+        col_text(x->host, sizeof(x->host), h, i, 0);
+        x->beat_age_s = col_f64(h, i, 1);
+        x->draining = PQgetlength(h, i, 2) == 1 && PQgetvalue(h, i, 2)[0];
+        x->leases = (uint64_t)col_int(h, i, 3);
+    }
+    for (int i = 0; rc == CUZK_OK && i < PQntuples(r); i++) {
+        int64_t prio = col_int(r, i, 0);
+        if (prio < 0 || prio >= ENGINE_PRIORITY_COUNT)
+            continue;
+        out->waiting[prio] = (uint64_t)col_int(r, i, 1);
+        out->leased[prio] = (uint64_t)col_int(r, i, 2);
+    }
+    PQclear(h);
+    PQclear(r);
+    if (rc != CUZK_OK)
+        store_cluster_info_free(out);
+    return rc;
+}
+
+static cuzk_status finals(store *st, const char (*ids)[STORE_ID_CHARS + 1], size_t n, bool *final,
+                          char *msg, size_t msg_len)
+{
+    pg_store *s = impl(st);
+    const char **v = malloc((n ? n : 1) * sizeof(*v));
+    if (!v)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    for (size_t i = 0; i < n; i++) {
+        v[i] = ids[i];
+        final[i] = true; /* unless found unfinished */
+    }
+    char *list = text_array(v, n);
+    free(v);
+    if (!list)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    params p = {0};
+    p_text(&p, list);
+    p_i64(&p, ENGINE_STATE_DONE);
+    pthread_mutex_lock(&s->mu);
+    ensure(s);
+    PGresult *r = query(s, SQL_FINALS, &p, "cannot read jobs' states", msg, msg_len);
+    pthread_mutex_unlock(&s->mu);
+    free(list);
+    for (int row = 0; r && row < PQntuples(r); row++) {
+        char id[STORE_ID_CHARS + 1];
+        col_text(id, sizeof(id), r, row, 0);
+        for (size_t i = 0; i < n; i++)
+            if (!strcmp(ids[i], id))
+                final[i] = false;
+    }
+    cuzk_status rc = r ? CUZK_OK : CUZK_ERR_IO;
+    if (!r)
+        for (size_t i = 0; i < n; i++)
+            final[i] = false; /* unknown: nothing is stopped on a guess */
+    PQclear(r);
+    return rc;
+}
+
+static cuzk_status ids(store *st, char (**out)[STORE_ID_CHARS + 1], size_t *n, char *msg,
+                       size_t msg_len)
+{
+    pg_store *s = impl(st);
+    *out = NULL;
+    *n = 0;
+    pthread_mutex_lock(&s->mu);
+    ensure(s);
+    PGresult *r = query(s, SQL_IDS, NULL, "cannot list jobs", msg, msg_len);
+    pthread_mutex_unlock(&s->mu);
+    if (!r)
+        return CUZK_ERR_IO;
+    int rows = PQntuples(r);
+    *out = malloc((size_t)(rows ? rows : 1) * sizeof(**out));
+    for (int i = 0; *out && i < rows; i++)
+        col_text((*out)[(*n)++], STORE_ID_CHARS + 1, r, i, 0);
+    PQclear(r);
+    return *out ? CUZK_OK : CUZK_ERR_OUT_OF_MEMORY;
+}
+
+/* ------------------------------------------------------------- listener */
+
+static void bump(pg_store *s)
+{
+    pthread_mutex_lock(&s->ev_mu);
+    s->events++;
+    pthread_cond_broadcast(&s->ev_cv);
+    pthread_mutex_unlock(&s->ev_mu);
+}
+
+static uint64_t events(store *st)
+{
+    pg_store *s = impl(st);
+    pthread_mutex_lock(&s->ev_mu);
+    uint64_t n = s->events;
+    pthread_mutex_unlock(&s->ev_mu);
+    return n;
+}
+
+static bool wait_event(store *st, uint64_t seen, double timeout_s)
+{
+    pg_store *s = impl(st);
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    double whole = (double)(time_t)timeout_s;
+    until.tv_sec += (time_t)timeout_s;
+    until.tv_nsec += (long)((timeout_s - whole) * 1e9);
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&s->ev_mu);
+    while (s->events == seen && !s->stop)
+        if (pthread_cond_timedwait(&s->ev_cv, &s->ev_mu, &until) == ETIMEDOUT)
+            break;
+    bool got = s->events != seen;
+    pthread_mutex_unlock(&s->ev_mu);
+    return got;
+}
+
+static bool stopping(pg_store *s)
+{
+    pthread_mutex_lock(&s->ev_mu);
+    bool stop = s->stop;
+    pthread_mutex_unlock(&s->ev_mu);
+    return stop;
+}
+
+/* A connection LISTENing on CHANNEL; NULL when the server cannot be
+ * reached now. */
+static PGconn *listen_conn(pg_store *s)
+{
+    PGconn *c = PQconnectdb(s->conninfo);
+    if (c && PQstatus(c) == CONNECTION_OK) {
+        PQsetNoticeProcessor(c, drop_notice, NULL);
+        PGresult *r = PQexec(c, "LISTEN " CHANNEL);
+        bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+        PQclear(r);
+        if (ok)
+            return c;
+    }
+    PQfinish(c);
+    return NULL;
+}
+
+/* Counts notifications; a lost connection is made again (and counted as
+ * one: what came meanwhile is unknown, so waiters look again). */
+static void *listener_main(void *arg)
+{
+    pg_store *s = arg;
+    PGconn *c = NULL;
+    bool lost = false;
+    while (!stopping(s)) {
+        if (!c && !(c = listen_conn(s))) {
+            nanosleep(&(struct timespec){.tv_sec = RELISTEN_S}, NULL);
+            continue;
+        }
+        if (lost) {
+            lost = false;
+            bump(s);
+        }
+        struct pollfd pfd = {.fd = PQsocket(c), .events = POLLIN};
+        int got = poll(&pfd, 1, 200); /* short: a close is seen soon */
+        if (got < 0 && errno != EINTR)
+            got = 0;
+        if (got > 0 && !PQconsumeInput(c)) {
+            PQfinish(c);
+            c = NULL;
+            lost = true;
+            bump(s);
+            continue;
+        }
+        bool any = false;
+        PGnotify *n;
+        while ((n = PQnotifies(c))) {
+            any = true;
+            PQfreemem(n);
+        }
+        if (any)
+            bump(s);
+    }
+    PQfinish(c);
+    return NULL;
+}
+
+static cuzk_status start_listener(pg_store *s, char *msg, size_t msg_len)
+{
+    int e = pthread_create(&s->listener, NULL, listener_main, s);
+    if (e) {
+        msg_set(msg, msg_len, "job store %s: cannot start the notification listener: %s", s->where,
+                strerror(e));
+        return CUZK_ERR_IO;
+    }
+    s->listening = true;
+    return CUZK_OK;
+}
+
+static const store_cluster_ops pg_cluster_ops = {
+    .claim = claim,
+    .beat = beat,
+    .complete = complete,
+    .fail_partition = fail_partition,
+    .release = release,
+    .finish = finish,
+    .leave = leave,
+    .info = info,
+    .events = events,
+    .wait = wait_event,
+    .finals = finals,
+    .ids = ids,
+};
+
 static const store_ops pg_ops = {
     .close = close_store,
     .add = add,
@@ -552,6 +1163,7 @@ static const store_ops pg_ops = {
     .list = list,
     .get = get,
     .expire = expire,
+    .cluster = &pg_cluster_ops,
 };
 
 /* ----------------------------------------------------------------- open */
@@ -610,35 +1222,6 @@ static cuzk_status migrate_one(pg_store *s, int version, char *msg, size_t msg_l
     return CUZK_OK;
 }
 
-/* One try at the owner's lock. */
-static bool take_owner_lock(pg_store *s)
-{
-    params p = {0};
-    p_i64(&p, OWNER_LOCK);
-    PGresult *r = exec(s, "SELECT pg_try_advisory_lock($1::bigint)", &p);
-    bool got = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 &&
-               PQgetlength(r, 0, 0) == 1 && PQgetvalue(r, 0, 0)[0] == 1;
-    PQclear(r);
-    return got;
-}
-
-/* The owner's lock, waiting up to OWNER_WAIT_S for it. */
-static cuzk_status wait_owner_lock(pg_store *s, char *msg, size_t msg_len)
-{
-    for (int i = 0; i < OWNER_WAIT_S * 10; i++) {
-        if (take_owner_lock(s))
-            return CUZK_OK;
-        if (PQstatus(s->conn) != CONNECTION_OK)
-            return pg_error(s, "cannot lock", NULL, msg, msg_len);
-        nanosleep(&(struct timespec){.tv_nsec = 100000000}, NULL);
-    }
-    msg_set(msg, msg_len,
-            "job store %s is in use by another cuzk serve (one server per database until hosts "
-            "claim partitions)",
-            s->where);
-    return CUZK_ERR_IO;
-}
-
 static void drop_notice(void *ctx, const char *message)
 {
     (void)ctx;
@@ -659,6 +1242,8 @@ cuzk_status store_open_postgres(store **out, const char *conninfo, char *msg, si
         return CUZK_ERR_OUT_OF_MEMORY;
     s->base.ops = &pg_ops;
     pthread_mutex_init(&s->mu, NULL);
+    pthread_mutex_init(&s->ev_mu, NULL);
+    pthread_cond_init(&s->ev_cv, NULL);
     snprintf(s->conninfo, sizeof(s->conninfo), "%s", conninfo);
     store_postgres_where(s->conninfo, s->where, sizeof(s->where));
     s->conn = PQconnectdb(s->conninfo);
@@ -673,7 +1258,7 @@ cuzk_status store_open_postgres(store **out, const char *conninfo, char *msg, si
     for (int v = 1; rc == CUZK_OK && v <= (int)NUM_MIGRATIONS; v++)
         rc = migrate_one(s, v, msg, msg_len);
     if (rc == CUZK_OK)
-        rc = wait_owner_lock(s, msg, msg_len);
+        rc = start_listener(s, msg, msg_len);
     if (rc != CUZK_OK) {
         close_store(&s->base);
         return rc;

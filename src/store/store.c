@@ -127,3 +127,10 @@ void store_default_dir(char *out, size_t cap)
     else
         snprintf(out, cap, "%s/.local/state/cuzk", home && *home ? home : ".");
 }
+
+void store_cluster_info_free(store_cluster_info *info)
+{
+    free(info->hosts);
+    info->hosts = NULL;
+    info->num_hosts = 0;
+}

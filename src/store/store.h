@@ -109,6 +109,85 @@ typedef struct store_update {
 
 typedef struct store store;
 
+/* ------------------------------------------------------------- cluster
+ * Several hosts on one store (PostgreSQL only; docs/CLUSTER.md). A host
+ * claims partitions, not jobs: a claim is a lease (the host's id and an
+ * expiry on the database's clock) renewed by the host's heartbeat; a
+ * lease that expires is claimable again by any host. The first proof
+ * written for a partition stays; whoever writes a job's last proof makes
+ * it done, in the same transaction. Every change a waiter may care about
+ * (a job final, new work) raises a notification: store_cluster_ops.wait
+ * returns on the next one. */
+
+/* A claimed partition. */
+typedef struct store_lease {
+    char id[STORE_ID_CHARS + 1];
+    uint32_t idx;
+} store_lease;
+
+/* A host as the store last heard of it. */
+typedef struct store_host {
+    char host[128];
+    double beat_age_s; /* since its last heartbeat, on the database's clock */
+    bool draining;
+    uint64_t leases; /* partitions it holds on a lease not expired */
+} store_host;
+
+/* The cluster seen from the store (store_cluster_info_free). */
+typedef struct store_cluster_info {
+    store_host *hosts; /* malloc'd */
+    size_t num_hosts;
+    /* unproved partitions of unfinished jobs, per priority: claimable
+     * (no lease, or an expired one) and leased */
+    uint64_t waiting[ENGINE_PRIORITY_COUNT], leased[ENGINE_PRIORITY_COUNT];
+} store_cluster_info;
+
+void store_cluster_info_free(store_cluster_info *info);
+
+typedef struct store_cluster_ops {
+    /* Claims up to max unproved partitions of unfinished jobs of the
+     * named circuits, unleased or with an expired lease, in priority
+     * order then submission order, skipping rows another host is
+     * claiming at the moment; each leased to host for lease_s seconds.
+     * *n of them into out. */
+    cuzk_status (*claim)(store *st, const char *host, const char *const *circuits,
+                         size_t num_circuits, uint32_t max, double lease_s, store_lease *out,
+                         uint32_t *n, char *msg, size_t msg_len);
+    /* The heartbeat: records host (its circuits, whether it drains) and
+     * renews its leases for lease_s seconds. */
+    cuzk_status (*beat)(store *st, const char *host, const char *circuits, bool draining,
+                        double lease_s, char *msg, size_t msg_len);
+    /* A partition's proof, unless it has one already (the first stays)
+     * or the job is final; *finished when this made the job done. */
+    cuzk_status (*complete)(store *st, const char *host, const store_update *u, bool *finished,
+                            char *msg, size_t msg_len);
+    /* A partition failed on host: its lease ends and its failures grow;
+     * at `limit` failures the job fails with reason. *failed: it did. */
+    cuzk_status (*fail_partition)(store *st, const char *id, uint32_t idx, const char *reason,
+                                  uint32_t limit, bool *failed, char *msg, size_t msg_len);
+    /* Ends host's lease of a partition not proved (idx UINT32_MAX: all
+     * of host's leases, id ignored): claimable at once. */
+    cuzk_status (*release)(store *st, const char *host, const char *id, uint32_t idx, char *msg,
+                           size_t msg_len);
+    /* Makes a job final (state, message) unless it is already: *changed
+     * when this did. */
+    cuzk_status (*finish)(store *st, const char *id, engine_state state, const char *message,
+                          bool *changed, char *msg, size_t msg_len);
+    /* Removes host's record (a clean exit) and releases its leases. */
+    cuzk_status (*leave)(store *st, const char *host, char *msg, size_t msg_len);
+    cuzk_status (*info)(store *st, store_cluster_info *out, char *msg, size_t msg_len);
+    /* The notifications seen so far (a counter), and a wait of up to
+     * timeout_s for one after `seen`: false on timeout. */
+    uint64_t (*events)(store *st);
+    bool (*wait)(store *st, uint64_t seen, double timeout_s);
+    /* final[i]: whether job ids[i] is final (or gone), for i < n. */
+    cuzk_status (*finals)(store *st, const char (*ids)[STORE_ID_CHARS + 1], size_t n, bool *final,
+                          char *msg, size_t msg_len);
+    /* Every job's id, oldest first (*ids malloc'd). */
+    cuzk_status (*ids)(store *st, char (**ids)[STORE_ID_CHARS + 1], size_t *n, char *msg,
+                       size_t msg_len);
+} store_cluster_ops;
+
 /* Called per job by store_list, in submission order; false stops. */
 typedef bool (*store_job_fn)(void *ctx, const store_job *job);
 
@@ -137,6 +216,8 @@ typedef struct store_ops {
      * goes to fn (may be NULL). */
     cuzk_status (*expire)(store *st, double before, uint64_t keep, store_job_fn fn, void *ctx,
                           char *msg, size_t msg_len);
+    /* Several hosts on the store; NULL: one host only (SQLite). */
+    const store_cluster_ops *cluster;
 } store_ops;
 
 /* Every implementation's handle starts with its operations. */
@@ -176,6 +257,11 @@ bool store_jobs_add(void *ctx, const store_job *job);
 void store_jobs_hand(store_jobs *x, store_job_fn fn, void *ctx);
 
 /* The operations, by name. */
+/* The store's cluster operations; NULL when it serves one host only. */
+static inline const store_cluster_ops *store_cluster(store *st)
+{
+    return st ? st->ops->cluster : NULL;
+}
 static inline void store_close(store *st)
 {
     if (st)

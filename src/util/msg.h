@@ -7,5 +7,9 @@
 #include <stddef.h>
 
 void msg_set(char *msg, size_t msg_len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* One formatted line (up to 1 KiB) to a log callback; nothing when log
+ * is NULL. */
+void msg_log(void (*log)(void *ctx, const char *line), void *ctx, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 #endif

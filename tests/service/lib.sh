@@ -145,3 +145,18 @@ need_python() {
         exit 1
     }
 }
+
+# pg_serve_setup [SERVER_LINES]: a real PostgreSQL
+# (tests/store/pg_test_server.sh; PG_URL), stopped at exit; the
+# parameters (make_params); and $tmp/serve.ini with one synthesis worker
+# and one prover, a short lease (a killed server's partitions are claimed
+# again 2 s after its last heartbeat) and SERVER_LINES in [server].
+pg_serve_setup() {
+    source "$(dirname "${BASH_SOURCE[0]}")/../store/pg_test_server.sh"
+    trap 'pg_stop; cleanup' EXIT
+    pg_start
+    make_params
+    write_config "$tmp/serve.ini" "synth_workers = 1
+workers_per_device = 1"
+    sed -i "/^\[server\]/a cluster_lease_s = 2${1:+\n$1}" "$tmp/serve.ini"
+}

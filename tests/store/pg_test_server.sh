@@ -2,7 +2,9 @@
 # from Debian's binaries (scripts/install-deps.sh installs the package
 # postgresql) in a temporary folder, listening only on a unix socket in
 # that folder, as the unprivileged user nobody when run as root; it sets
-# PG_URL (a postgresql:// URL to the database cuzk). The caller runs
+# PG_URL (a postgresql:// URL to the database cuzk). fsync is off (the
+# tests need no durability across a machine crash) unless PG_FSYNC=on
+# (bench/bench_cluster.sh: production-like figures). The caller runs
 # pg_stop at exit (it stops the server, removes the folder). Without the binaries it says so and
 # exits 1: the tests that need PostgreSQL fail, they are not skipped.
 pg_start() {
@@ -28,7 +30,7 @@ pg_start() {
         exit 1
     fi
     if ! "${as[@]}" "$bin/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -t 60 \
-        -o "-c listen_addresses='' -c unix_socket_directories=$PG_DIR -c fsync=off" start \
+        -o "-c listen_addresses='' -c unix_socket_directories=$PG_DIR -c fsync=${PG_FSYNC:-off}" start \
         >/dev/null 2>&1; then
         echo "FAIL: the PostgreSQL server did not start:" >&2
         cat "$PG_DIR/server.log" >&2

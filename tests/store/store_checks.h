@@ -3,10 +3,9 @@
  * partitions' inputs round-trip; an idempotency key makes one job;
  * batched updates (proofs, public inputs, final states) and what a final
  * state drops (witnesses, blinding); a reopened store has everything;
- * expiry by count and by age; one server per store (a second open is
- * refused while the first is open). The including file defines
- * open_store (a fresh handle on the store under test, failing the test
- * when it cannot) and open_other, and includes cmocka first. */
+ * expiry by count and by age. The including file defines open_store (a
+ * fresh handle on the store under test, failing the test when it cannot)
+ * and includes cmocka first. */
 #ifndef CUZK_TESTS_STORE_CHECKS_H
 #define CUZK_TESTS_STORE_CHECKS_H
 
@@ -24,8 +23,6 @@ static void ok(cuzk_status st)
 }
 
 static store *open_store(void);
-/* Another open of the same store, returning its status and msg. */
-static cuzk_status open_other(store **st);
 
 static void fill(fr_t *v, size_t n, uint8_t tag)
 {
@@ -246,19 +243,6 @@ static void test_list_and_expire(void **state)
     assert_int_equal(store_get(st, j[0].id, &got, NULL, msg, sizeof(msg)),
                      CUZK_ERR_INVALID_ARGUMENT);
     store_close(st);
-}
-
-/* One server per store: a second open is refused while the first holds
- * it, and taken once it is closed. */
-static void test_one_user(void **state)
-{
-    (void)state;
-    store *a = open_store(), *b;
-    assert_int_equal(open_other(&b), CUZK_ERR_IO);
-    assert_non_null(strstr(msg, "in use by another cuzk serve"));
-    store_close(a);
-    b = open_store();
-    store_close(b);
 }
 
 #endif

@@ -2,8 +2,10 @@
  * test_store_pg.sh, which starts one and sets CUZK_TEST_PG to its URL:
  * the checks every store passes (store_checks.h), on an empty database
  * each; several processes opening one empty database at once apply each
- * migration exactly once; one server per database (a second open waits,
- * then is refused); a schema newer than this cuzk is refused; and a
+ * migration exactly once; several hosts on one database (claims in
+ * priority order of their circuits only, leases renewed and expiring, the
+ * first proof staying, exactly one writer making a job done, failures up
+ * to the limit, a cancel notified); a schema newer than this cuzk is refused; and a
  * server that cannot be reached is named in the message, without the
  * password. */
 #define _POSIX_C_SOURCE 200809L
@@ -13,10 +15,12 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <libpq-fe.h>
@@ -53,11 +57,6 @@ static store *open_store(void)
     store *st;
     ok(store_open_postgres(&st, url, msg, sizeof(msg)));
     return st;
-}
-
-static cuzk_status open_other(store **st)
-{
-    return store_open_postgres(st, url, msg, sizeof(msg));
 }
 
 /* Eight processes open the empty database at the same moment: each
@@ -155,6 +154,234 @@ static void test_urls(void **state)
     assert_string_equal(where, "(settings libpq cannot parse)");
 }
 
+/* ------------------------------------------------------------- cluster */
+
+/* A job of n seeded partitions of circuit at priority p. */
+static void add_plain(store *st, store_job *j, const char *circuit, engine_priority p, uint32_t n)
+{
+    memset(j, 0, sizeof(*j));
+    assert_true(store_new_id(j->id));
+    snprintf(j->circuit, sizeof(j->circuit), "%s", circuit);
+    j->priority = p;
+    j->partitions = n;
+    j->state = ENGINE_STATE_QUEUED;
+    j->submitted_at = 1000;
+    store_partition parts[8] = {{0}};
+    assert_true(n <= 8);
+    for (uint32_t i = 0; i < n; i++)
+        parts[i].seed = i;
+    ok(store_add(st, j, parts, NULL, msg, sizeof(msg)));
+}
+
+static const char *const p10[] = {"p10"};
+
+static void pause_ms(long ms)
+{
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+static uint32_t claim(store *st, const char *host, uint32_t max, double lease_s, store_lease *out)
+{
+    uint32_t n = 0;
+    ok(store_cluster(st)->claim(st, host, p10, 1, max, lease_s, out, &n, msg, sizeof(msg)));
+    return n;
+}
+
+static bool complete(store *st, const char *host, const char *id, uint32_t idx, uint8_t tag)
+{
+    uint8_t proof[STORE_PROOF_BYTES];
+    memset(proof, tag, sizeof(proof));
+    fr_t pub;
+    fill(&pub, 1, tag);
+    store_update u = {
+        .kind = STORE_PARTITION_DONE, .idx = idx, .proof = proof, .pub = &pub, .num_pub = 1};
+    snprintf(u.id, sizeof(u.id), "%s", id);
+    bool finished = false;
+    ok(store_cluster(st)->complete(st, host, &u, &finished, msg, sizeof(msg)));
+    return finished;
+}
+
+static bool has(const store_lease *l, uint32_t n, const char *id, uint32_t idx)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (!strcmp(l[i].id, id) && l[i].idx == idx)
+            return true;
+    return false;
+}
+
+/* Two hosts open one database at once and see each other's jobs. */
+static void test_shared(void **state)
+{
+    (void)state;
+    store *a = open_store(), *b = open_store();
+    assert_non_null(store_cluster(a));
+    store_job j, got;
+    add_plain(a, &j, "p10", ENGINE_PRIORITY_NORMAL, 1);
+    ok(store_get(b, j.id, &got, NULL, msg, sizeof(msg)));
+    assert_string_equal(got.circuit, "p10");
+    store_close(a);
+    store_close(b);
+}
+
+/* Claims: partitions in priority then submission order, only of the
+ * named circuits, never one leased to another host; a lease renewed by
+ * the heartbeat holds, one that expires is claimed by another host. */
+static void test_claim_order_and_leases(void **state)
+{
+    (void)state;
+    store *a = open_store(), *b = open_store();
+    store_job normal, high, other;
+    add_plain(a, &normal, "p10", ENGINE_PRIORITY_NORMAL, 3);
+    add_plain(a, &high, "p10", ENGINE_PRIORITY_HIGH, 2);
+    add_plain(a, &other, "zz", ENGINE_PRIORITY_CRITICAL, 1);
+    store_lease l[8];
+    assert_int_equal(claim(a, "h1", 3, 30, l), 3);
+    assert_true(has(l, 3, high.id, 0) && has(l, 3, high.id, 1) && has(l, 3, normal.id, 0));
+    assert_int_equal(claim(b, "h2", 8, 1, l), 2); /* not h1's, not zz's */
+    assert_true(has(l, 2, normal.id, 1) && has(l, 2, normal.id, 2));
+    assert_int_equal(claim(b, "h3", 8, 30, l), 0);
+    /* h2's leases (1 s) run out; h1's are renewed past them */
+    ok(store_cluster(a)->beat(a, "h1", "p10", false, 30, msg, sizeof(msg)));
+    pause_ms(1300);
+    assert_int_equal(claim(b, "h3", 8, 30, l), 2);
+    assert_true(has(l, 2, normal.id, 1) && has(l, 2, normal.id, 2));
+    /* the hosts and the queue as status shows them */
+    store_cluster_info info;
+    ok(store_cluster(a)->info(a, &info, msg, sizeof(msg)));
+    assert_int_equal(info.num_hosts, 1);
+    assert_string_equal(info.hosts[0].host, "h1");
+    assert_int_equal(info.hosts[0].leases, 3);
+    assert_int_equal(info.leased[ENGINE_PRIORITY_HIGH], 2);
+    assert_int_equal(info.leased[ENGINE_PRIORITY_NORMAL], 3);
+    assert_int_equal(info.waiting[ENGINE_PRIORITY_CRITICAL], 1); /* zz: nobody's */
+    store_cluster_info_free(&info);
+    /* a host that leaves gives its leases back at once */
+    ok(store_cluster(a)->leave(a, "h1", msg, sizeof(msg)));
+    assert_int_equal(claim(b, "h2", 8, 30, l), 3);
+    store_close(a);
+    store_close(b);
+}
+
+/* The first proof of a partition stays; the last one written makes the
+ * job done, once. */
+static void test_complete(void **state)
+{
+    (void)state;
+    store *a = open_store(), *b = open_store();
+    store_job j, got;
+    add_plain(a, &j, "p10", ENGINE_PRIORITY_NORMAL, 2);
+    assert_false(complete(a, "h1", j.id, 0, 0xa1));
+    assert_false(complete(b, "h2", j.id, 0, 0xb2)); /* proved twice: the first stays */
+    assert_true(complete(b, "h2", j.id, 1, 0xb3));
+    assert_false(complete(a, "h1", j.id, 1, 0xa4)); /* done already */
+    store_partition *parts;
+    ok(store_get(b, j.id, &got, &parts, msg, sizeof(msg)));
+    assert_int_equal(got.state, ENGINE_STATE_DONE);
+    assert_int_equal(got.partitions_done, 2);
+    assert_int_equal(parts[0].proof[0], 0xa1);
+    assert_int_equal(parts[1].proof[0], 0xb3);
+    store_partitions_free(parts, 2);
+    store_close(a);
+    store_close(b);
+}
+
+typedef struct racer {
+    store *st;
+    const char *host, *id;
+    uint32_t idx;
+    bool finished;
+} racer;
+
+static void *race(void *arg)
+{
+    racer *r = arg;
+    r->finished = complete(r->st, r->host, r->id, r->idx, (uint8_t)(r->idx + 1));
+    return NULL;
+}
+
+/* Two hosts writing a job's last two proofs at the same moment: exactly
+ * one of them makes it done. */
+static void test_last_proof_race(void **state)
+{
+    (void)state;
+    store *a = open_store(), *b = open_store();
+    for (int round = 0; round < 20; round++) {
+        store_job j, got;
+        add_plain(a, &j, "p10", ENGINE_PRIORITY_NORMAL, 2);
+        racer r[2] = {{a, "h1", j.id, 0, false}, {b, "h2", j.id, 1, false}};
+        pthread_t t[2];
+        for (int i = 0; i < 2; i++)
+            assert_int_equal(pthread_create(&t[i], NULL, race, &r[i]), 0);
+        for (int i = 0; i < 2; i++)
+            pthread_join(t[i], NULL);
+        assert_int_equal(r[0].finished + r[1].finished, 1);
+        ok(store_get(a, j.id, &got, NULL, msg, sizeof(msg)));
+        assert_int_equal(got.state, ENGINE_STATE_DONE);
+    }
+    store_close(a);
+    store_close(b);
+}
+
+/* A failing partition is claimable again until its failures reach the
+ * limit; then the job fails with the reason. */
+static void test_failures(void **state)
+{
+    (void)state;
+    store *a = open_store();
+    const store_cluster_ops *c = store_cluster(a);
+    store_job j, got;
+    add_plain(a, &j, "p10", ENGINE_PRIORITY_NORMAL, 1);
+    store_lease l[2];
+    bool failed = true;
+    assert_int_equal(claim(a, "h1", 2, 30, l), 1);
+    ok(c->fail_partition(a, j.id, 0, "on h1: the prover broke", 2, &failed, msg, sizeof(msg)));
+    assert_false(failed);
+    assert_int_equal(claim(a, "h2", 2, 30, l), 1); /* its lease ended with the failure */
+    ok(c->fail_partition(a, j.id, 0, "on h2: the prover broke again", 2, &failed, msg,
+                         sizeof(msg)));
+    assert_true(failed);
+    ok(store_get(a, j.id, &got, NULL, msg, sizeof(msg)));
+    assert_int_equal(got.state, ENGINE_STATE_FAILED);
+    assert_non_null(strstr(got.message, "partition 0 failed 2 times"));
+    assert_non_null(strstr(got.message, "on h2: the prover broke again"));
+    assert_int_equal(claim(a, "h3", 2, 30, l), 0); /* final: nothing to claim */
+    store_close(a);
+}
+
+/* A cancel on one host: the job is final once, the others are notified
+ * and see it among their jobs' states. */
+static void test_cancel_and_notify(void **state)
+{
+    (void)state;
+    store *a = open_store(), *b = open_store();
+    const store_cluster_ops *c = store_cluster(a);
+    store_job j, k;
+    add_plain(a, &j, "p10", ENGINE_PRIORITY_NORMAL, 1);
+    add_plain(a, &k, "p10", ENGINE_PRIORITY_NORMAL, 1);
+    pause_ms(300); /* the adds' notifications are in */
+    uint64_t before = c->events(b);
+    assert_false(c->wait(b, before, 0.3)); /* nothing happened */
+    bool changed = false;
+    ok(c->finish(a, j.id, ENGINE_STATE_CANCELLED, "cancelled by request", &changed, msg,
+                 sizeof(msg)));
+    assert_true(changed);
+    assert_true(c->wait(b, before, 5));
+    ok(c->finish(a, j.id, ENGINE_STATE_CANCELLED, "again", &changed, msg, sizeof(msg)));
+    assert_false(changed);
+    char ids[3][STORE_ID_CHARS + 1] = {{0}};
+    memcpy(ids[0], j.id, sizeof(ids[0]));
+    memcpy(ids[1], k.id, sizeof(ids[1]));
+    memcpy(ids[2], "00000000000000000000000000000000", sizeof(ids[2]));
+    bool final[3];
+    ok(c->finals(b, (const char(*)[STORE_ID_CHARS + 1]) ids, 3, final, msg, sizeof(msg)));
+    assert_true(final[0]);
+    assert_false(final[1]);
+    assert_true(final[2]); /* gone */
+    store_close(a);
+    store_close(b);
+}
+
 int main(void)
 {
     url = getenv("CUZK_TEST_PG");
@@ -170,7 +397,12 @@ int main(void)
         cmocka_unit_test_setup(test_updates_and_reopen, empty),
         cmocka_unit_test_setup(test_list_and_expire, empty),
         cmocka_unit_test_setup(test_migration_race, empty),
-        cmocka_unit_test_setup(test_one_user, empty),
+        cmocka_unit_test_setup(test_shared, empty),
+        cmocka_unit_test_setup(test_claim_order_and_leases, empty),
+        cmocka_unit_test_setup(test_complete, empty),
+        cmocka_unit_test_setup(test_last_proof_race, empty),
+        cmocka_unit_test_setup(test_failures, empty),
+        cmocka_unit_test_setup(test_cancel_and_notify, empty),
         cmocka_unit_test_setup(test_newer_schema, empty),
         cmocka_unit_test(test_unreachable),
     };

@@ -126,10 +126,9 @@ static void test_damaged_row(void **state)
     store_job job;
     add_job(st, &job, NULL, 1000);
     store_close(st);
-    static const char *const edits[] = {"UPDATE jobs SET partitions = -1",
-                                        "UPDATE jobs SET partitions = 0",
-                                        "UPDATE jobs SET partitions = 3, state = 99",
-                                        "UPDATE jobs SET state = 0, priority = -5"};
+    static const char *const edits[] = {
+        "UPDATE jobs SET partitions = -1", "UPDATE jobs SET partitions = 0",
+        "UPDATE jobs SET partitions = 3, state = 99", "UPDATE jobs SET state = 0, priority = -5"};
     static const char *const names[] = {"partition count", "partition count", "state", "priority"};
     for (size_t i = 0; i < sizeof(edits) / sizeof(edits[0]); i++) {
         char path[200];
@@ -174,6 +173,21 @@ static void test_not_a_folder(void **state)
     store *st;
     assert_int_not_equal(store_open_sqlite(&st, file, msg, sizeof(msg)), CUZK_OK);
     assert_non_null(strstr(msg, "not a folder"));
+}
+
+/* One server per store: a second open is refused while the first holds
+ * it, and taken once it is closed. */
+static void test_one_user(void **state)
+{
+    (void)state;
+    store *a = open_store(), *b;
+    assert_int_equal(open_other(&b), CUZK_ERR_IO);
+    assert_non_null(strstr(msg, "in use by another cuzk serve"));
+    /* one host only: no cluster operations */
+    assert_null(store_cluster(a));
+    store_close(a);
+    b = open_store();
+    store_close(b);
 }
 
 int main(void)
