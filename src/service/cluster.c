@@ -385,7 +385,8 @@ static void claim_some(cluster *c)
                                        msg, sizeof(msg));
         note(c, rc, msg);
     }
-    qsort(leases, got, sizeof(*leases), by_lease);
+    if (got) /* qsort wants an array even for none */
+        qsort(leases, got, sizeof(*leases), by_lease);
     store_job job;
     store_partition *parts = NULL;
     bool have = false;
