@@ -547,8 +547,8 @@ static int prove_once(prove_size *s, const prove_shape *sh, uint64_t seed, doubl
             return fail_status("evaluating a, b, c", est, cuda_r1cs_last_error());
     }
     rc.t[PH_EVAL_ABC] = bench_now_ns();
-    cuzk_status st = cuda_plan_run(&s->plan, sh->log_n, s->ntt, s->msm, &s->parts, s->d_abc, s->d_w,
-                                   sh->rows, &sums, on_step, &rc, msg, sizeof(msg));
+    cuzk_status st = cuda_plan_run(&s->plan, sh->log_n, s->ntt, s->msm, &s->parts, s->d_abc, NULL,
+                                   NULL, s->d_w, sh->rows, &sums, on_step, &rc, msg, sizeof(msg));
     if (st != CUZK_OK)
         return fail_status("the proof plan", st, msg);
     rc.t[PH_TOTAL] = bench_now_ns();

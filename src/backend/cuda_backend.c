@@ -55,7 +55,7 @@ typedef struct cuda_backend {
 
 /* One partition's inputs on the device, and the stream that copies them. */
 typedef struct cuda_stage {
-    void *d_abc[3];
+    void *d_abc[3]; /* [2] NULL in the lean form (two vectors) */
     void *d_w;              /* the witness, uploaded once per partition for every MSM */
     void *stream;           /* non-blocking (cuda/device.h) */
     cuda_r1cs_check *check; /* the evaluation's result, when the circuit has matrices */
@@ -71,6 +71,10 @@ typedef struct cuda_dev_circuit {
     unsigned nstages;
     cuda_plan_parts parts; /* the plan's points and densities */
     cuda_r1cs *r1cs;       /* A, B, C for evaluating a, b, c; NULL: inputs bring them */
+    /* Under a device budget, with the matrices: stages of two vectors,
+     * c evaluated into the second once b is transformed (cuda/ntt.h's
+     * lean quotient): 4.3 GB less a stage at 2^27. */
+    bool lean;
 } cuda_dev_circuit;
 
 typedef struct cuda_circuit {
@@ -121,13 +125,26 @@ static void cuda_circuit_free(cuda_circuit *cc)
     free(cc);
 }
 
-/* One more stage: a, b, c (n each), the witness (nvars), a stream, and
- * the evaluation's result when the circuit has matrices. */
+/* The vectors of 2^log_n a stage holds. */
+static unsigned stage_vectors(const cuda_dev_circuit *d)
+{
+    return d->lean ? 2 : 3;
+}
+
+/* Device bytes of one stage. */
+static uint64_t stage_bytes(const cuda_dev_circuit *d, size_t n, uint64_t nvars)
+{
+    return (stage_vectors(d) * (uint64_t)n + nvars) * sizeof(fr_t);
+}
+
+/* One more stage: a, b, c (n each; a and b when lean), the witness
+ * (nvars), a stream, and the evaluation's result when the circuit has
+ * matrices. */
 static cuzk_status add_stage(cuda_dev_circuit *d, size_t n, uint64_t nvars, uint64_t *bytes,
                              char *msg, size_t msg_len)
 {
     cuda_stage *sg = &d->stage[d->nstages];
-    for (int i = 0; i < 3; i++)
+    for (unsigned i = 0; i < stage_vectors(d); i++)
         if (cuda_ntt_alloc(d->ntt, &sg->d_abc[i], n) != CUZK_OK)
             return dev_error(msg, msg_len, "a, b, c buffers", cuda_ntt_last_error());
     if (cuda_ntt_alloc(d->ntt, &sg->d_w, nvars) != CUZK_OK)
@@ -137,7 +154,7 @@ static cuzk_status add_stage(cuda_dev_circuit *d, size_t n, uint64_t nvars, uint
     if (d->r1cs && cuda_r1cs_check_create(&sg->check, d->device) != CUZK_OK)
         return dev_error(msg, msg_len, "constraint check", cuda_r1cs_last_error());
     d->nstages++;
-    *bytes += (3 * (uint64_t)n + nvars) * sizeof(fr_t);
+    *bytes += stage_bytes(d, n, nvars);
     return CUZK_OK;
 }
 
@@ -225,49 +242,59 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
     const uint64_t start = *bytes;
     d->device = device;
     size_t n = (size_t)1 << cc->log_n;
+    /* No scratch vectors (max_batch 0): the quotient needs none, and three
+     * of 2^27 would hold 12.9 GB for nothing. Under a device budget the
+     * twiddles are compact: the full table is 4.3 GB at 2^27, its
+     * replacement a few MiB and a multiplication an element in one pass. */
+    const cuda_ntt_options ntt_opt = {
+        .flags = cc->device_budget ? CUDA_NTT_TWIDDLES_COMPACT : 0u};
     cuzk_status st =
-        cuda_ntt_ctx_create(&d->ntt, device, cc->log_n, 3,
+        cuda_ntt_ctx_create(&d->ntt, device, cc->log_n, 0,
                             plan->quotient == GROTH16_QUOTIENT_BELLMAN ? CUDA_NTT_ROOTS_BELLMAN
                                                                        : CUDA_NTT_ROOTS_SNARKJS,
-                            NULL);
+                            &ntt_opt);
     if (st == CUZK_OK)
         st = cuda_ntt_ctx_prepare(d->ntt, cc->log_n);
     if (st != CUZK_OK)
         return dev_error(msg, msg_len, "NTT context", cuda_ntt_last_error());
+    *bytes += cuda_ntt_ctx_device_bytes(d->ntt);
     if (cc->cs && (st = upload_r1cs(cc, d, bytes, msg, msg_len)) != CUZK_OK)
         return st;
     uint64_t nvars = cc->num_vars;
-    if ((st = add_stage(d, n, nvars, bytes, msg, msg_len)) != CUZK_OK)
-        return st;
-    const uint64_t before_msm = *bytes;
     cuda_msm_config cfg = {.device = device};
     cfg.max_n[CUDA_MSM_G1] = n > nvars ? n : nvars;
     cfg.max_n[CUDA_MSM_G2] = nvars;
     if ((st = cuda_msm_ctx_create(&d->msm, &cfg)) != CUZK_OK)
         return dev_error(msg, msg_len, "MSM context", cuda_msm_last_error());
     /* Over the budget with every point resident: every MSM in chunks, the
-     * context's scratch for one chunk. */
-    const bool budgeted =
-        cc->device_budget && before_msm - start + cuda_msm_ctx_device_bytes(d->msm) +
-                                     plan_points_bytes(plan) >
-                                 cc->device_budget;
+     * context's scratch for one chunk, and two vectors a stage where the
+     * device evaluates a, b, c. */
+    const bool budgeted = cc->device_budget && *bytes - start + stage_bytes(d, n, nvars) +
+                                                       cuda_msm_ctx_device_bytes(d->msm) +
+                                                       plan_points_bytes(plan) >
+                                                   cc->device_budget;
     if (budgeted) {
         cuda_msm_ctx_destroy(d->msm);
         d->msm = NULL;
         cfg.max_n[CUDA_MSM_G1] = cfg.max_n[CUDA_MSM_G2] = budget_chunk(cc->device_budget);
         if ((st = cuda_msm_ctx_create(&d->msm, &cfg)) != CUZK_OK)
             return dev_error(msg, msg_len, "MSM context", cuda_msm_last_error());
+        d->lean = d->r1cs != NULL;
     }
     *bytes += cuda_msm_ctx_device_bytes(d->msm);
+    if ((st = add_stage(d, n, nvars, bytes, msg, msg_len)) != CUZK_OK)
+        return st;
 
     cuda_plan_placement placement;
     if (budgeted) {
         char parts[256];
         snprintf(parts, sizeof(parts),
-                 "a, b, c and w %llu, constraint system %llu, MSM scratch %llu",
-                 (unsigned long long)((3 * (uint64_t)n + nvars) * sizeof(fr_t)),
+                 "%s %llu, constraint system %llu, MSM scratch %llu, NTT tables %llu",
+                 d->lean ? "a, b and w" : "a, b, c and w",
+                 (unsigned long long)stage_bytes(d, n, nvars),
                  (unsigned long long)(d->r1cs ? cuda_r1cs_device_bytes(d->r1cs) : 0),
-                 (unsigned long long)cuda_msm_ctx_device_bytes(d->msm));
+                 (unsigned long long)cuda_msm_ctx_device_bytes(d->msm),
+                 (unsigned long long)cuda_ntt_ctx_device_bytes(d->ntt));
         if ((st = place_points(cc, *bytes - start, parts, &placement, msg, msg_len)) != CUZK_OK)
             return st;
     }
@@ -278,10 +305,10 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
         return dev_error(msg, msg_len, "uploading parameters", cuda_msm_last_error());
     /* The second stage, when the points (and the budget) leave room for it. */
     size_t free_bytes = 0;
-    size_t stage_bytes = (3 * n + nvars) * sizeof(fr_t);
+    const uint64_t one_stage = stage_bytes(d, n, nvars);
     if (cuda_device_free_memory(device, &free_bytes) == 0 &&
-        free_bytes > stage_bytes + CUDA_STAGE_HEADROOM &&
-        (!cc->device_budget || *bytes - start + stage_bytes <= cc->device_budget))
+        free_bytes > one_stage + CUDA_STAGE_HEADROOM &&
+        (!cc->device_budget || *bytes - start + one_stage <= cc->device_budget))
         while (d->nstages < CUDA_STAGES)
             if ((st = add_stage(d, n, nvars, bytes, msg, msg_len)) != CUZK_OK)
                 return st;
@@ -497,7 +524,11 @@ static cuzk_status eval_device(const cuda_circuit *cc, const cuda_dev_circuit *d
                                const cuda_stage *sg, phase_clock *pc, char *msg, size_t msg_len)
 {
     uint64_t bad = CUDA_R1CS_ROW_NONE;
-    if (cuda_r1cs_eval(d->r1cs, sg->check, sg->d_w, sg->d_abc, sg->stream, &bad) != CUZK_OK)
+    const cuzk_status st =
+        d->lean ? cuda_r1cs_eval_ab(d->r1cs, sg->check, sg->d_w, sg->d_abc[0], sg->d_abc[1],
+                                    sg->stream, &bad)
+                : cuda_r1cs_eval(d->r1cs, sg->check, sg->d_w, sg->d_abc, sg->stream, &bad);
+    if (st != CUZK_OK)
         return dev_error(msg, msg_len, "evaluating a, b, c", cuda_r1cs_last_error());
     lap(pc, PHASE_EVAL_ABC, "gpu", cuda_r1cs_eval_bytes(d->r1cs));
     if (bad != CUDA_R1CS_ROW_NONE) {
@@ -510,14 +541,29 @@ static cuzk_status eval_device(const cuda_circuit *cc, const cuda_dev_circuit *d
     return CUZK_OK;
 }
 
+/* The lean quotient's c, evaluated into the vector b leaves (in the
+ * quotient's stream order: the default stream). */
+typedef struct lean_fill {
+    const cuda_r1cs *r1cs;
+    const void *d_w;
+} lean_fill;
+
+static cuzk_status lean_fill_c(void *arg, void *d_c)
+{
+    const lean_fill *f = arg;
+    return cuda_r1cs_eval_c(f->r1cs, f->d_w, d_c, NULL);
+}
+
 /* h and the plan's MSMs from stage sg (under the device's lock). */
 static cuzk_status prove_device(const cuda_circuit *cc, const cuda_dev_circuit *d,
                                 const cuda_stage *sg, uint64_t rows, groth16_sums *out,
                                 phase_clock *pc, char *msg, size_t msg_len)
 {
     pc->n = (uint64_t)1 << cc->log_n;
-    return cuda_plan_run(cc->plan, cc->log_n, d->ntt, d->msm, &d->parts, sg->d_abc, sg->d_w, rows,
-                         out, device_step, pc, msg, msg_len);
+    lean_fill fill = {d->r1cs, sg->d_w};
+    return cuda_plan_run(cc->plan, cc->log_n, d->ntt, d->msm, &d->parts, sg->d_abc,
+                         d->lean ? lean_fill_c : NULL, &fill, sg->d_w, rows, out, device_step, pc,
+                         msg, msg_len);
 }
 
 /* One proof's device work on made-up inputs, discarded, at prepare time:
@@ -534,7 +580,7 @@ static cuzk_status warm_up(const cuda_circuit *cc, const cuda_dev_circuit *d, ch
     const cuda_stage *sg = &d->stage[0];
     size_t n = (size_t)1 << cc->log_n;
     uint64_t nvars = cc->num_vars;
-    for (int i = 0; i < 3; i++)
+    for (unsigned i = 0; i < stage_vectors(d); i++)
         if (cuda_memset_bytes(d->device, sg->d_abc[i], 1, n * sizeof(fr_t)) != 0)
             return dev_error(msg, msg_len, "warming up", "cannot fill a device buffer");
     if (cuda_memset_bytes(d->device, sg->d_w, 1, nvars * sizeof(fr_t)) != 0)
@@ -571,6 +617,12 @@ static cuzk_status cuda_prove(backend_t *b, unsigned device, void *handle, const
     }
     size_t n = (size_t)1 << cc->log_n;
     uint64_t rows = in->abc ? in->rows : cc->rows;
+    if (in->abc && cc->dev[device].lean) {
+        backend_msg(msg, msg_len,
+                    "a, b, c given, but under the device budget the circuit's stages hold two "
+                    "vectors and evaluate c on the device");
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
     /* The exact satisfaction check of given a, b, c runs on the host,
      * outside the lock, unless the caller made it already (it costs a pass
      * over a, b, c on host cores that synthesis needs). */

@@ -198,16 +198,30 @@ static cuzk_status run_part(cuda_msm_ctx *msm, const cuda_plan_parts *parts, con
     return cuda_msm_g1_split(msm, pts, s, p->count, o1, NULL);
 }
 
+/* The quotient in place: three vectors, or two (d_abc[2] NULL). */
+static cuzk_status run_quotient(const groth16_plan *plan, unsigned log_n, cuda_ntt_ctx *ntt,
+                                void *const d_abc[3], cuda_h_fill_fn fill_c, void *fill_arg,
+                                uint64_t rows)
+{
+    const bool bellman = plan->quotient == GROTH16_QUOTIENT_BELLMAN;
+    if (!d_abc[2])
+        return bellman ? cuda_compute_h_lean(ntt, d_abc[0], d_abc[1], rows, log_n,
+                                             CUDA_H_COSET_GENERATOR, fill_c, fill_arg, NULL)
+                       : cuda_h_coset_evals_lean(ntt, d_abc[0], d_abc[1], rows, log_n,
+                                                 CUDA_H_COSET_2N_ROOT, fill_c, fill_arg, NULL);
+    return bellman ? cuda_compute_h(ntt, d_abc[0], d_abc[1], d_abc[2], rows, log_n,
+                                    CUDA_H_COSET_GENERATOR, NULL)
+                   : cuda_h_coset_evals(ntt, d_abc[0], d_abc[1], d_abc[2], rows, log_n,
+                                        CUDA_H_COSET_2N_ROOT, NULL);
+}
+
 cuzk_status cuda_plan_run(const groth16_plan *plan, unsigned log_n, cuda_ntt_ctx *ntt,
                           cuda_msm_ctx *msm, const cuda_plan_parts *parts, void *const d_abc[3],
-                          const void *d_w, uint64_t rows, groth16_sums *out, cuda_plan_step_fn step,
-                          void *step_ctx, char *msg, size_t msg_len)
+                          cuda_h_fill_fn fill_c, void *fill_arg, const void *d_w, uint64_t rows,
+                          groth16_sums *out, cuda_plan_step_fn step, void *step_ctx, char *msg,
+                          size_t msg_len)
 {
-    cuzk_status st = plan->quotient == GROTH16_QUOTIENT_BELLMAN
-                         ? cuda_compute_h(ntt, d_abc[0], d_abc[1], d_abc[2], rows, log_n,
-                                          CUDA_H_COSET_GENERATOR, NULL)
-                         : cuda_h_coset_evals(ntt, d_abc[0], d_abc[1], d_abc[2], rows, log_n,
-                                              CUDA_H_COSET_2N_ROOT, NULL);
+    cuzk_status st = run_quotient(plan, log_n, ntt, d_abc, fill_c, fill_arg, rows);
     if (st != CUZK_OK || cuda_ntt_sync(ntt, NULL) != CUZK_OK)
         return dev_error(msg, msg_len, "computing h", cuda_ntt_last_error());
     if (step)

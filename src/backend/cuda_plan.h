@@ -60,11 +60,14 @@ void cuda_plan_parts_free(cuda_plan_parts *parts);
 
 /* The plan's sums from a, b, c (d_abc: three 2^log_n vectors on the device,
  * the first rows evaluated; h is left in the first) and the witness d_w
- * (plan->num_vars values on the device). */
+ * (plan->num_vars values on the device). With d_abc[2] NULL the quotient
+ * runs on two vectors (cuda/ntt.h's lean form): fill_c writes c into the
+ * second when b is done with. */
 cuzk_status cuda_plan_run(const groth16_plan *plan, unsigned log_n, cuda_ntt_ctx *ntt,
                           cuda_msm_ctx *msm, const cuda_plan_parts *parts, void *const d_abc[3],
-                          const void *d_w, uint64_t rows, groth16_sums *out, cuda_plan_step_fn step,
-                          void *step_ctx, char *msg, size_t msg_len);
+                          cuda_h_fill_fn fill_c, void *fill_arg, const void *d_w, uint64_t rows,
+                          groth16_sums *out, cuda_plan_step_fn step, void *step_ctx, char *msg,
+                          size_t msg_len);
 
 #endif
 #endif

@@ -89,6 +89,8 @@ void cuda_ntt_ctx_destroy(cuda_ntt_ctx *ctx);
 /* Makes and caches the domain of size 2^log_n (allocates; waits). Any
  * transform of a size not yet prepared prepares it first. */
 cuzk_status cuda_ntt_ctx_prepare(cuda_ntt_ctx *ctx, unsigned log_n);
+/* Device memory the context holds: its scratch and its domains. */
+size_t cuda_ntt_ctx_device_bytes(const cuda_ntt_ctx *ctx);
 
 /* ---- transforms --------------------------------------------------------- */
 
@@ -112,6 +114,22 @@ cuzk_status cuda_compute_h(cuda_ntt_ctx *ctx, void *d_a, void *d_b, void *d_c, s
  * order, not divided by Z. */
 cuzk_status cuda_h_coset_evals(cuda_ntt_ctx *ctx, void *d_a, void *d_b, void *d_c, size_t m,
                                unsigned log_n, cuda_h_coset coset, void *stream);
+
+/* The same with two vectors instead of three, for tight device budgets
+ * (one vector of 2^log_n less: 4.3 GB at 2^27). d_a and d_b hold a and b
+ * on entry (their first m rows; the rest is read as zero); fill_c is
+ * called once d_b's contents are no longer needed, on the calling thread,
+ * to queue on `stream` the writing of c's first m rows into it. Out, as
+ * above: d_a = h (cuda_compute_h_lean) or a b - c on the coset
+ * (cuda_h_coset_evals_lean); d_b clobbered. A failure of fill_c is
+ * returned as it is. */
+typedef cuzk_status (*cuda_h_fill_fn)(void *arg, void *d_c);
+cuzk_status cuda_compute_h_lean(cuda_ntt_ctx *ctx, void *d_a, void *d_b, size_t m, unsigned log_n,
+                                cuda_h_coset coset, cuda_h_fill_fn fill_c, void *fill_arg,
+                                void *stream);
+cuzk_status cuda_h_coset_evals_lean(cuda_ntt_ctx *ctx, void *d_a, void *d_b, size_t m,
+                                    unsigned log_n, cuda_h_coset coset, cuda_h_fill_fn fill_c,
+                                    void *fill_arg, void *stream);
 
 /* ---- buffers (for tests and tools) -------------------------------------- */
 

@@ -207,13 +207,24 @@ extern "C" cuzk_status cuda_ntt(cuda_ntt_ctx *ctx, void *d_data, unsigned log_n,
     return cuda_ntt_batch(ctx, &d_data, 1, log_n, dir, coset, stream);
 }
 
-/* a, b, c -> coset evaluations (c's replaced by a b - c, stored in out). */
-static cuzk_status ntt_h_evals(const ntt_exec *x, const cuda_ntt_domain *d, dfr_t *a, dfr_t *b,
-                               dfr_t *c, uint64_t m, cuda_h_coset coset, dfr_t *out)
+/* The last pass of a vector in ntt_coset_evals: what it stores, into out. */
+typedef struct ntt_last_pass {
+    uint32_t flags; /* 0, NTT_F_POINTWISE or NTT_F_MULTIPLY (ntt_pass.cuh) */
+    const dfr_t *pw_a, *pw_b;
+    dfr_t *out;
+} ntt_last_pass;
+
+/* Vectors v[0..count) (count ≤ 3, the first m rows of each, the rest read
+ * as zero) -> their evaluations on the quotient's coset, in place, all in
+ * the same launches; the last vector's last pass stores as `last` says,
+ * into last->out. */
+static cuzk_status ntt_coset_evals(const ntt_exec *x, const cuda_ntt_domain *d, dfr_t *const *v,
+                                   uint32_t count, uint64_t m, cuda_h_coset coset,
+                                   const ntt_last_pass *last)
 {
     const uint32_t np = d->plan.n_pass;
-    dfr_t *abc[3] = {a, b, c};
-    dfr_t *c_out[1] = {out};
+    dfr_t *const *v_last = v + count - 1;
+    dfr_t *out[1] = {last->out};
     const ntt_scale mid =
         ntt_scale_table(d, coset == CUDA_H_COSET_GENERATOR ? NTT_SC_H_MID_GEN : NTT_SC_H_MID_2N);
     ntt_pass_params p;
@@ -223,68 +234,51 @@ static cuzk_status ntt_h_evals(const ntt_exec *x, const cuda_ntt_domain *d, dfr_
         p.flags = NTT_F_NEGATE | NTT_F_MID;
         p.m = m;
         p.mid = mid;
-        st = ntt_run(x, d, 0, &p, abc, abc, 2);
-        p.flags |= NTT_F_POINTWISE;
-        p.pw_a = a;
-        p.pw_b = b;
-        if (st == CUZK_OK)
-            st = ntt_run(x, d, 0, &p, abc + 2, c_out, 1);
-        return st;
-    }
-    for (uint32_t j = 0; j < np && st == CUZK_OK; j++) { /* inverse, NR, then the middle */
-        ntt_params_init(&p, d, j);
-        if (j == 0) {
-            p.flags |= NTT_F_NEGATE;
-            p.m = m;
+    } else {
+        for (uint32_t j = 0; j < np && st == CUZK_OK; j++) { /* inverse, NR, then the middle */
+            ntt_params_init(&p, d, j);
+            if (j == 0) {
+                p.flags |= NTT_F_NEGATE;
+                p.m = m;
+            }
+            if (j + 1 < np) {
+                p.flags |= NTT_F_TW_OUT;
+            } else {
+                p.flags |= NTT_F_MID;
+                p.mid = mid;
+            }
+            st = ntt_run(x, d, j, &p, v, v, count);
         }
-        if (j + 1 < np) {
-            p.flags |= NTT_F_TW_OUT;
-        } else {
-            p.flags |= NTT_F_MID;
-            p.mid = mid;
+        for (uint32_t j = np - 1; j-- > 1 && st == CUZK_OK;) { /* forward, RN */
+            ntt_params_init(&p, d, j);
+            p.flags |= NTT_F_TW_IN;
+            st = ntt_run(x, d, j, &p, v, v, count);
         }
-        st = ntt_run(x, d, j, &p, abc, abc, 3);
-    }
-    for (uint32_t j = np - 1; j-- > 1 && st == CUZK_OK;) { /* forward, RN */
-        ntt_params_init(&p, d, j);
+        ntt_params_init(&p, d, 0);
         p.flags |= NTT_F_TW_IN;
-        st = ntt_run(x, d, j, &p, abc, abc, 3);
     }
-    ntt_params_init(&p, d, 0);
-    p.flags |= NTT_F_TW_IN;
+    /* the last pass (the only one when np = 1): the others in place, then
+     * the last vector into out */
+    if (st == CUZK_OK && count > 1)
+        st = ntt_run(x, d, 0, &p, v, v, count - 1);
+    p.flags |= last->flags;
+    p.pw_a = last->pw_a;
+    p.pw_b = last->pw_b;
     if (st == CUZK_OK)
-        st = ntt_run(x, d, 0, &p, abc, abc, 2);
-    p.flags |= NTT_F_POINTWISE;
-    p.pw_a = a;
-    p.pw_b = b;
-    if (st == CUZK_OK)
-        st = ntt_run(x, d, 0, &p, abc + 2, c_out, 1);
+        st = ntt_run(x, d, 0, &p, v_last, out, 1);
     return st;
 }
 
-static cuzk_status ntt_h(cuda_ntt_ctx *ctx, void *d_a, void *d_b, void *d_c, size_t m,
-                         unsigned log_n, cuda_h_coset coset, void *stream, int evals_only)
+/* h = the coset iNTT of the evaluations in c with 1/Z folded into the
+ * output scaling; from c into a (c is the scratch of the multi-pass form). */
+static cuzk_status ntt_h_from_evals(const ntt_exec *x, const cuda_ntt_domain *d, dfr_t *c,
+                                    dfr_t *a, cuda_h_coset coset)
 {
-    if (!ctx || !d_a || !d_b || !d_c || ((uintptr_t)d_a & 15) || ((uintptr_t)d_b & 15) ||
-        ((uintptr_t)d_c & 15) || (coset != CUDA_H_COSET_GENERATOR && coset != CUDA_H_COSET_2N_ROOT))
-        return CUZK_ERR_INVALID_ARGUMENT;
-    if (log_n > CUDA_NTT_MAX_LOG || m > ((size_t)1 << log_n))
-        return CUZK_ERR_INVALID_ARGUMENT;
-    const cuda_ntt_domain *d;
-    cuzk_status st = ntt_domain_of(ctx, log_n, &d);
-    if (st != CUZK_OK)
-        return st;
-    const ntt_exec x = {ctx->device, (cudaStream_t)stream};
-    dfr_t *a = (dfr_t *)d_a, *b = (dfr_t *)d_b, *c = (dfr_t *)d_c;
-    st = ntt_h_evals(&x, d, a, b, c, m, coset, evals_only ? a : c);
-    if (st != CUZK_OK || evals_only)
-        return st;
-    /* h = coset iNTT of c with 1/Z folded into the output scaling; from c
-     * into a (c is the scratch of the multi-pass form). */
     const ntt_scale post =
         ntt_scale_table(d, coset == CUDA_H_COSET_GENERATOR ? NTT_SC_H_OUT_GEN : NTT_SC_H_OUT_2N);
     const uint32_t np = d->plan.n_pass;
     ntt_pass_params p;
+    cuzk_status st = CUZK_OK;
     for (uint32_t j = 0; j < np && st == CUZK_OK; j++) {
         ntt_params_init(&p, d, j);
         if (j == 0)
@@ -295,9 +289,72 @@ static cuzk_status ntt_h(cuda_ntt_ctx *ctx, void *d_a, void *d_b, void *d_c, siz
             p.flags |= NTT_F_NATURAL;
             p.post = post;
         }
-        st = ntt_run(&x, d, j, &p, &c, j + 1 == np ? &a : &c, 1);
+        st = ntt_run(x, d, j, &p, &c, j + 1 == np ? &a : &c, 1);
     }
     return st;
+}
+
+/* The checks every quotient entry point makes; *d the domain. */
+static cuzk_status ntt_h_args(cuda_ntt_ctx *ctx, void *const *vec, unsigned count, size_t m,
+                              unsigned log_n, cuda_h_coset coset, const cuda_ntt_domain **d)
+{
+    if (!ctx || (coset != CUDA_H_COSET_GENERATOR && coset != CUDA_H_COSET_2N_ROOT))
+        return CUZK_ERR_INVALID_ARGUMENT;
+    for (unsigned i = 0; i < count; i++)
+        if (!vec[i] || ((uintptr_t)vec[i] & 15))
+            return CUZK_ERR_INVALID_ARGUMENT;
+    if (log_n > CUDA_NTT_MAX_LOG || m > ((size_t)1 << log_n))
+        return CUZK_ERR_INVALID_ARGUMENT;
+    return ntt_domain_of(ctx, log_n, d);
+}
+
+static cuzk_status ntt_h(cuda_ntt_ctx *ctx, void *d_a, void *d_b, void *d_c, size_t m,
+                         unsigned log_n, cuda_h_coset coset, void *stream, int evals_only)
+{
+    void *const vec[3] = {d_a, d_b, d_c};
+    const cuda_ntt_domain *d;
+    cuzk_status st = ntt_h_args(ctx, vec, 3, m, log_n, coset, &d);
+    if (st != CUZK_OK)
+        return st;
+    const ntt_exec x = {ctx->device, (cudaStream_t)stream};
+    dfr_t *a = (dfr_t *)d_a, *b = (dfr_t *)d_b, *c = (dfr_t *)d_c;
+    dfr_t *const abc[3] = {a, b, c};
+    /* c's evaluations replaced by a b - c */
+    const ntt_last_pass last = {NTT_F_POINTWISE, a, b, evals_only ? a : c};
+    st = ntt_coset_evals(&x, d, abc, 3, m, coset, &last);
+    if (st != CUZK_OK || evals_only)
+        return st;
+    return ntt_h_from_evals(&x, d, c, a, coset);
+}
+
+/* The two-vector form: a's evaluations, then b's multiplied into a's,
+ * then c (written into b by fill) subtracted from them. */
+static cuzk_status ntt_h_lean(cuda_ntt_ctx *ctx, void *d_a, void *d_b, size_t m, unsigned log_n,
+                              cuda_h_coset coset, cuda_h_fill_fn fill_c, void *fill_arg,
+                              void *stream, int evals_only)
+{
+    void *const vec[2] = {d_a, d_b};
+    const cuda_ntt_domain *d;
+    cuzk_status st = ntt_h_args(ctx, vec, 2, m, log_n, coset, &d);
+    if (st != CUZK_OK)
+        return st;
+    if (!fill_c)
+        return CUZK_ERR_INVALID_ARGUMENT;
+    const ntt_exec x = {ctx->device, (cudaStream_t)stream};
+    dfr_t *a = (dfr_t *)d_a, *b = (dfr_t *)d_b;
+    const ntt_last_pass plain = {0, NULL, NULL, a};
+    st = ntt_coset_evals(&x, d, &a, 1, m, coset, &plain);
+    const ntt_last_pass times_a = {NTT_F_MULTIPLY, a, NULL, a};
+    if (st == CUZK_OK)
+        st = ntt_coset_evals(&x, d, &b, 1, m, coset, &times_a);
+    if (st == CUZK_OK)
+        st = fill_c(fill_arg, d_b);
+    const ntt_last_pass minus = {NTT_F_POINTWISE, a, NULL, evals_only ? a : b};
+    if (st == CUZK_OK)
+        st = ntt_coset_evals(&x, d, &b, 1, m, coset, &minus);
+    if (st != CUZK_OK || evals_only)
+        return st;
+    return ntt_h_from_evals(&x, d, b, a, coset);
 }
 
 extern "C" cuzk_status cuda_compute_h(cuda_ntt_ctx *ctx, void *d_a, void *d_b, void *d_c, size_t m,
@@ -311,6 +368,21 @@ extern "C" cuzk_status cuda_h_coset_evals(cuda_ntt_ctx *ctx, void *d_a, void *d_
                                           void *stream)
 {
     return ntt_h(ctx, d_a, d_b, d_c, m, log_n, coset, stream, 1);
+}
+
+extern "C" cuzk_status cuda_compute_h_lean(cuda_ntt_ctx *ctx, void *d_a, void *d_b, size_t m,
+                                           unsigned log_n, cuda_h_coset coset,
+                                           cuda_h_fill_fn fill_c, void *fill_arg, void *stream)
+{
+    return ntt_h_lean(ctx, d_a, d_b, m, log_n, coset, fill_c, fill_arg, stream, 0);
+}
+
+extern "C" cuzk_status cuda_h_coset_evals_lean(cuda_ntt_ctx *ctx, void *d_a, void *d_b, size_t m,
+                                               unsigned log_n, cuda_h_coset coset,
+                                               cuda_h_fill_fn fill_c, void *fill_arg,
+                                               void *stream)
+{
+    return ntt_h_lean(ctx, d_a, d_b, m, log_n, coset, fill_c, fill_arg, stream, 1);
 }
 
 /* ---- buffers ------------------------------------------------------------------- */

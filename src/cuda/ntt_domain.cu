@@ -311,3 +311,13 @@ extern "C" size_t cuda_ntt_domain_bytes(const cuda_ntt_domain *dom)
 {
     return dom ? dom->bytes : 0;
 }
+
+extern "C" size_t cuda_ntt_ctx_device_bytes(const cuda_ntt_ctx *ctx)
+{
+    if (!ctx)
+        return 0;
+    size_t bytes = ctx->scratch ? ((size_t)ctx->max_batch * sizeof(dfr_t)) << ctx->max_log_n : 0;
+    for (unsigned k = 0; k <= CUDA_NTT_MAX_LOG; k++)
+        bytes += cuda_ntt_domain_bytes(ctx->dom[k]);
+    return bytes;
+}

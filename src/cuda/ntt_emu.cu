@@ -170,7 +170,7 @@ cuzk_status ntt_emu_pass(const ntt_pass_params *p, int layout, uint32_t blocks, 
         emu_gtrack(p->src[v]);
         emu_gtrack(p->dst[v]);
     }
-    if ((p->flags & NTT_F_POINTWISE) && p->log_n <= 22) {
+    if ((p->flags & (NTT_F_POINTWISE | NTT_F_MULTIPLY)) && p->log_n <= 22) {
         emu_gtrack(p->pw_a);
         emu_gtrack(p->pw_b);
     }

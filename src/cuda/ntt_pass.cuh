@@ -67,7 +67,8 @@ enum {
     NTT_F_TW_OUT = 1u << 2,    /* boundary twiddle after the DFT (NR passes) */
     NTT_F_MID = 1u << 3,       /* DFT, scale by `mid`, transposed DFT (layout B) */
     NTT_F_NATURAL = 1u << 4,   /* store output K of row rho at its natural index (layout B) */
-    NTT_F_POINTWISE = 1u << 5, /* store pw_a·pw_b - x (one vector) */
+    NTT_F_POINTWISE = 1u << 5, /* store pw_a·pw_b - x, or pw_a - x when pw_b is NULL */
+    NTT_F_MULTIPLY = 1u << 6,  /* store pw_a·x (one vector) */
 };
 
 /* Per-element factors f(e) for an index e < n. */
@@ -84,7 +85,7 @@ typedef struct ntt_scale {
 typedef struct ntt_pass_params {
     const dfr_t *src[NTT_BATCH]; /* blockIdx.y selects the vector */
     dfr_t *dst[NTT_BATCH];       /* may equal src */
-    const dfr_t *pw_a, *pw_b;    /* NTT_F_POINTWISE operands, same positions as dst */
+    const dfr_t *pw_a, *pw_b;    /* NTT_F_POINTWISE, NTT_F_MULTIPLY operands, positions of dst */
     const dfr_t *roots;          /* roots[e] = w_{2^root_log}^e, e < 2^root_log */
     const dfr_t *tw;             /* boundary twiddles tw[k·S + i] = w_L^(i k), or NULL: */
     const dfr_t *rl, *rh;        /*   w_n^e = rl[e mod 2^rl_bits] · rh[e >> rl_bits] */
@@ -586,9 +587,15 @@ NTT_HD void ntt_seg_store(const ntt_pass_params &p, int layout, const ntt_blk &b
         if (p.flags & NTT_F_POINTWISE) {
             dfr_t ya, yb;
             ntt_gld(&ya, p.pw_a + pos);
-            ntt_gld(&yb, p.pw_b + pos);
-            nfr_mul(&ya, &ya, &yb);
+            if (p.pw_b) {
+                ntt_gld(&yb, p.pw_b + pos);
+                nfr_mul(&ya, &ya, &yb);
+            }
             nfr_sub(&x, &ya, &x);
+        } else if (p.flags & NTT_F_MULTIPLY) {
+            dfr_t ya;
+            ntt_gld(&ya, p.pw_a + pos);
+            nfr_mul(&x, &ya, &x);
         }
         ntt_scale_apply(p.post, nat, &x);
         ntt_gst(dst + pos, &x);

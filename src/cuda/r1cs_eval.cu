@@ -146,17 +146,52 @@ R1CS_HD void r1cs_partial(dfr_t *acc, const r1cs_view<Ptr, Idx> &v, uint64_t beg
         r1cs_term(acc, v, k);
 }
 
+/* Where the sums of a matrix's rows go. */
+enum { R1CS_SINK_STORE = 0, R1CS_SINK_MUL = 1, R1CS_SINK_CHECK = 2 };
+typedef struct r1cs_sink {
+    int mode;
+    dfr_t *out;              /* STORE: out[row] = sum; MUL: out[row] = out[row]·sum */
+    const dfr_t *a, *b;      /* CHECK: a row with a[row]·b[row] ≠ sum lowers *bad to it */
+    unsigned long long *bad; /* device memory (host memory in the emulation) */
+} r1cs_sink;
+
+R1CS_HD void r1cs_sink_put(const r1cs_sink &s, uint32_t row, const dfr_t *sum)
+{
+    if (s.mode == R1CS_SINK_STORE) {
+        nfr_st(&s.out[row], sum);
+        return;
+    }
+    dfr_t x, y;
+    if (s.mode == R1CS_SINK_MUL) {
+        nfr_ld(&x, &s.out[row]);
+        nfr_mul(&x, &x, sum);
+        nfr_st(&s.out[row], &x);
+        return;
+    }
+    nfr_ld(&x, &s.a[row]);
+    nfr_ld(&y, &s.b[row]);
+    nfr_mul(&x, &x, &y);
+    if (rfr_eq(&x, sum))
+        return;
+#ifdef __CUDA_ARCH__
+    atomicMin(s.bad, (unsigned long long)row);
+#else
+    if (row < *s.bad)
+        *s.bad = row;
+#endif
+}
+
 /* Row i by one thread, unless it is longer than R1CS_THREAD_MAX (a group
  * kernel writes it). */
 template <typename Ptr, typename Idx>
-R1CS_HD void r1cs_thread_row(const r1cs_view<Ptr, Idx> &v, dfr_t *out, uint32_t i)
+R1CS_HD void r1cs_thread_row(const r1cs_view<Ptr, Idx> &v, const r1cs_sink &sink, uint32_t i)
 {
     const uint64_t b = v.row_ptr[i], e = v.row_ptr[i + 1];
     if (e - b > R1CS_THREAD_MAX)
         return;
     dfr_t acc;
     r1cs_partial(&acc, v, b, e, 0, 1);
-    nfr_st(&out[i], &acc);
+    r1cs_sink_put(sink, i, &acc);
 }
 
 /* Row i of the finishing pass: c = a·b (c_is_ab), or whether a·b ≠ c. */
@@ -178,11 +213,11 @@ R1CS_HD bool r1cs_finish_row(const dfr_t *a, const dfr_t *b, dfr_t *c, uint32_t 
 
 template <typename Ptr, typename Idx>
 __global__ void __launch_bounds__(R1CS_BLOCK)
-    r1cs_rows_thread(r1cs_view<Ptr, Idx> v, dfr_t *out, uint32_t rows)
+    r1cs_rows_thread(r1cs_view<Ptr, Idx> v, r1cs_sink sink, uint32_t rows)
 {
     const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < rows)
-        r1cs_thread_row(v, out, i);
+        r1cs_thread_row(v, sink, i);
 }
 
 #ifdef __CUDA_ARCH__
@@ -206,7 +241,7 @@ static __device__ __forceinline__ void r1cs_warp_sum(dfr_t *acc)
  * the list sums nothing and stores nothing. */
 template <typename Ptr, typename Idx, unsigned GROUP>
 __global__ void __launch_bounds__(R1CS_BLOCK)
-    r1cs_rows_group(r1cs_view<Ptr, Idx> v, dfr_t *out, const uint32_t *list, uint32_t count)
+    r1cs_rows_group(r1cs_view<Ptr, Idx> v, r1cs_sink sink, const uint32_t *list, uint32_t count)
 {
 #ifdef __CUDA_ARCH__
     static_assert(GROUP == 32 || GROUP == R1CS_BLOCK, "a group is a warp or the block");
@@ -236,7 +271,7 @@ __global__ void __launch_bounds__(R1CS_BLOCK)
         }
     }
     if (lane == 0 && g < count)
-        nfr_st(&out[row], &acc);
+        r1cs_sink_put(sink, row, &acc);
 #endif
 }
 
@@ -257,11 +292,11 @@ static uint32_t blocks_for(uint64_t threads)
 }
 
 template <typename Ptr, typename Idx>
-static void matrix_emulate(const r1cs_view<Ptr, Idx> &v, const r1cs_dev_matrix *m, dfr_t *out,
-                           uint32_t rows)
+static void matrix_emulate(const r1cs_view<Ptr, Idx> &v, const r1cs_dev_matrix *m,
+                           const r1cs_sink &sink, uint32_t rows)
 {
     for (uint32_t i = 0; i < rows; i++)
-        r1cs_thread_row(v, out, i);
+        r1cs_thread_row(v, sink, i);
     static const uint32_t group[TIERS] = {32, R1CS_BLOCK};
     for (int t = 0; t < TIERS; t++) {
         for (uint32_t g = 0; g < m->tier_count[t]; g++) {
@@ -272,48 +307,58 @@ static void matrix_emulate(const r1cs_view<Ptr, Idx> &v, const r1cs_dev_matrix *
                 r1cs_partial(&part, v, v.row_ptr[row], v.row_ptr[row + 1], lane, group[t]);
                 nfr_add(&sum, &sum, &part);
             }
-            out[row] = sum;
+            r1cs_sink_put(sink, row, &sum);
         }
     }
 }
 
 template <typename Ptr, typename Idx>
 static cuzk_status matrix_eval(const cuda_r1cs *r, const r1cs_dev_matrix *m, const dfr_t *w,
-                               dfr_t *out, cudaStream_t stream)
+                               const r1cs_sink &sink, cudaStream_t stream)
 {
     const r1cs_view<Ptr, Idx> v = {(const Ptr *)m->row_ptr, m->col, (const Idx *)m->coeff, r->table,
                                    w};
     const uint32_t rows = (uint32_t)r->rows;
     if (r->device == CUDA_R1CS_HOST_EMULATION) {
-        matrix_emulate(v, m, out, rows);
+        matrix_emulate(v, m, sink, rows);
         return CUZK_OK;
     }
     cuzk_status st = CUZK_OK;
-    r1cs_rows_thread<Ptr, Idx><<<blocks_for(rows), R1CS_BLOCK, 0, stream>>>(v, out, rows);
+    r1cs_rows_thread<Ptr, Idx><<<blocks_for(rows), R1CS_BLOCK, 0, stream>>>(v, sink, rows);
     CUDA_CHECK_LAUNCH(st, "r1cs_rows_thread");
     if (m->tier_count[TIER_WARP]) {
         const uint32_t n = m->tier_count[TIER_WARP];
         r1cs_rows_group<Ptr, Idx, 32><<<blocks_for((uint64_t)n * 32), R1CS_BLOCK, 0, stream>>>(
-            v, out, m->tier_rows[TIER_WARP], n);
+            v, sink, m->tier_rows[TIER_WARP], n);
         CUDA_CHECK_LAUNCH(st, "r1cs_rows_group (warp per row)");
     }
     if (m->tier_count[TIER_BLOCK]) {
         const uint32_t n = m->tier_count[TIER_BLOCK];
         r1cs_rows_group<Ptr, Idx, R1CS_BLOCK>
-            <<<n, R1CS_BLOCK, 0, stream>>>(v, out, m->tier_rows[TIER_BLOCK], n);
+            <<<n, R1CS_BLOCK, 0, stream>>>(v, sink, m->tier_rows[TIER_BLOCK], n);
         CUDA_CHECK_LAUNCH(st, "r1cs_rows_group (block per row)");
     }
     return st;
 }
 
 static cuzk_status matrix_dispatch(const cuda_r1cs *r, const r1cs_dev_matrix *m, const dfr_t *w,
-                                   dfr_t *out, cudaStream_t stream)
+                                   const r1cs_sink &sink, cudaStream_t stream)
 {
     if (m->ptr64)
-        return r->coeff_width == 2 ? matrix_eval<uint64_t, uint16_t>(r, m, w, out, stream)
-                                   : matrix_eval<uint64_t, uint32_t>(r, m, w, out, stream);
-    return r->coeff_width == 2 ? matrix_eval<uint32_t, uint16_t>(r, m, w, out, stream)
-                               : matrix_eval<uint32_t, uint32_t>(r, m, w, out, stream);
+        return r->coeff_width == 2 ? matrix_eval<uint64_t, uint16_t>(r, m, w, sink, stream)
+                                   : matrix_eval<uint64_t, uint32_t>(r, m, w, sink, stream);
+    return r->coeff_width == 2 ? matrix_eval<uint32_t, uint16_t>(r, m, w, sink, stream)
+                               : matrix_eval<uint32_t, uint32_t>(r, m, w, sink, stream);
+}
+
+/* A sink storing into out. */
+static r1cs_sink sink_store(dfr_t *out)
+{
+    r1cs_sink s;
+    memset(&s, 0, sizeof(s));
+    s.mode = R1CS_SINK_STORE;
+    s.out = out;
+    return s;
 }
 
 /* ---- memory ---------------------------------------------------------------- */
@@ -578,14 +623,14 @@ extern "C" cuzk_status cuda_r1cs_eval(const cuda_r1cs *r, cuda_r1cs_check *ck, c
     if (r->device == CUDA_R1CS_HOST_EMULATION) {
         *ck->h_first_bad = CUDA_R1CS_ROW_NONE;
         for (unsigned k = 0; k < r->num_matrices; k++)
-            matrix_dispatch(r, &r->m[k], w, abc[k], s);
+            matrix_dispatch(r, &r->m[k], w, sink_store(abc[k]), s);
         finish_emulate(r, abc, ck->h_first_bad);
         *first_bad_row = *ck->h_first_bad;
         return CUZK_OK;
     }
     CUDA_CHECK(st, cudaMemsetAsync(ck->d_first_bad, 0xff, sizeof(unsigned long long), s));
     for (unsigned k = 0; k < r->num_matrices && st == CUZK_OK; k++)
-        st = matrix_dispatch(r, &r->m[k], w, abc[k], s);
+        st = matrix_dispatch(r, &r->m[k], w, sink_store(abc[k]), s);
     if (st == CUZK_OK) {
         r1cs_rows_finish<<<blocks_for(r->rows), R1CS_BLOCK, 0, s>>>(
             abc[0], abc[1], abc[2], (uint32_t)r->rows, r->c_is_ab, ck->d_first_bad);
@@ -596,5 +641,71 @@ extern "C" cuzk_status cuda_r1cs_eval(const cuda_r1cs *r, cuda_r1cs_check *ck, c
     CUDA_CHECK(st, cudaStreamSynchronize(s));
     if (st == CUZK_OK)
         *first_bad_row = *ck->h_first_bad;
+    return st;
+}
+
+extern "C" cuzk_status cuda_r1cs_eval_ab(const cuda_r1cs *r, cuda_r1cs_check *ck, const void *d_w,
+                                         void *d_a, void *d_b, void *stream,
+                                         uint64_t *first_bad_row)
+{
+    if (!r || !ck || !d_w || !d_a || !d_b || !first_bad_row || ck->device != r->device)
+        return CUZK_ERR_INVALID_ARGUMENT;
+    *first_bad_row = CUDA_R1CS_ROW_NONE;
+    const dfr_t *w = (const dfr_t *)d_w;
+    dfr_t *a = (dfr_t *)d_a, *b = (dfr_t *)d_b;
+    cudaStream_t s = (cudaStream_t)stream;
+    cuzk_status st = set_device(r->device);
+    if (st != CUZK_OK || r->rows == 0)
+        return st;
+    /* C's rows compared with a·b as they are summed: c is never stored */
+    r1cs_sink check;
+    memset(&check, 0, sizeof(check));
+    check.mode = R1CS_SINK_CHECK;
+    check.a = a;
+    check.b = b;
+    check.bad = ck->d_first_bad;
+    if (r->device == CUDA_R1CS_HOST_EMULATION) {
+        *ck->d_first_bad = CUDA_R1CS_ROW_NONE;
+        matrix_dispatch(r, &r->m[0], w, sink_store(a), s);
+        matrix_dispatch(r, &r->m[1], w, sink_store(b), s);
+        if (!r->c_is_ab)
+            matrix_dispatch(r, &r->m[2], w, check, s);
+        *first_bad_row = *ck->d_first_bad;
+        return CUZK_OK;
+    }
+    CUDA_CHECK(st, cudaMemsetAsync(ck->d_first_bad, 0xff, sizeof(unsigned long long), s));
+    if (st == CUZK_OK)
+        st = matrix_dispatch(r, &r->m[0], w, sink_store(a), s);
+    if (st == CUZK_OK)
+        st = matrix_dispatch(r, &r->m[1], w, sink_store(b), s);
+    if (st == CUZK_OK && !r->c_is_ab)
+        st = matrix_dispatch(r, &r->m[2], w, check, s);
+    CUDA_CHECK(st, cudaMemcpyAsync(ck->h_first_bad, ck->d_first_bad, sizeof(unsigned long long),
+                                   cudaMemcpyDeviceToHost, s));
+    CUDA_CHECK(st, cudaStreamSynchronize(s));
+    if (st == CUZK_OK)
+        *first_bad_row = *ck->h_first_bad;
+    return st;
+}
+
+extern "C" cuzk_status cuda_r1cs_eval_c(const cuda_r1cs *r, const void *d_w, void *d_c,
+                                        void *stream)
+{
+    if (!r || !d_w || !d_c)
+        return CUZK_ERR_INVALID_ARGUMENT;
+    const dfr_t *w = (const dfr_t *)d_w;
+    dfr_t *c = (dfr_t *)d_c;
+    cudaStream_t s = (cudaStream_t)stream;
+    cuzk_status st = set_device(r->device);
+    if (st != CUZK_OK || r->rows == 0)
+        return st;
+    if (!r->c_is_ab)
+        return matrix_dispatch(r, &r->m[2], w, sink_store(c), s);
+    /* c = a·b: A·w stored, then multiplied by B·w row by row */
+    r1cs_sink times = sink_store(c);
+    times.mode = R1CS_SINK_MUL;
+    st = matrix_dispatch(r, &r->m[0], w, sink_store(c), s);
+    if (st == CUZK_OK)
+        st = matrix_dispatch(r, &r->m[1], w, times, s);
     return st;
 }

@@ -87,6 +87,16 @@ void cuda_r1cs_check_free(cuda_r1cs_check *ck);
 cuzk_status cuda_r1cs_eval(const cuda_r1cs *r, cuda_r1cs_check *ck, const void *d_w,
                            void *const d_abc[3], void *stream, uint64_t *first_bad_row);
 
+/* The two-vector form, for the lean quotient of cuda/ntt.h under a device
+ * budget: a and b into d_a and d_b, and every row of C·w compared with
+ * a·b as it is summed (c is not stored; nothing compared when c_is_ab);
+ * waits, and *first_bad_row as above. Then, once d_b is free,
+ * cuda_r1cs_eval_c writes c (C·w, or A·w times B·w when c_is_ab) into
+ * d_c, queued on `stream` without waiting. */
+cuzk_status cuda_r1cs_eval_ab(const cuda_r1cs *r, cuda_r1cs_check *ck, const void *d_w, void *d_a,
+                              void *d_b, void *stream, uint64_t *first_bad_row);
+cuzk_status cuda_r1cs_eval_c(const cuda_r1cs *r, const void *d_w, void *d_c, void *stream);
+
 /* "expression@file:line: message" of this thread's last failed CUDA call
  * ("" when none failed). */
 const char *cuda_r1cs_last_error(void);

@@ -122,15 +122,22 @@ static uint64_t points_bytes(const groth16_plan *plan)
     return b;
 }
 
+static void refuse_unsatisfied(backend_t *gpu, const backend_circuit_desc *desc, const fr_t *w,
+                               uint64_t nv, uint64_t num_inputs);
+
 /* Under device budgets from 95 % of what the circuit takes resident down
  * to 5 %, in steps of 5 %: each prepare either fits the budget, streaming
- * the points that do not fit, and gives the CPU's sums, or is refused as
+ * the points that do not fit (and, with the matrices, holding two vectors
+ * a stage: the lean quotient), and gives the CPU's sums, or is refused as
  * below what a partition needs, naming the budget. must_stream: at least
  * one budget must have left points in host memory (the backend says so:
- * reads_host_points), so the streamed MSMs ran; a tiny circuit may not
- * (the MSM scratch for a chunk is larger than it). */
+ * reads_host_points), so the streamed MSMs ran, and at the first such
+ * budget a broken witness is refused (the lean form's check); a tiny
+ * circuit may not stream (the MSM scratch for a chunk is larger than
+ * it). */
 static void streamed_equal(backend_t *cpu, backend_t *gpu, backend_circuit_desc desc,
-                           const fr_t *w, uint64_t rows, bool must_stream)
+                           const fr_t *w, uint64_t rows, uint64_t nv, uint64_t num_inputs,
+                           bool must_stream)
 {
     void *hc, *hg;
     uint64_t full = 0, bytes = 0;
@@ -162,6 +169,11 @@ static void streamed_equal(backend_t *cpu, backend_t *gpu, backend_circuit_desc 
             continue;
         }
         assert_true(bytes <= desc.device_budget);
+        if (streams && !streamed && must_stream) {
+            gpu->release(gpu, hg);
+            refuse_unsatisfied(gpu, &desc, w, nv, num_inputs);
+            expect_ok(gpu->prepare(gpu, &desc, &hg, &bytes, msg, sizeof(msg)));
+        }
         streamed += streams;
         for (int rep = 0; rep < 2; rep++) { /* the chunk buffers reused */
             expect_ok(gpu->prove(gpu, 0, hg, &in, &sg, NULL, NULL, msg, sizeof(msg)));
@@ -276,7 +288,7 @@ static void test_builtin(void **state)
         if (k == 12)
             subgroup_checked(be[1], desc, &params, &rng);
         if (k == 16) /* parts of several chunks */
-            streamed_equal(be[0], be[1], desc, w, r.num_constraints, true);
+            streamed_equal(be[0], be[1], desc, w, r.num_constraints, nv, r.num_inputs, true);
         free(w);
         free(abc);
         groth16_circuit_free(&c);
@@ -309,7 +321,7 @@ static void test_zkey(void **state)
         printf("zkey %s: domain %zu, %u signals\n", names[i], n, z.num_vars);
         compare(be[0], be[1], &desc, w, abc, n, n, &z.vk, w + 1, z.num_public);
         if (i == 0)
-            streamed_equal(be[0], be[1], desc, w, n, false);
+            streamed_equal(be[0], be[1], desc, w, n, nw, z.num_public + 1, false);
         zkey_circuit_free(&zc);
         free(abc);
         free(w);

@@ -123,9 +123,33 @@ static size_t check_transforms(cuda_ntt_ctx *ctx, const domain_t *d, void *dv, f
     return bad;
 }
 
+/* The lean quotient's c: its first m rows uploaded into the vector it
+ * frees (the rest stays what the transform of b left there). */
+typedef struct fill_c_arg {
+    cuda_ntt_ctx *ctx;
+    const fr_t *c;
+    size_t m;
+    unsigned calls;
+} fill_c_arg;
+
+static cuzk_status fill_c_upload(void *arg, void *d_c)
+{
+    fill_c_arg *f = arg;
+    f->calls++;
+    return cuda_ntt_upload(f->ctx, d_c, f->c, f->m, NULL);
+}
+
+static cuzk_status fill_c_refuse(void *arg, void *d_c)
+{
+    (void)arg;
+    (void)d_c;
+    return CUZK_ERR_UNSATISFIED;
+}
+
 /* h and the coset evaluations of a satisfied system (first m rows random,
  * c = a b there, garbage beyond m) against poly_compute_h and
- * poly_h_coset_evals. */
+ * poly_h_coset_evals, from three vectors and from two (the lean form, c
+ * given when b is done). */
 static size_t check_h(cuda_ntt_ctx *ctx, const domain_t *d, size_t m, void *const *dv,
                       fr_t *const *h, fr_t *const *w, const char *tag)
 {
@@ -156,6 +180,9 @@ static size_t check_h(cuda_ntt_ctx *ctx, const domain_t *d, size_t m, void *cons
                 assert_ok(cuda_compute_h(ctx, dv[0], dv[1], dv[2], m, d->log_n, (cuda_h_coset)coset,
                                          NULL));
             }
+            fr_t *a = malloc(n * sizeof(fr_t));
+            assert_non_null(a);
+            memcpy(a, h[0], n * sizeof(fr_t));
             assert_ok(cuda_ntt_download(ctx, h[0], dv[0], n, NULL));
             assert_ok(cuda_ntt_sync(ctx, NULL));
             char what[96];
@@ -163,6 +190,25 @@ static size_t check_h(cuda_ntt_ctx *ctx, const domain_t *d, size_t m, void *cons
                      evals ? "coset evals" : "h", coset ? "2n-root" : "generator",
                      roots_name(d->roots));
             bad += compare(what, h[0], w[0], n);
+
+            /* the lean form: garbage in b beyond m too */
+            for (size_t i = m; i < n; i++)
+                fr_random(&h[1][i], &rng);
+            assert_ok(cuda_ntt_upload(ctx, dv[0], a, n, NULL));
+            assert_ok(cuda_ntt_upload(ctx, dv[1], h[1], n, NULL));
+            fill_c_arg f = {ctx, h[2], m, 0};
+            if (evals)
+                assert_ok(cuda_h_coset_evals_lean(ctx, dv[0], dv[1], m, d->log_n,
+                                                  (cuda_h_coset)coset, fill_c_upload, &f, NULL));
+            else
+                assert_ok(cuda_compute_h_lean(ctx, dv[0], dv[1], m, d->log_n, (cuda_h_coset)coset,
+                                              fill_c_upload, &f, NULL));
+            assert_int_equal(f.calls, 1);
+            assert_ok(cuda_ntt_download(ctx, h[0], dv[0], n, NULL));
+            assert_ok(cuda_ntt_sync(ctx, NULL));
+            strncat(what, " lean", sizeof(what) - strlen(what) - 1);
+            bad += compare(what, h[0], w[0], n);
+            free(a);
         }
     }
     return bad;
@@ -370,6 +416,18 @@ static void test_arguments(void **state)
     assert_ok(cuda_ntt_sync(ctx, NULL));
     for (int i = 0; i < 256; i++)
         assert_true(fr_is_zero(&z[i]));
+    /* the lean form: no fill, a misaligned vector, a fill that fails */
+    assert_int_equal(cuda_compute_h_lean(ctx, dv[0], dv[1], 256, 8, CUDA_H_COSET_GENERATOR, NULL,
+                                         NULL, NULL),
+                     CUZK_ERR_INVALID_ARGUMENT);
+    fill_c_arg f = {ctx, z, 256, 0};
+    assert_int_equal(cuda_compute_h_lean(ctx, dv[0], (char *)dv[1] + 8, 256, 8,
+                                         CUDA_H_COSET_GENERATOR, fill_c_upload, &f, NULL),
+                     CUZK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(f.calls, 0);
+    assert_int_equal(cuda_compute_h_lean(ctx, dv[0], dv[1], 256, 8, CUDA_H_COSET_GENERATOR,
+                                         fill_c_refuse, &f, NULL),
+                     CUZK_ERR_UNSATISFIED);
     for (int v = 0; v < 3; v++)
         cuda_ntt_free(ctx, dv[v]);
     cuda_ntt_ctx_destroy(ctx);

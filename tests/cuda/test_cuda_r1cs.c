@@ -172,6 +172,35 @@ static uint64_t compare(const char *what, const r1cs_t *r, bool c_is_ab, const f
         fail_msg("%s: first failing row %llu, the CPU's %llu", what, (unsigned long long)bad,
                  (unsigned long long)want_bad);
 
+    /* The two-vector form (the lean quotient's): a and b with C checked
+     * against a·b unstored, then c into b's vector; the same values, the
+     * same first failing row, nothing written past the rows. */
+    memset(got, 0xab, 3 * len * sizeof(fr_t));
+    for (int k = 0; k < 2; k++)
+        dev_put(d_abc[k], got + (size_t)k * len, len * sizeof(fr_t));
+    uint64_t lean_bad = 0;
+    expect_ok(cuda_r1cs_eval_ab(dr, ck, d_w, d_abc[0], d_abc[1], NULL, &lean_bad), what);
+    for (int k = 0; k < 2; k++)
+        dev_get(got + (size_t)k * len, d_abc[k], len * sizeof(fr_t));
+    expect_ok(cuda_r1cs_eval_c(dr, d_w, d_abc[1], NULL), what);
+    if (device != CUDA_R1CS_HOST_EMULATION)
+        assert_int_equal(cudaDeviceSynchronize(), cudaSuccess);
+    dev_get(got + 2 * len, d_abc[1], len * sizeof(fr_t));
+    for (int k = 0; k < 3; k++) {
+        for (uint64_t i = 0; i < rows; i++)
+            if (memcmp(&got[(size_t)k * len + i], &want[(size_t)k * len + i], sizeof(fr_t)))
+                fail_msg("%s: two-vector %c[%llu] differs from the CPU's (seed %llu)", what,
+                         names[k], (unsigned long long)i, (unsigned long long)g_seed);
+        const uint8_t *tail = (const uint8_t *)&got[(size_t)k * len + rows];
+        for (size_t i = 0; i < TAIL * sizeof(fr_t); i++)
+            if (tail[i] != 0xab)
+                fail_msg("%s: two-vector %c was written past its %llu rows", what, names[k],
+                         (unsigned long long)rows);
+    }
+    if (lean_bad != want_bad)
+        fail_msg("%s: two-vector first failing row %llu, the CPU's %llu", what,
+                 (unsigned long long)lean_bad, (unsigned long long)want_bad);
+
     for (int k = 0; k < 3; k++)
         dev_free(d_abc[k]);
     dev_free(d_w);
