@@ -46,6 +46,10 @@
  * database again once its connection is lost. */
 #define CHANNEL "cuzk"
 #define RELISTEN_S 1
+/* Statements prepared on one connection at most (the rest run
+ * unprepared), and statements in one pipeline at most. */
+#define MAX_PREPARED 64
+#define MAX_STEPS 8
 /* A host's record is removed after this long without a heartbeat. */
 #define HOST_FORGET_S 86400
 
@@ -105,11 +109,17 @@ static const char SQL_EXPIRED[] =
     " (($2::float8 > 0 AND finished_at < $2::float8) OR id NOT IN (SELECT id FROM jobs WHERE"
     " state >= $1::bigint ORDER BY finished_at DESC, seq DESC LIMIT $3::bigint))";
 static const char SQL_DEL_JOB[] = "DELETE FROM jobs WHERE id = $1";
+static const char SQL_NOTIFY[] = "SELECT pg_notify('" CHANNEL "', $1)";
+/* States written as numbers in SQL (an index's predicate, MADE_FINAL). */
+_Static_assert(ENGINE_STATE_DONE == 4 && ENGINE_STATE_CANCELLED == 6,
+               "the SQL's state numbers follow engine_state");
 
 typedef struct pg_store {
     store base;
     pthread_mutex_t mu;
     PGconn *conn;
+    const char *prepared[MAX_PREPARED]; /* statements prepared on conn, by slot */
+    size_t num_prepared;
     char conninfo[1024];
     char where[512]; /* the server, as messages name it (no password) */
 
@@ -187,30 +197,91 @@ static cuzk_status pg_error(pg_store *s, const char *what, const PGresult *r, ch
     return CUZK_ERR_IO;
 }
 
+/* A fresh connection (PQreset): the old one's prepared statements are
+ * gone with it. */
+static void reset(pg_store *s)
+{
+    PQreset(s->conn);
+    s->num_prepared = 0;
+}
+
 /* A connection that has broken (the server restarted, the network) is
  * reset before it is used. */
 static void ensure(pg_store *s)
 {
     if (PQstatus(s->conn) != CONNECTION_OK)
-        PQreset(s->conn);
+        reset(s);
 }
 
 /* A statement that failed because the connection broke while no
  * transaction was open (the server restarted since the last use): the
  * connection is reset, and the statement (the first of a transaction, or
- * one on its own, none of them harmful twice) runs again once. */
+ * one on its own, or a whole pipelined transaction: none of them harmful
+ * twice) runs again once. */
 static bool again(pg_store *s, const PGresult *r, bool idle)
 {
-    if (!idle || PQresultStatus(r) != PGRES_FATAL_ERROR || PQstatus(s->conn) == CONNECTION_OK)
+    if (!idle || (r && PQresultStatus(r) != PGRES_FATAL_ERROR) ||
+        PQstatus(s->conn) == CONNECTION_OK)
         return false;
-    PQreset(s->conn);
+    reset(s);
     return PQstatus(s->conn) == CONNECTION_OK;
+}
+
+/* ---------------------------------------------------- prepared statements
+ * Every statement with the extended protocol is prepared on the
+ * connection at its first use and named by its slot ("cuzk_<slot>"),
+ * so that it is parsed and planned once per connection, not at every
+ * call. Statements are known by their text's address (each is a static
+ * string). A prepared statement outlives the transaction that prepared
+ * it, even one rolled back. */
+
+static void prepared_name(char out[16], size_t slot)
+{
+    snprintf(out, 16, "cuzk_%zu", slot);
+}
+
+/* The slot of sql when it is prepared on this connection; -1 if not. */
+static int prepared_slot(const pg_store *s, const char *sql)
+{
+    for (size_t i = 0; i < s->num_prepared; i++)
+        if (s->prepared[i] == sql)
+            return (int)i;
+    return -1;
+}
+
+/* The slot sql is to be prepared in; -1 when all are taken (it then
+ * runs unprepared). */
+static int next_slot(const pg_store *s)
+{
+    return s->num_prepared < MAX_PREPARED ? (int)s->num_prepared : -1;
+}
+
+static bool prepared_ok(const PGresult *r)
+{
+    return PQresultStatus(r) == PGRES_COMMAND_OK;
 }
 
 static PGresult *exec_once(pg_store *s, const char *sql, const params *p)
 {
-    return PQexecParams(s->conn, sql, p ? p->n : 0, NULL, p ? p->val : NULL, p ? p->len : NULL,
-                        p ? p->fmt : NULL, 1);
+    int n = p ? p->n : 0;
+    const char *const *val = p ? p->val : NULL;
+    const int *len = p ? p->len : NULL, *fmt = p ? p->fmt : NULL;
+    char name[16];
+    int slot = prepared_slot(s, sql);
+    if (slot < 0 && (slot = next_slot(s)) >= 0) {
+        prepared_name(name, (size_t)slot);
+        PGresult *r = PQprepare(s->conn, name, sql, 0, NULL);
+        bool ok = prepared_ok(r);
+        PQclear(r);
+        if (ok)
+            s->prepared[s->num_prepared++] = sql;
+        else
+            slot = -1; /* unprepared: its error, if any, is the statement's */
+    }
+    if (slot < 0)
+        return PQexecParams(s->conn, sql, n, NULL, val, len, fmt, 1);
+    prepared_name(name, (size_t)slot);
+    return PQexecPrepared(s->conn, name, n, val, len, fmt, 1);
 }
 
 /* Runs sql; results in binary. The caller PQclear's. */
@@ -223,6 +294,142 @@ static PGresult *exec(pg_store *s, const char *sql, const params *p)
         r = exec_once(s, sql, p);
     }
     return r;
+}
+
+/* ------------------------------------------------------------ pipelines
+ * A transaction whose statements do not depend on each other's answers
+ * on the client goes to the server in one round trip: libpq's pipeline
+ * mode, the statements (and the prepares of those not prepared yet)
+ * sent at once, then one Sync. Statements up to a Sync without a BEGIN
+ * are one implicit transaction: it commits at the Sync when all
+ * succeeded, and is rolled back when one failed (the statements after it
+ * are not run). */
+
+/* One statement of a pipeline; r: its result (PQclear'd by pipe_clear). */
+typedef struct step {
+    const char *sql;
+    const params *p;
+    PGresult *r;
+} step;
+
+/* Sends the steps and the Sync; false when the connection would not take
+ * them. prep[i]: the slot step i is prepared in by this pipeline (-1:
+ * none). */
+static bool pipe_send(pg_store *s, const step *steps, size_t n, int *prep)
+{
+    bool ok = PQenterPipelineMode(s->conn) == 1;
+    size_t preparing = 0;
+    for (size_t i = 0; ok && i < n; i++) {
+        const params *p = steps[i].p;
+        char name[16];
+        int slot = prepared_slot(s, steps[i].sql);
+        prep[i] = -1;
+        if (slot < 0 && s->num_prepared + preparing < MAX_PREPARED) {
+            slot = (int)(s->num_prepared + preparing++);
+            prep[i] = slot;
+            prepared_name(name, (size_t)slot);
+            ok = PQsendPrepare(s->conn, name, steps[i].sql, 0, NULL) == 1;
+        }
+        if (!ok)
+            break;
+        if (slot < 0) {
+            ok = PQsendQueryParams(s->conn, steps[i].sql, p ? p->n : 0, NULL, p ? p->val : NULL,
+                                   p ? p->len : NULL, p ? p->fmt : NULL, 1) == 1;
+        } else {
+            prepared_name(name, (size_t)slot);
+            ok = PQsendQueryPrepared(s->conn, name, p ? p->n : 0, p ? p->val : NULL,
+                                     p ? p->len : NULL, p ? p->fmt : NULL, 1) == 1;
+        }
+    }
+    return ok && PQpipelineSync(s->conn) == 1;
+}
+
+/* The next result of the pipeline, and the NULL that closes it; NULL
+ * when none comes (the connection broke). */
+static PGresult *pipe_next(pg_store *s)
+{
+    PGresult *r = PQgetResult(s->conn);
+    if (r && PQresultStatus(r) != PGRES_PIPELINE_SYNC) {
+        PGresult *extra;
+        while ((extra = PQgetResult(s->conn)))
+            PQclear(extra); /* none expected: one result per statement */
+    }
+    return r;
+}
+
+/* Reads what the server answered: a prepare's, then the statement's, per
+ * step; then the Sync. Whether every statement succeeded. */
+static bool pipe_read(pg_store *s, step *steps, size_t n, const int *prep)
+{
+    bool ok = true, broken = false;
+    for (size_t i = 0; i < n && !broken; i++) {
+        if (prep[i] >= 0) {
+            PGresult *r = pipe_next(s);
+            broken = !r;
+            if (r && prepared_ok(r) && (size_t)prep[i] == s->num_prepared)
+                s->prepared[s->num_prepared++] = steps[i].sql;
+            else if (r)
+                ok = false;
+            if (r && !prepared_ok(r) && !steps[i].r)
+                steps[i].r = r; /* the step's error */
+            else
+                PQclear(r);
+            if (broken)
+                break;
+        }
+        PGresult *r = pipe_next(s);
+        broken = !r;
+        if (r && !steps[i].r)
+            steps[i].r = r;
+        else
+            PQclear(r);
+        ExecStatusType t = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
+        ok = ok && (t == PGRES_COMMAND_OK || t == PGRES_TUPLES_OK);
+    }
+    PGresult *sync = broken ? NULL : PQgetResult(s->conn);
+    bool synced = sync && PQresultStatus(sync) == PGRES_PIPELINE_SYNC;
+    PQclear(sync);
+    if (!synced || PQexitPipelineMode(s->conn) != 1) {
+        /* Lost in the middle: the server rolls the transaction back when
+         * the connection goes; a connection that is left in pipeline
+         * mode is of no more use. */
+        ok = false;
+        if (PQstatus(s->conn) == CONNECTION_OK)
+            reset(s);
+    }
+    return ok;
+}
+
+static void pipe_clear(step *steps, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        PQclear(steps[i].r);
+        steps[i].r = NULL;
+    }
+}
+
+/* Runs steps as one transaction in one round trip (see above); each
+ * step's result in steps[i].r (NULL for those not run); whether all
+ * succeeded. A transaction lost to a broken connection before it was
+ * sent runs once more on a fresh one. The caller pipe_clear's. */
+static bool pipeline(pg_store *s, step *steps, size_t n)
+{
+    int prep[MAX_STEPS];
+    if (n > MAX_STEPS)
+        return false;
+    for (int attempt = 0; attempt < 2; attempt++) {
+        bool idle = PQtransactionStatus(s->conn) == PQTRANS_IDLE;
+        bool sent = pipe_send(s, steps, n, prep);
+        if (sent && pipe_read(s, steps, n, prep))
+            return true;
+        if (!sent && PQpipelineStatus(s->conn) != PQ_PIPELINE_OFF)
+            PQexitPipelineMode(s->conn); /* refused while commands are queued */
+        PGresult *first = steps[0].r;
+        if (attempt || !idle || !again(s, first, idle))
+            return false;
+        pipe_clear(steps, n);
+    }
+    return false;
 }
 
 /* Runs a statement whose rows, if any, are not wanted. */
@@ -248,7 +455,7 @@ static bool notify(pg_store *s, const char *payload)
 {
     params p = {0};
     p_str(&p, payload);
-    return run(s, "SELECT pg_notify('" CHANNEL "', $1)", &p);
+    return run(s, SQL_NOTIFY, &p);
 }
 
 /* A final job's inputs are not needed any more; partitions without a
@@ -618,8 +825,11 @@ static cuzk_status expire(store *st, double before, uint64_t keep, store_job_fn 
 
 /* Claims, heartbeats and releases commit without waiting for the WAL's
  * flush: one lost in a database crash costs a partition proved twice
- * (allowed), never a proof or a final state, whose writes do wait. */
-static const char SQL_LAZY_BEGIN[] = "BEGIN; SET LOCAL synchronous_commit = off";
+ * (allowed), never a proof or a final state, whose writes do wait. The
+ * first step of their pipelines (SET LOCAL's effect, without its warning
+ * outside BEGIN: a pipeline's implicit transaction is one until its
+ * Sync). */
+static const char SQL_LAZY[] = "SELECT set_config('synchronous_commit', 'off', true)";
 static const char SQL_CLAIM[] =
     "WITH c AS (SELECT p.job, p.idx FROM partitions p JOIN jobs j ON j.id = p.job"
     " WHERE j.state < $1::bigint AND j.circuit = ANY($2::text[]) AND p.proof IS NULL"
@@ -635,19 +845,30 @@ static const char SQL_RENEW[] = "UPDATE partitions SET lease_until = " NOW_S " +
                                 " WHERE host = $1 AND proof IS NULL AND lease_until IS NOT NULL";
 static const char SQL_FORGET_HOSTS[] = "DELETE FROM hosts WHERE beat_at < " NOW_S " - $1::float8";
 static const char SQL_LOCK_JOB[] = "SELECT state FROM jobs WHERE id = $1 FOR UPDATE";
+/* After SQL_LOCK_JOB, in its own statement: it sees what committed
+ * before the lock was granted (a new snapshot per statement). */
 static const char SQL_PROVED[] =
     "UPDATE partitions SET state = $1::bigint, proof = $2::bytea, public = $3::bytea,"
-    " host = $4, lease_until = NULL WHERE job = $5 AND idx = $6::bigint AND proof IS NULL";
-static const char SQL_JOB_DONE[] =
+    " host = $4, lease_until = NULL WHERE job = $5 AND idx = $6::bigint AND proof IS NULL"
+    " AND EXISTS (SELECT 1 FROM jobs WHERE id = $5 AND state < $1::bigint)";
+/* A job becomes final (d), its inputs go (x; partitions without a proof
+ * end cancelled, as the SQLite store's do), waiters are told: one
+ * statement. Its row: the job's id, when this made it final. */
+#define MADE_FINAL(update)                                                                         \
+    "WITH d AS (" update " RETURNING id),"                                                         \
+    " x AS (UPDATE partitions SET witness = NULL, lease_until = NULL,"                             \
+    " state = CASE WHEN proof IS NULL THEN 6 ELSE state END WHERE job IN (SELECT id FROM d))"      \
+    " SELECT d.id, pg_notify('" CHANNEL "', d.id) FROM d"
+static const char SQL_JOB_DONE[] = MADE_FINAL(
     "UPDATE jobs SET state = $1::bigint, message = '', finished_at = " NOW_S ", blinding = NULL"
     " WHERE id = $2 AND state < $1::bigint AND NOT EXISTS"
-    " (SELECT 1 FROM partitions p WHERE p.job = $2 AND p.proof IS NULL) RETURNING id";
+    " (SELECT 1 FROM partitions p WHERE p.job = $2 AND p.proof IS NULL)");
 static const char SQL_PART_FAILED[] =
     "UPDATE partitions SET failures = failures + 1, last_error = $1, lease_until = NULL"
     " WHERE job = $2 AND idx = $3::bigint AND proof IS NULL RETURNING failures";
-static const char SQL_JOB_END[] =
+static const char SQL_JOB_END[] = MADE_FINAL(
     "UPDATE jobs SET state = $1::bigint, message = $2, finished_at = " NOW_S ", blinding = NULL"
-    " WHERE id = $3 AND state < $4::bigint RETURNING id";
+    " WHERE id = $3 AND state < $4::bigint");
 static const char SQL_RELEASE[] = "UPDATE partitions SET lease_until = NULL"
                                   " WHERE job = $1 AND idx = $2::bigint AND host = $3"
                                   " AND proof IS NULL";
@@ -717,6 +938,20 @@ static cuzk_status end_tx(pg_store *s, bool ok, const char *what, char *msg, siz
     return rc;
 }
 
+/* Ends a pipelined transaction's call: CUZK_OK when it committed, else
+ * the error of the step that failed (or of the connection). */
+static cuzk_status pipe_status(pg_store *s, bool ok, step *steps, size_t n, const char *what,
+                               char *msg, size_t msg_len)
+{
+    if (ok)
+        return CUZK_OK;
+    const PGresult *err = NULL;
+    for (size_t i = 0; i < n && !err; i++)
+        if (steps[i].r && PQresultStatus(steps[i].r) == PGRES_FATAL_ERROR)
+            err = steps[i].r;
+    return pg_error(s, what, err, msg, msg_len);
+}
+
 static cuzk_status claim(store *st, const char *host, const char *const *circuits,
                          size_t num_circuits, uint32_t max, double lease_s, store_lease *out,
                          uint32_t *n, char *msg, size_t msg_len)
@@ -734,20 +969,19 @@ static cuzk_status claim(store *st, const char *host, const char *const *circuit
     p_i64(&p, max);
     p_text(&p, host);
     p_f64(&p, lease_s);
+    step steps[] = {{SQL_LAZY, NULL, NULL}, {SQL_CLAIM, &p, NULL}};
     pthread_mutex_lock(&s->mu);
     ensure(s);
-    bool ok = run(s, SQL_LAZY_BEGIN, NULL);
-    PGresult *r = ok ? query(s, SQL_CLAIM, &p, "cannot claim partitions", msg, msg_len) : NULL;
-    for (int row = 0; r && row < PQntuples(r) && *n < max; row++) {
+    bool ok = pipeline(s, steps, 2);
+    cuzk_status rc = pipe_status(s, ok, steps, 2, "cannot claim partitions", msg, msg_len);
+    pthread_mutex_unlock(&s->mu);
+    const PGresult *r = steps[1].r;
+    for (int row = 0; ok && row < PQntuples(r) && *n < max; row++) {
         col_text(out[*n].id, sizeof(out[*n].id), r, row, 0);
         out[(*n)++].idx = (uint32_t)col_int(r, row, 1);
     }
-    cuzk_status rc = end_tx(s, r != NULL, "cannot claim partitions", msg, msg_len);
-    if (rc != CUZK_OK)
-        *n = 0;
-    pthread_mutex_unlock(&s->mu);
+    pipe_clear(steps, 2);
     free(names);
-    PQclear(r);
     return rc;
 }
 
@@ -762,12 +996,16 @@ static cuzk_status beat(store *st, const char *host, const char *circuits, bool 
     p_text(&l, host);
     p_f64(&l, lease_s);
     p_f64(&f, HOST_FORGET_S);
+    step steps[] = {{SQL_LAZY, NULL, NULL},
+                    {SQL_BEAT_HOST, &h, NULL},
+                    {SQL_RENEW, &l, NULL},
+                    {SQL_FORGET_HOSTS, &f, NULL}};
     pthread_mutex_lock(&s->mu);
     ensure(s);
-    bool ok = run(s, SQL_LAZY_BEGIN, NULL) && run(s, SQL_BEAT_HOST, &h) &&
-              run(s, SQL_RENEW, &l) && run(s, SQL_FORGET_HOSTS, &f);
-    cuzk_status rc = end_tx(s, ok, "cannot record the heartbeat", msg, msg_len);
+    bool ok = pipeline(s, steps, 4);
+    cuzk_status rc = pipe_status(s, ok, steps, 4, "cannot record the heartbeat", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
+    pipe_clear(steps, 4);
     return rc;
 }
 
@@ -796,19 +1034,16 @@ static bool run_row(pg_store *s, const char *sql, const params *p, bool *got, in
     return ok;
 }
 
-/* With the job's row locked and its state changed to final: its inputs
- * go, and the waiters are told. */
-static bool made_final(pg_store *s, const char *id)
-{
-    return drop_inputs(s, id) && notify(s, id);
-}
-
+/* One transaction, one round trip: the job's row locked (the writers of
+ * one job's proofs one after the other), the proof written unless the
+ * partition has one or the job is final, and the job made done when no
+ * partition is left without a proof. */
 static cuzk_status complete(store *st, const char *host, const store_update *u, bool *finished,
                             char *msg, size_t msg_len)
 {
     pg_store *s = impl(st);
-    *finished = false;
-    params p = {0}, d = {0};
+    params l = {0}, p = {0}, d = {0};
+    p_text(&l, u->id);
     p_i64(&p, ENGINE_STATE_DONE);
     p_bytes(&p, u->proof, STORE_PROOF_BYTES);
     p_bytes(&p, u->num_pub ? (const void *)u->pub : "", u->num_pub * sizeof(fr_t));
@@ -817,18 +1052,14 @@ static cuzk_status complete(store *st, const char *host, const store_update *u, 
     p_i64(&p, u->idx);
     p_i64(&d, ENGINE_STATE_DONE);
     p_text(&d, u->id);
+    step steps[] = {{SQL_LOCK_JOB, &l, NULL}, {SQL_PROVED, &p, NULL}, {SQL_JOB_DONE, &d, NULL}};
     pthread_mutex_lock(&s->mu);
     ensure(s);
-    bool final = false;
-    bool ok = run(s, "BEGIN", NULL) && lock_job(s, u->id, &final);
-    if (ok && !final) {
-        ok = run(s, SQL_PROVED, &p) && run_row(s, SQL_JOB_DONE, &d, finished, NULL) &&
-             (!*finished || made_final(s, u->id));
-    }
-    cuzk_status rc = end_tx(s, ok, "cannot write a partition's proof", msg, msg_len);
-    if (rc != CUZK_OK)
-        *finished = false;
+    bool ok = pipeline(s, steps, 3);
+    cuzk_status rc = pipe_status(s, ok, steps, 3, "cannot write a partition's proof", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
+    *finished = ok && PQntuples(steps[2].r) > 0;
+    pipe_clear(steps, 3);
     return rc;
 }
 
@@ -841,7 +1072,7 @@ static bool end_job(pg_store *s, const char *id, engine_state state, const char 
     p_str(&p, message);
     p_text(&p, id);
     p_i64(&p, ENGINE_STATE_DONE);
-    return run_row(s, SQL_JOB_END, &p, changed, NULL) && (!*changed || made_final(s, id));
+    return run_row(s, SQL_JOB_END, &p, changed, NULL);
 }
 
 static cuzk_status fail_partition(store *st, const char *id, uint32_t idx, const char *reason,
@@ -879,7 +1110,7 @@ static cuzk_status release(store *st, const char *host, const char *id, uint32_t
                            size_t msg_len)
 {
     pg_store *s = impl(st);
-    params p = {0};
+    params p = {0}, e = {0};
     if (idx == UINT32_MAX) {
         p_text(&p, host);
     } else {
@@ -887,43 +1118,54 @@ static cuzk_status release(store *st, const char *host, const char *id, uint32_t
         p_i64(&p, idx);
         p_text(&p, host);
     }
+    p_str(&e, "");
+    step steps[] = {{SQL_LAZY, NULL, NULL},
+                    {idx == UINT32_MAX ? SQL_RELEASE_ALL : SQL_RELEASE, &p, NULL},
+                    {SQL_NOTIFY, &e, NULL}};
     pthread_mutex_lock(&s->mu);
     ensure(s);
-    bool ok = run(s, SQL_LAZY_BEGIN, NULL) &&
-              run(s, idx == UINT32_MAX ? SQL_RELEASE_ALL : SQL_RELEASE, &p) && notify(s, "");
-    cuzk_status rc = end_tx(s, ok, "cannot release a lease", msg, msg_len);
+    bool ok = pipeline(s, steps, 3);
+    cuzk_status rc = pipe_status(s, ok, steps, 3, "cannot release a lease", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
+    pipe_clear(steps, 3);
     return rc;
 }
 
+/* A cancel: the job's row locked, then made final unless it is. */
 static cuzk_status finish(store *st, const char *id, engine_state state, const char *message,
                           bool *changed, char *msg, size_t msg_len)
 {
     pg_store *s = impl(st);
-    *changed = false;
+    params l = {0}, p = {0};
+    p_text(&l, id);
+    p_i64(&p, (int64_t)state);
+    p_str(&p, message);
+    p_text(&p, id);
+    p_i64(&p, ENGINE_STATE_DONE);
+    step steps[] = {{SQL_LOCK_JOB, &l, NULL}, {SQL_JOB_END, &p, NULL}};
     pthread_mutex_lock(&s->mu);
     ensure(s);
-    bool final = false;
-    bool ok = run(s, "BEGIN", NULL) && lock_job(s, id, &final) &&
-              (final || end_job(s, id, state, message, changed));
-    cuzk_status rc = end_tx(s, ok, "cannot make a job final", msg, msg_len);
-    if (rc != CUZK_OK)
-        *changed = false;
+    bool ok = pipeline(s, steps, 2);
+    cuzk_status rc = pipe_status(s, ok, steps, 2, "cannot make a job final", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
+    *changed = ok && PQntuples(steps[1].r) > 0;
+    pipe_clear(steps, 2);
     return rc;
 }
 
 static cuzk_status leave(store *st, const char *host, char *msg, size_t msg_len)
 {
     pg_store *s = impl(st);
-    params p = {0};
+    params p = {0}, e = {0};
     p_text(&p, host);
+    p_str(&e, "");
+    step steps[] = {{SQL_RELEASE_ALL, &p, NULL}, {SQL_LEAVE, &p, NULL}, {SQL_NOTIFY, &e, NULL}};
     pthread_mutex_lock(&s->mu);
     ensure(s);
-    bool ok = run(s, "BEGIN", NULL) && run(s, SQL_RELEASE_ALL, &p) && run(s, SQL_LEAVE, &p) &&
-              notify(s, "");
-    cuzk_status rc = end_tx(s, ok, "cannot remove the host's record", msg, msg_len);
+    bool ok = pipeline(s, steps, 3);
+    cuzk_status rc = pipe_status(s, ok, steps, 3, "cannot remove the host's record", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
+    pipe_clear(steps, 3);
     return rc;
 }
 

@@ -382,6 +382,85 @@ static void test_cancel_and_notify(void **state)
     store_close(b);
 }
 
+/* Ends every other session on the database (a server restart, as the
+ * store's connections see it). */
+static void drop_connections(void)
+{
+    sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database()"
+        " AND pid <> pg_backend_pid() AND backend_type = 'client backend'");
+}
+
+/* The connection lost between operations (its prepared statements with
+ * it): each kind of operation, the pipelined ones (a claim, a proof, a
+ * cancel, a heartbeat) and the single statements (a read), works on a
+ * fresh connection, once each. */
+static void test_connection_lost(void **state)
+{
+    (void)state;
+    store *a = open_store();
+    const store_cluster_ops *c = store_cluster(a);
+    store_job j, k, got;
+    add_plain(a, &j, "p10", ENGINE_PRIORITY_NORMAL, 2);
+    add_plain(a, &k, "p10", ENGINE_PRIORITY_LOW, 1);
+    store_lease l[4];
+    assert_int_equal(claim(a, "h1", 1, 30, l), 1); /* every statement prepared once */
+    assert_false(complete(a, "h1", j.id, 0, 0x11));
+    ok(store_get(a, j.id, &got, NULL, msg, sizeof(msg)));
+
+    drop_connections();
+    assert_int_equal(claim(a, "h1", 1, 30, l), 1);
+    assert_true(has(l, 1, j.id, 1));
+    drop_connections();
+    assert_true(complete(a, "h1", j.id, 1, 0x12));
+    drop_connections();
+    ok(store_get(a, j.id, &got, NULL, msg, sizeof(msg)));
+    assert_int_equal(got.state, ENGINE_STATE_DONE);
+    drop_connections();
+    ok(c->beat(a, "h1", "p10", false, 30, msg, sizeof(msg)));
+    drop_connections();
+    bool changed = false;
+    ok(c->finish(a, k.id, ENGINE_STATE_CANCELLED, "cancelled", &changed, msg, sizeof(msg)));
+    assert_true(changed);
+    store_close(a);
+}
+
+/* A job made final drops its inputs in the same transaction: a cancelled
+ * job's partitions without a proof end cancelled, and their witnesses
+ * are gone; a done job keeps its proofs. */
+static void test_final_drops_inputs(void **state)
+{
+    (void)state;
+    store *a = open_store();
+    store_job j = {0}, got;
+    assert_true(store_new_id(j.id));
+    snprintf(j.circuit, sizeof(j.circuit), "p10");
+    j.partitions = 2;
+    j.submitted_at = 1000;
+    fr_t w[3];
+    fill(w, 3, 7);
+    store_partition in[2] = {{.witness = w, .witness_len = 3}, {.witness = w, .witness_len = 3}};
+    ok(store_add(a, &j, in, NULL, msg, sizeof(msg)));
+    assert_false(complete(a, "h1", j.id, 0, 0x21));
+    bool changed = false;
+    ok(store_cluster(a)->finish(a, j.id, ENGINE_STATE_CANCELLED, "cancelled", &changed, msg,
+                                sizeof(msg)));
+    assert_true(changed);
+    store_partition *parts;
+    ok(store_get(a, j.id, &got, &parts, msg, sizeof(msg)));
+    assert_int_equal(got.state, ENGINE_STATE_CANCELLED);
+    assert_int_equal(parts[0].state, ENGINE_STATE_DONE);
+    assert_int_equal(parts[0].proof[0], 0x21);
+    assert_int_equal(parts[1].state, ENGINE_STATE_CANCELLED);
+    assert_null(parts[0].witness);
+    assert_null(parts[1].witness);
+    store_partitions_free(parts, 2);
+    assert_false(complete(a, "h1", j.id, 1, 0x22)); /* final: not written */
+    ok(store_get(a, j.id, &got, &parts, msg, sizeof(msg)));
+    assert_int_equal(parts[1].state, ENGINE_STATE_CANCELLED);
+    store_partitions_free(parts, 2);
+    store_close(a);
+}
+
 int main(void)
 {
     url = getenv("CUZK_TEST_PG");
@@ -403,6 +482,8 @@ int main(void)
         cmocka_unit_test_setup(test_last_proof_race, empty),
         cmocka_unit_test_setup(test_failures, empty),
         cmocka_unit_test_setup(test_cancel_and_notify, empty),
+        cmocka_unit_test_setup(test_connection_lost, empty),
+        cmocka_unit_test_setup(test_final_drops_inputs, empty),
         cmocka_unit_test_setup(test_newer_schema, empty),
         cmocka_unit_test(test_unreachable),
     };
