@@ -103,6 +103,7 @@ static void overhead_pg(unsigned n, const char *circuit)
         uint32_t got = 0;
         double t0 = now_s();
         check(c->claim(st, "bench", names, 1, 1, LEASE_S, &l, &got, msg, sizeof(msg)), msg);
+        store_leases_free(&l, got);
         double t1 = now_s();
         if (!got)
             break;
@@ -181,6 +182,7 @@ static void *host_main(void *arg)
         check(store_cluster(st)->claim(st, h->name, names, 1, h->batch, LEASE_S, l, &got, msg,
                                        sizeof(msg)),
               msg);
+        store_leases_free(l, got);
         for (uint32_t i = 0; i < got; i++)
             complete(st, h->name, &l[i]);
         h->done += got;

@@ -13,7 +13,6 @@
 
 #include "service/durable.h"
 #include "util/msg.h"
-#include "util/wipe.h"
 
 /* The thread's longest sleep: the engine's events wake it sooner, the
  * store's notifications are looked at this often. */
@@ -304,25 +303,33 @@ static void stop_finals(cluster *c)
 
 /* ---------------------------------------------------------------- claim */
 
-static int by_lease(const void *a, const void *b)
+/* Claimed partitions go to the engine in the queue's order. */
+static int by_queue_order(const void *a, const void *b)
 {
     const store_lease *x = a, *y = b;
+    if (x->job.priority != y->job.priority)
+        return x->job.priority < y->job.priority ? -1 : 1;
+    if (x->job.submitted_at != y->job.submitted_at)
+        return x->job.submitted_at < y->job.submitted_at ? -1 : 1;
     int k = strcmp(x->id, y->id);
     return k ? k : (x->idx > y->idx) - (x->idx < y->idx);
 }
 
-/* Starts an engine job proving one claimed partition of job (parts: its
- * partitions); the failure is the lease's result. */
-static void start_one(cluster *c, const store_job *job, const store_partition *parts,
-                      const store_lease *lease)
+/* Starts an engine job proving one claimed partition (the lease holds its
+ * job's row and its input); the failure is the lease's result. */
+static void start_one(cluster *c, const store_lease *lease)
 {
+    const store_job *job = &lease->job;
     local l = {.idx = lease->idx};
     memcpy(l.id, lease->id, sizeof(l.id));
     char why[768] = "";
     engine_circuit_info ci;
+    /* the job's partitions but the claimed one are given as done: only
+     * its input is needed (and read) */
     bool *only = calloc(job->partitions, sizeof(*only));
+    store_partition *parts = calloc(job->partitions, sizeof(*parts));
     engine_job_spec spec = {0};
-    bool ok = only && lease->idx < job->partitions;
+    bool ok = only && parts && lease->idx < job->partitions;
     if (!ok)
         snprintf(why, sizeof(why), "out of memory");
     if (ok && engine_circuit_info_of(c->engine, job->circuit, &ci) != CUZK_OK) {
@@ -331,10 +338,12 @@ static void start_one(cluster *c, const store_job *job, const store_partition *p
     }
     if (ok) {
         only[lease->idx] = true;
+        parts[lease->idx] = lease->input; /* borrowed: the engine copies a witness */
         ok = durable_job_spec(&l.in, &spec, job, parts, ci.num_public, only, c->witness_dir, why,
                               sizeof(why));
     }
     free(only);
+    free(parts);
     bool closing = false;
     if (ok && engine_submit(c->engine, &spec, &l.eid, why, sizeof(why)) != CUZK_OK) {
         ok = false;
@@ -386,26 +395,10 @@ static void claim_some(cluster *c)
         note(c, rc, msg);
     }
     if (got) /* qsort wants an array even for none */
-        qsort(leases, got, sizeof(*leases), by_lease);
-    store_job job;
-    store_partition *parts = NULL;
-    bool have = false;
-    for (uint32_t i = 0; i < got; i++) {
-        if (!have || strcmp(job.id, leases[i].id)) {
-            if (have)
-                store_partitions_free(parts, job.partitions);
-            parts = NULL;
-            have = store_get(c->st, leases[i].id, &job, &parts, msg, sizeof(msg)) == CUZK_OK;
-        }
-        /* Gone, unreadable now, or final meanwhile (a cancel between
-         * the claim and this read): the lease runs out unused. */
-        if (have && !engine_state_is_terminal(job.state))
-            start_one(c, &job, parts, &leases[i]);
-    }
-    if (have) {
-        store_partitions_free(parts, job.partitions);
-        cuzk_wipe(&job, sizeof(job));
-    }
+        qsort(leases, got, sizeof(*leases), by_queue_order);
+    for (uint32_t i = 0; i < got; i++)
+        start_one(c, &leases[i]); /* the claim takes only unfinished jobs' */
+    store_leases_free(leases, got);
     pthread_mutex_lock(&c->mu);
     c->view.claimed += got;
     pthread_mutex_unlock(&c->mu);

@@ -830,13 +830,20 @@ static cuzk_status expire(store *st, double before, uint64_t keep, store_job_fn 
  * outside BEGIN: a pipeline's implicit transaction is one until its
  * Sync). */
 static const char SQL_LAZY[] = "SELECT set_config('synchronous_commit', 'off', true)";
+/* A lease's row: the job's (JOB_COLUMNS' order, partitions_done not
+ * counted), then the partition's index and input (LEASE_IDX on). */
+#define LEASE_COLUMNS                                                                              \
+    "j.id, COALESCE(j.idem_key, ''), j.circuit, j.priority, j.partitions, j.timeout_s,"            \
+    " j.blinding, j.state, j.message, j.submitted_at, j.finished_at, 0::bigint,"                   \
+    " p.idx, p.seed, p.wtns_path, p.witness"
+#define LEASE_IDX 12
 static const char SQL_CLAIM[] =
     "WITH c AS (SELECT p.job, p.idx FROM partitions p JOIN jobs j ON j.id = p.job"
     " WHERE j.state < $1::bigint AND j.circuit = ANY($2::text[]) AND p.proof IS NULL"
     " AND (p.lease_until IS NULL OR p.lease_until < " NOW_S ")"
     " ORDER BY j.priority, j.seq, p.idx LIMIT $3::bigint FOR UPDATE OF p SKIP LOCKED)"
-    " UPDATE partitions p SET host = $4, lease_until = " NOW_S " + $5::float8 FROM c"
-    " WHERE p.job = c.job AND p.idx = c.idx RETURNING p.job, p.idx";
+    " UPDATE partitions p SET host = $4, lease_until = " NOW_S " + $5::float8 FROM c, jobs j"
+    " WHERE p.job = c.job AND p.idx = c.idx AND j.id = p.job RETURNING " LEASE_COLUMNS;
 static const char SQL_BEAT_HOST[] =
     "INSERT INTO hosts (host, circuits, started_at, beat_at, draining)"
     " VALUES ($1, $2, " NOW_S ", " NOW_S ", $3::boolean) ON CONFLICT (host) DO UPDATE"
@@ -977,8 +984,30 @@ static cuzk_status claim(store *st, const char *host, const char *const *circuit
     pthread_mutex_unlock(&s->mu);
     const PGresult *r = steps[1].r;
     for (int row = 0; ok && row < PQntuples(r) && *n < max; row++) {
-        col_text(out[*n].id, sizeof(out[*n].id), r, row, 0);
-        out[(*n)++].idx = (uint32_t)col_int(r, row, 1);
+        store_lease *l = &out[*n];
+        memset(l, 0, sizeof(*l));
+        read_job(r, row, &l->job);
+        int64_t idx = col_int(r, row, LEASE_IDX);
+        char why[256];
+        /* A row the service could not have written: its lease runs out
+         * unused (as a job unreadable at its get would). */
+        if (store_row_check(&l->job, why, sizeof(why)) != CUZK_OK || idx < 0 ||
+            idx >= l->job.partitions)
+            continue;
+        memcpy(l->id, l->job.id, sizeof(l->id));
+        l->idx = (uint32_t)idx;
+        store_partition *in = &l->input;
+        in->seed = (uint64_t)col_int(r, row, LEASE_IDX + 1);
+        in->state = ENGINE_STATE_QUEUED;
+        uint64_t wlen = 0;
+        if ((!PQgetisnull(r, row, LEASE_IDX + 2) &&
+             !(in->wtns_path = strdup(PQgetvalue(r, row, LEASE_IDX + 2)))) ||
+            !col_copy((void **)&in->witness, &wlen, r, row, LEASE_IDX + 3)) {
+            store_leases_free(l, 1); /* out of memory: its lease runs out */
+            continue;
+        }
+        in->witness_len = wlen / sizeof(fr_t);
+        (*n)++;
     }
     pipe_clear(steps, 2);
     free(names);

@@ -119,11 +119,19 @@ typedef struct store store;
  * (a job final, new work) raises a notification: store_cluster_ops.wait
  * returns on the next one. */
 
-/* A claimed partition. */
+/* A claimed partition, with what proving it takes, read by the claim
+ * itself: its job's row (partitions_done not counted) and its own input
+ * (the other partitions' are not read). store_leases_free. */
 typedef struct store_lease {
     char id[STORE_ID_CHARS + 1];
     uint32_t idx;
+    store_job job;
+    store_partition input; /* seed, wtns_path or witness */
 } store_lease;
+
+/* Frees what n leases own (their inputs) and wipes their jobs' blinding;
+ * their ids and indices stay. */
+void store_leases_free(store_lease *leases, uint32_t n);
 
 /* A host as the store last heard of it. */
 typedef struct store_host {

@@ -185,6 +185,7 @@ static uint32_t claim(store *st, const char *host, uint32_t max, double lease_s,
 {
     uint32_t n = 0;
     ok(store_cluster(st)->claim(st, host, p10, 1, max, lease_s, out, &n, msg, sizeof(msg)));
+    store_leases_free(out, n); /* their ids and indices stay */
     return n;
 }
 
@@ -208,6 +209,60 @@ static bool has(const store_lease *l, uint32_t n, const char *id, uint32_t idx)
         if (!strcmp(l[i].id, id) && l[i].idx == idx)
             return true;
     return false;
+}
+
+/* A lease carries its job's row and its partition's input, and only
+ * that partition's: a seed, a witness path, a streamed witness. */
+static void test_lease_inputs(void **state)
+{
+    (void)state;
+    store *a = open_store();
+    store_job j = {0};
+    assert_true(store_new_id(j.id));
+    snprintf(j.circuit, sizeof(j.circuit), "p10");
+    j.priority = ENGINE_PRIORITY_HIGH;
+    j.partitions = 3;
+    j.timeout_s = 42;
+    j.has_blinding = true;
+    fill(&j.r, 1, 0x31);
+    fill(&j.s, 1, 0x32);
+    j.submitted_at = 1000;
+    fr_t w[5];
+    fill(w, 5, 9);
+    store_partition in[3] = {
+        {.seed = 77}, {.wtns_path = "/shared/w1.wtns"}, {.witness = w, .witness_len = 5}};
+    ok(store_add(a, &j, in, NULL, msg, sizeof(msg)));
+    store_lease l[4];
+    uint32_t n = 0;
+    ok(store_cluster(a)->claim(a, "h1", p10, 1, 4, 30, l, &n, msg, sizeof(msg)));
+    assert_int_equal(n, 3);
+    for (uint32_t i = 0; i < n; i++) {
+        assert_string_equal(l[i].id, j.id);
+        assert_string_equal(l[i].job.circuit, "p10");
+        assert_int_equal(l[i].job.priority, ENGINE_PRIORITY_HIGH);
+        assert_int_equal(l[i].job.partitions, 3);
+        assert_true(l[i].job.timeout_s == 42);
+        assert_true(l[i].job.has_blinding);
+        assert_memory_equal(&l[i].job.r, &j.r, sizeof(fr_t));
+        assert_memory_equal(&l[i].job.s, &j.s, sizeof(fr_t));
+        const store_partition *p = &l[i].input;
+        if (l[i].idx == 0) {
+            assert_int_equal(p->seed, 77);
+            assert_null(p->wtns_path);
+            assert_null(p->witness);
+        } else if (l[i].idx == 1) {
+            assert_string_equal(p->wtns_path, "/shared/w1.wtns");
+            assert_null(p->witness);
+        } else {
+            assert_int_equal(l[i].idx, 2);
+            assert_null(p->wtns_path);
+            assert_int_equal(p->witness_len, 5);
+            assert_memory_equal(p->witness, w, sizeof(w));
+        }
+    }
+    store_leases_free(l, n);
+    assert_null(l[2].input.witness);
+    store_close(a);
 }
 
 /* Two hosts open one database at once and see each other's jobs. */
@@ -477,6 +532,7 @@ int main(void)
         cmocka_unit_test_setup(test_list_and_expire, empty),
         cmocka_unit_test_setup(test_migration_race, empty),
         cmocka_unit_test_setup(test_shared, empty),
+        cmocka_unit_test_setup(test_lease_inputs, empty),
         cmocka_unit_test_setup(test_claim_order_and_leases, empty),
         cmocka_unit_test_setup(test_complete, empty),
         cmocka_unit_test_setup(test_last_proof_race, empty),
