@@ -959,31 +959,26 @@ static cuzk_status pipe_status(pg_store *s, bool ok, step *steps, size_t n, cons
     return pg_error(s, what, err, msg, msg_len);
 }
 
-static cuzk_status claim(store *st, const char *host, const char *const *circuits,
-                         size_t num_circuits, uint32_t max, double lease_s, store_lease *out,
-                         uint32_t *n, char *msg, size_t msg_len)
+/* A claim's parameters (SQL_CLAIM); NULL when out of memory, else the
+ * circuits' array literal they point into, to free after the claim. */
+static char *claim_params(params *p, const char *host, const char *const *circuits,
+                          size_t num_circuits, uint32_t max, double lease_s)
 {
-    pg_store *s = impl(st);
-    *n = 0;
-    if (!max || !num_circuits)
-        return CUZK_OK;
     char *names = text_array(circuits, num_circuits);
     if (!names)
-        return CUZK_ERR_OUT_OF_MEMORY;
-    params p = {0};
-    p_i64(&p, ENGINE_STATE_DONE);
-    p_text(&p, names);
-    p_i64(&p, max);
-    p_text(&p, host);
-    p_f64(&p, lease_s);
-    step steps[] = {{SQL_LAZY, NULL, NULL}, {SQL_CLAIM, &p, NULL}};
-    pthread_mutex_lock(&s->mu);
-    ensure(s);
-    bool ok = pipeline(s, steps, 2);
-    cuzk_status rc = pipe_status(s, ok, steps, 2, "cannot claim partitions", msg, msg_len);
-    pthread_mutex_unlock(&s->mu);
-    const PGresult *r = steps[1].r;
-    for (int row = 0; ok && row < PQntuples(r) && *n < max; row++) {
+        return NULL;
+    p_i64(p, ENGINE_STATE_DONE);
+    p_text(p, names);
+    p_i64(p, max);
+    p_text(p, host);
+    p_f64(p, lease_s);
+    return names;
+}
+
+/* The leases of a SQL_CLAIM's rows, up to max, into out: *n. */
+static void read_leases(const PGresult *r, uint32_t max, store_lease *out, uint32_t *n)
+{
+    for (int row = 0; row < PQntuples(r) && *n < max; row++) {
         store_lease *l = &out[*n];
         memset(l, 0, sizeof(*l));
         read_job(r, row, &l->job);
@@ -1009,6 +1004,28 @@ static cuzk_status claim(store *st, const char *host, const char *const *circuit
         in->witness_len = wlen / sizeof(fr_t);
         (*n)++;
     }
+}
+
+static cuzk_status claim(store *st, const char *host, const char *const *circuits,
+                         size_t num_circuits, uint32_t max, double lease_s, store_lease *out,
+                         uint32_t *n, char *msg, size_t msg_len)
+{
+    pg_store *s = impl(st);
+    *n = 0;
+    if (!max || !num_circuits)
+        return CUZK_OK;
+    params p = {0};
+    char *names = claim_params(&p, host, circuits, num_circuits, max, lease_s);
+    if (!names)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    step steps[] = {{SQL_LAZY, NULL, NULL}, {SQL_CLAIM, &p, NULL}};
+    pthread_mutex_lock(&s->mu);
+    ensure(s);
+    bool ok = pipeline(s, steps, 2);
+    cuzk_status rc = pipe_status(s, ok, steps, 2, "cannot claim partitions", msg, msg_len);
+    pthread_mutex_unlock(&s->mu);
+    if (ok)
+        read_leases(steps[1].r, max, out, n);
     pipe_clear(steps, 2);
     free(names);
     return rc;
@@ -1063,25 +1080,36 @@ static bool run_row(pg_store *s, const char *sql, const params *p, bool *got, in
     return ok;
 }
 
-/* One transaction, one round trip: the job's row locked (the writers of
- * one job's proofs one after the other), the proof written unless the
- * partition has one or the job is final, and the job made done when no
- * partition is left without a proof. */
+/* A proof's write, three statements (l, p, d: their parameters): the
+ * job's row locked (the writers of one job's proofs one after the
+ * other), the proof written unless the partition has one or the job is
+ * final, and the job made done when no partition is left without a
+ * proof (a row when it was). */
+static void proof_steps(step *steps, params *l, params *p, params *d, const char *host,
+                        const store_update *u)
+{
+    p_text(l, u->id);
+    p_i64(p, ENGINE_STATE_DONE);
+    p_bytes(p, u->proof, STORE_PROOF_BYTES);
+    p_bytes(p, u->num_pub ? (const void *)u->pub : "", u->num_pub * sizeof(fr_t));
+    p_text(p, host);
+    p_text(p, u->id);
+    p_i64(p, u->idx);
+    p_i64(d, ENGINE_STATE_DONE);
+    p_text(d, u->id);
+    steps[0] = (step){SQL_LOCK_JOB, l, NULL};
+    steps[1] = (step){SQL_PROVED, p, NULL};
+    steps[2] = (step){SQL_JOB_DONE, d, NULL};
+}
+
+/* One transaction, one round trip (proof_steps). */
 static cuzk_status complete(store *st, const char *host, const store_update *u, bool *finished,
                             char *msg, size_t msg_len)
 {
     pg_store *s = impl(st);
     params l = {0}, p = {0}, d = {0};
-    p_text(&l, u->id);
-    p_i64(&p, ENGINE_STATE_DONE);
-    p_bytes(&p, u->proof, STORE_PROOF_BYTES);
-    p_bytes(&p, u->num_pub ? (const void *)u->pub : "", u->num_pub * sizeof(fr_t));
-    p_text(&p, host);
-    p_text(&p, u->id);
-    p_i64(&p, u->idx);
-    p_i64(&d, ENGINE_STATE_DONE);
-    p_text(&d, u->id);
-    step steps[] = {{SQL_LOCK_JOB, &l, NULL}, {SQL_PROVED, &p, NULL}, {SQL_JOB_DONE, &d, NULL}};
+    step steps[3];
+    proof_steps(steps, &l, &p, &d, host, u);
     pthread_mutex_lock(&s->mu);
     ensure(s);
     bool ok = pipeline(s, steps, 3);
@@ -1089,6 +1117,39 @@ static cuzk_status complete(store *st, const char *host, const store_update *u, 
     pthread_mutex_unlock(&s->mu);
     *finished = ok && PQntuples(steps[2].r) > 0;
     pipe_clear(steps, 3);
+    return rc;
+}
+
+/* proof_steps then SQL_CLAIM: one transaction, one round trip, one
+ * flush. The claim never waits on a lock (SKIP LOCKED), so holding the
+ * job's row meanwhile orders nothing new. */
+static cuzk_status complete_claim(store *st, const char *host, const store_update *u,
+                                  bool *finished, const char *const *circuits, size_t num_circuits,
+                                  uint32_t max, double lease_s, store_lease *out, uint32_t *n,
+                                  char *msg, size_t msg_len)
+{
+    *n = 0;
+    if (!max || !num_circuits)
+        return complete(st, host, u, finished, msg, msg_len);
+    pg_store *s = impl(st);
+    params l = {0}, p = {0}, d = {0}, c = {0};
+    char *names = claim_params(&c, host, circuits, num_circuits, max, lease_s);
+    if (!names)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    step steps[4];
+    proof_steps(steps, &l, &p, &d, host, u);
+    steps[3] = (step){SQL_CLAIM, &c, NULL};
+    pthread_mutex_lock(&s->mu);
+    ensure(s);
+    bool ok = pipeline(s, steps, 4);
+    cuzk_status rc =
+        pipe_status(s, ok, steps, 4, "cannot write a partition's proof and claim", msg, msg_len);
+    pthread_mutex_unlock(&s->mu);
+    *finished = ok && PQntuples(steps[2].r) > 0;
+    if (ok)
+        read_leases(steps[3].r, max, out, n);
+    pipe_clear(steps, 4);
+    free(names);
     return rc;
 }
 
@@ -1415,6 +1476,7 @@ static const store_cluster_ops pg_cluster_ops = {
     .claim = claim,
     .beat = beat,
     .complete = complete,
+    .complete_claim = complete_claim,
     .fail_partition = fail_partition,
     .release = release,
     .finish = finish,

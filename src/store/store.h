@@ -169,6 +169,13 @@ typedef struct store_cluster_ops {
      * or the job is final; *finished when this made the job done. */
     cuzk_status (*complete)(store *st, const char *host, const store_update *u, bool *finished,
                             char *msg, size_t msg_len);
+    /* complete, then claim as claim does, in one transaction: a host's
+     * proof and its next work for one round trip and one commit. Either
+     * both happen or neither. */
+    cuzk_status (*complete_claim)(store *st, const char *host, const store_update *u,
+                                  bool *finished, const char *const *circuits, size_t num_circuits,
+                                  uint32_t max, double lease_s, store_lease *out, uint32_t *n,
+                                  char *msg, size_t msg_len);
     /* A partition failed on host: its lease ends and its failures grow;
      * at `limit` failures the job fails with reason. *failed: it did. */
     cuzk_status (*fail_partition)(store *st, const char *id, uint32_t idx, const char *reason,

@@ -341,6 +341,49 @@ static void test_complete(void **state)
     store_close(b);
 }
 
+/* A proof written and the next work claimed in one transaction: the
+ * proof stays, the job is done by it when it was the last, and the claim
+ * takes what is left in the queue's order. */
+static void test_complete_claim(void **state)
+{
+    (void)state;
+    store *a = open_store();
+    const store_cluster_ops *c = store_cluster(a);
+    store_job j, k, got;
+    add_plain(a, &j, "p10", ENGINE_PRIORITY_NORMAL, 2);
+    add_plain(a, &k, "p10", ENGINE_PRIORITY_LOW, 1);
+    store_lease l[4];
+    assert_int_equal(claim(a, "h1", 1, 30, l), 1);
+    assert_true(has(l, 1, j.id, 0));
+    uint8_t proof[STORE_PROOF_BYTES];
+    memset(proof, 0x41, sizeof(proof));
+    store_update u = {.kind = STORE_PARTITION_DONE, .idx = 0, .proof = proof};
+    memcpy(u.id, j.id, sizeof(u.id));
+    bool finished = true;
+    uint32_t n = 0;
+    ok(c->complete_claim(a, "h1", &u, &finished, p10, 1, 4, 30, l, &n, msg, sizeof(msg)));
+    assert_false(finished);
+    assert_int_equal(n, 2);
+    assert_true(has(l, 2, j.id, 1) && has(l, 2, k.id, 0));
+    store_leases_free(l, n);
+    u.idx = 1;
+    ok(c->complete_claim(a, "h1", &u, &finished, p10, 1, 4, 30, l, &n, msg, sizeof(msg)));
+    assert_true(finished);
+    assert_int_equal(n, 0); /* k's partition is leased to h1 already */
+    store_partition *parts;
+    ok(store_get(a, j.id, &got, &parts, msg, sizeof(msg)));
+    assert_int_equal(got.state, ENGINE_STATE_DONE);
+    assert_int_equal(parts[1].proof[0], 0x41);
+    store_partitions_free(parts, 2);
+    /* no room asked: the proof alone */
+    memcpy(u.id, k.id, sizeof(u.id));
+    u.idx = 0;
+    ok(c->complete_claim(a, "h1", &u, &finished, p10, 1, 0, 30, l, &n, msg, sizeof(msg)));
+    assert_true(finished);
+    assert_int_equal(n, 0);
+    store_close(a);
+}
+
 typedef struct racer {
     store *st;
     const char *host, *id;
@@ -535,6 +578,7 @@ int main(void)
         cmocka_unit_test_setup(test_lease_inputs, empty),
         cmocka_unit_test_setup(test_claim_order_and_leases, empty),
         cmocka_unit_test_setup(test_complete, empty),
+        cmocka_unit_test_setup(test_complete_claim, empty),
         cmocka_unit_test_setup(test_last_proof_race, empty),
         cmocka_unit_test_setup(test_failures, empty),
         cmocka_unit_test_setup(test_cancel_and_notify, empty),
