@@ -74,6 +74,18 @@ static const char *const migrations[] = {
     "CREATE TABLE hosts (host TEXT PRIMARY KEY, circuits TEXT NOT NULL DEFAULT '',"
     " started_at DOUBLE PRECISION NOT NULL, beat_at DOUBLE PRECISION NOT NULL,"
     " draining BOOLEAN NOT NULL DEFAULT false);",
+    /* 3: the queue's order on the partitions themselves (their job's
+     * priority, submission order and circuit, copied at the insert and
+     * never changed), indexed over open partitions (no proof, not
+     * cancelled: a final job's are), so that a claim walks the queue in
+     * order and stops at what it takes instead of sorting every open
+     * partition of every open job */
+    "ALTER TABLE partitions ADD COLUMN priority BIGINT NOT NULL DEFAULT 0,"
+    " ADD COLUMN seq BIGINT NOT NULL DEFAULT 0, ADD COLUMN circuit TEXT NOT NULL DEFAULT '';"
+    "UPDATE partitions p SET priority = j.priority, seq = j.seq, circuit = j.circuit"
+    " FROM jobs j WHERE j.id = p.job;"
+    "CREATE INDEX partitions_queue ON partitions (priority, seq, idx)"
+    " WHERE proof IS NULL AND state < 4;",
 };
 #define NUM_MIGRATIONS (sizeof(migrations) / sizeof(migrations[0]))
 
@@ -87,8 +99,9 @@ static const char SQL_ADD_JOB[] =
     " message, submitted_at) VALUES ($1, $2, $3, $4::bigint, $5::bigint, $6::float8, $7::bytea,"
     " $8::bigint, $9, $10::float8)";
 static const char SQL_ADD_PART[] =
-    "INSERT INTO partitions (job, idx, seed, wtns_path, witness, state)"
-    " VALUES ($1, $2::bigint, $3::bigint, $4, $5::bytea, $6::bigint)";
+    "INSERT INTO partitions (job, idx, seed, wtns_path, witness, state, priority, seq, circuit)"
+    " SELECT $1, $2::bigint, $3::bigint, $4, $5::bytea, $6::bigint, j.priority, j.seq, j.circuit"
+    " FROM jobs j WHERE j.id = $1";
 static const char SQL_FIND_KEY[] = "SELECT id FROM jobs WHERE idem_key = $1";
 static const char SQL_PART_DONE[] =
     "UPDATE partitions SET state = $1::bigint, proof = $2::bytea, public = $3::bytea"
@@ -838,11 +851,11 @@ static const char SQL_LAZY[] = "SELECT set_config('synchronous_commit', 'off', t
     " p.idx, p.seed, p.wtns_path, p.witness"
 #define LEASE_IDX 12
 static const char SQL_CLAIM[] =
-    "WITH c AS (SELECT p.job, p.idx FROM partitions p JOIN jobs j ON j.id = p.job"
-    " WHERE j.state < $1::bigint AND j.circuit = ANY($2::text[]) AND p.proof IS NULL"
+    "WITH c AS (SELECT p.job, p.idx FROM partitions p"
+    " WHERE p.proof IS NULL AND p.state < 4 AND p.circuit = ANY($1::text[])"
     " AND (p.lease_until IS NULL OR p.lease_until < " NOW_S ")"
-    " ORDER BY j.priority, j.seq, p.idx LIMIT $3::bigint FOR UPDATE OF p SKIP LOCKED)"
-    " UPDATE partitions p SET host = $4, lease_until = " NOW_S " + $5::float8 FROM c, jobs j"
+    " ORDER BY p.priority, p.seq, p.idx LIMIT $2::bigint FOR UPDATE OF p SKIP LOCKED)"
+    " UPDATE partitions p SET host = $3, lease_until = " NOW_S " + $4::float8 FROM c, jobs j"
     " WHERE p.job = c.job AND p.idx = c.idx AND j.id = p.job RETURNING " LEASE_COLUMNS;
 static const char SQL_BEAT_HOST[] =
     "INSERT INTO hosts (host, circuits, started_at, beat_at, draining)"
@@ -967,7 +980,6 @@ static char *claim_params(params *p, const char *host, const char *const *circui
     char *names = text_array(circuits, num_circuits);
     if (!names)
         return NULL;
-    p_i64(p, ENGINE_STATE_DONE);
     p_text(p, names);
     p_i64(p, max);
     p_text(p, host);

@@ -265,6 +265,28 @@ static void test_lease_inputs(void **state)
     store_close(a);
 }
 
+/* A database of schema 2 with queued work: migration 3 copies each
+ * partition's place in the queue from its job, and the claims go on in
+ * priority order. */
+static void test_migrate_queue_order(void **state)
+{
+    (void)state;
+    store *a = open_store();
+    store_job low, high;
+    add_plain(a, &low, "p10", ENGINE_PRIORITY_LOW, 1);
+    add_plain(a, &high, "p10", ENGINE_PRIORITY_HIGH, 1);
+    store_close(a);
+    sql("DROP INDEX partitions_queue; ALTER TABLE partitions DROP COLUMN priority,"
+        " DROP COLUMN seq, DROP COLUMN circuit; DELETE FROM cuzk_schema WHERE version = 3");
+    a = open_store();
+    store_lease l[2];
+    assert_int_equal(claim(a, "h1", 1, 30, l), 1);
+    assert_string_equal(l[0].id, high.id);
+    assert_int_equal(claim(a, "h1", 1, 30, l), 1);
+    assert_string_equal(l[0].id, low.id);
+    store_close(a);
+}
+
 /* Two hosts open one database at once and see each other's jobs. */
 static void test_shared(void **state)
 {
@@ -576,6 +598,7 @@ int main(void)
         cmocka_unit_test_setup(test_migration_race, empty),
         cmocka_unit_test_setup(test_shared, empty),
         cmocka_unit_test_setup(test_lease_inputs, empty),
+        cmocka_unit_test_setup(test_migrate_queue_order, empty),
         cmocka_unit_test_setup(test_claim_order_and_leases, empty),
         cmocka_unit_test_setup(test_complete, empty),
         cmocka_unit_test_setup(test_complete_claim, empty),
