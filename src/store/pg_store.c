@@ -85,14 +85,23 @@ static const char *const migrations[] = {
     "UPDATE partitions p SET priority = j.priority, seq = j.seq, circuit = j.circuit"
     " FROM jobs j WHERE j.id = p.job;"
     "CREATE INDEX partitions_queue ON partitions (priority, seq, idx)"
-    " WHERE proof IS NULL AND state < 4;",
+    " WHERE proof IS NULL AND state < 4;"
+    /* and how often each partition was claimed (a job's attempts) */
+    "ALTER TABLE partitions ADD COLUMN claims BIGINT NOT NULL DEFAULT 0;",
 };
 #define NUM_MIGRATIONS (sizeof(migrations) / sizeof(migrations[0]))
 
+/* A job's row and, over its partitions, the proved, those leased now
+ * (running on a host), and their claims (attempts): "SELECT " JOB_COLUMNS
+ * " FROM " JOB_FROM. */
 #define JOB_COLUMNS                                                                                \
     "id, COALESCE(idem_key, ''), circuit, priority, partitions, timeout_s, blinding, state,"       \
-    " message, submitted_at, finished_at,"                                                         \
-    " (SELECT count(*) FROM partitions p WHERE p.job = jobs.id AND p.proof IS NOT NULL)"
+    " message, submitted_at, finished_at, c.proved, c.running, c.claims"
+#define JOB_FROM                                                                                   \
+    "jobs LEFT JOIN LATERAL (SELECT count(p.proof) AS proved, count(*) FILTER (WHERE"              \
+    " p.proof IS NULL AND p.lease_until >= " NOW_S ") AS running,"                                 \
+    " COALESCE(sum(p.claims), 0)::bigint AS claims FROM partitions p WHERE p.job = jobs.id) c"     \
+    " ON true"
 
 static const char SQL_ADD_JOB[] =
     "INSERT INTO jobs (id, idem_key, circuit, priority, partitions, timeout_s, blinding, state,"
@@ -112,13 +121,18 @@ static const char SQL_JOB_FINAL[] =
 static const char SQL_DROP_INPUTS[] =
     "UPDATE partitions SET witness = NULL, lease_until = NULL,"
     " state = CASE WHEN proof IS NULL THEN $1::bigint ELSE state END WHERE job = $2";
-static const char SQL_LIST[] = "SELECT " JOB_COLUMNS " FROM jobs ORDER BY submitted_at, seq";
-static const char SQL_GET_JOB[] = "SELECT " JOB_COLUMNS " FROM jobs WHERE id = $1";
+static const char SQL_LIST[] =
+    "SELECT " JOB_COLUMNS " FROM " JOB_FROM " ORDER BY submitted_at, seq";
+static const char SQL_GET_JOB[] = "SELECT " JOB_COLUMNS " FROM " JOB_FROM " WHERE id = $1";
+/* running: leased now, not proved; host: the lease's, or the proof's
+ * writer */
 static const char SQL_GET_PARTS[] =
-    "SELECT idx, seed, wtns_path, witness, state, proof, public FROM partitions"
-    " WHERE job = $1 ORDER BY idx";
+    "SELECT idx, seed, wtns_path, witness, state, proof, public,"
+    " proof IS NULL AND lease_until >= " NOW_S " AS running,"
+    " CASE WHEN proof IS NOT NULL OR lease_until >= " NOW_S " THEN host END"
+    " FROM partitions WHERE job = $1 ORDER BY idx";
 static const char SQL_EXPIRED[] =
-    "SELECT " JOB_COLUMNS " FROM jobs WHERE state >= $1::bigint AND"
+    "SELECT " JOB_COLUMNS " FROM " JOB_FROM " WHERE state >= $1::bigint AND"
     " (($2::float8 > 0 AND finished_at < $2::float8) OR id NOT IN (SELECT id FROM jobs WHERE"
     " state >= $1::bigint ORDER BY finished_at DESC, seq DESC LIMIT $3::bigint))";
 static const char SQL_DEL_JOB[] = "DELETE FROM jobs WHERE id = $1";
@@ -557,6 +571,8 @@ static void read_job(const PGresult *r, int row, store_job *j)
     j->submitted_at = col_f64(r, row, 9);
     j->finished_at = col_f64(r, row, 10);
     j->partitions_done = (uint32_t)col_int(r, row, 11);
+    j->partitions_running = (uint32_t)col_int(r, row, 12);
+    j->attempts = (uint32_t)col_int(r, row, 13);
 }
 
 static void drop_notice(void *ctx, const char *message);
@@ -766,6 +782,10 @@ static cuzk_status read_parts(pg_store *s, const store_job *j, store_partition *
         store_partition *part = &parts[idx];
         part->seed = (uint64_t)col_int(r, row, 1);
         part->state = (engine_state)col_int(r, row, 4);
+        if (PQgetlength(r, row, 7) == 1 && PQgetvalue(r, row, 7)[0])
+            part->state = ENGINE_STATE_PROVING; /* on a host now */
+        if (!PQgetisnull(r, row, 8) && !(part->host = strdup(PQgetvalue(r, row, 8))))
+            st = CUZK_ERR_OUT_OF_MEMORY;
         uint64_t wlen = 0, plen = 0;
         if ((!PQgetisnull(r, row, 2) && !(part->wtns_path = strdup(PQgetvalue(r, row, 2)))) ||
             !col_copy((void **)&part->witness, &wlen, r, row, 3) ||
@@ -847,15 +867,17 @@ static const char SQL_LAZY[] = "SELECT set_config('synchronous_commit', 'off', t
  * counted), then the partition's index and input (LEASE_IDX on). */
 #define LEASE_COLUMNS                                                                              \
     "j.id, COALESCE(j.idem_key, ''), j.circuit, j.priority, j.partitions, j.timeout_s,"            \
-    " j.blinding, j.state, j.message, j.submitted_at, j.finished_at, 0::bigint,"                   \
+    " j.blinding, j.state, j.message, j.submitted_at, j.finished_at, 0::bigint, 0::bigint,"        \
+    " 0::bigint,"                                                                                  \
     " p.idx, p.seed, p.wtns_path, p.witness"
-#define LEASE_IDX 12
+#define LEASE_IDX 14
 static const char SQL_CLAIM[] =
     "WITH c AS (SELECT p.job, p.idx FROM partitions p"
     " WHERE p.proof IS NULL AND p.state < 4 AND p.circuit = ANY($1::text[])"
     " AND (p.lease_until IS NULL OR p.lease_until < " NOW_S ")"
     " ORDER BY p.priority, p.seq, p.idx LIMIT $2::bigint FOR UPDATE OF p SKIP LOCKED)"
-    " UPDATE partitions p SET host = $3, lease_until = " NOW_S " + $4::float8 FROM c, jobs j"
+    " UPDATE partitions p SET host = $3, lease_until = " NOW_S " + $4::float8,"
+    " claims = p.claims + 1 FROM c, jobs j"
     " WHERE p.job = c.job AND p.idx = c.idx AND j.id = p.job RETURNING " LEASE_COLUMNS;
 static const char SQL_BEAT_HOST[] =
     "INSERT INTO hosts (host, circuits, started_at, beat_at, draining)"

@@ -57,6 +57,7 @@ void store_partitions_free(store_partition *parts, uint32_t n)
         free(parts[i].wtns_path);
         free(parts[i].witness);
         free(parts[i].pub);
+        free(parts[i].host);
     }
     free(parts);
 }
@@ -68,6 +69,7 @@ void store_leases_free(store_lease *leases, uint32_t n)
         free(p->wtns_path);
         free(p->witness);
         free(p->pub);
+        free(p->host);
         memset(p, 0, sizeof(*p));
         cuzk_wipe(&leases[i].job.r, sizeof(fr_t));
         cuzk_wipe(&leases[i].job.s, sizeof(fr_t));

@@ -56,6 +56,10 @@ typedef struct store_job {
     fr_t r, s;
     engine_state state; /* QUEUED until final (a running job is not told apart) */
     uint32_t partitions_done;
+    /* Several hosts (PostgreSQL; 0 otherwise): partitions leased to a
+     * host now, not proved yet; claims of its partitions, retries and
+     * claims after a lease ran out included. */
+    uint32_t partitions_running, attempts;
     char message[256];
     double submitted_at, finished_at; /* Unix seconds; finished_at 0 until final */
 } store_job;
@@ -66,7 +70,8 @@ typedef struct store_partition {
     char *wtns_path;      /* the path the client named (NULL: none) */
     fr_t *witness;        /* a streamed witness's values (NULL: none) */
     uint64_t witness_len; /* values */
-    engine_state state;   /* DONE once its proof is stored */
+    engine_state state;   /* DONE once its proof is stored; PROVING: leased to a host now */
+    char *host;           /* the host proving it now, or that wrote its proof (NULL: none) */
     uint8_t proof[STORE_PROOF_BYTES];
     fr_t *pub; /* its public inputs, num_pub of them, when DONE */
     uint64_t num_pub;

@@ -265,6 +265,43 @@ static void test_lease_inputs(void **state)
     store_close(a);
 }
 
+/* A job's row tells how many of its partitions a host proves now and how
+ * often they were claimed; a partition's, whether it is leased now and
+ * to whom, or who proved it. */
+static void test_running_view(void **state)
+{
+    (void)state;
+    store *a = open_store();
+    store_job j, got;
+    add_plain(a, &j, "p10", ENGINE_PRIORITY_NORMAL, 2);
+    store_lease l[2];
+    assert_int_equal(claim(a, "h1", 1, 1, l), 1); /* partition 0, for 1 s */
+    store_partition *parts;
+    ok(store_get(a, j.id, &got, &parts, msg, sizeof(msg)));
+    assert_int_equal(got.state, ENGINE_STATE_QUEUED);
+    assert_int_equal(got.partitions_running, 1);
+    assert_int_equal(got.attempts, 1);
+    assert_int_equal(parts[0].state, ENGINE_STATE_PROVING);
+    assert_string_equal(parts[0].host, "h1");
+    assert_int_equal(parts[1].state, ENGINE_STATE_QUEUED);
+    assert_null(parts[1].host);
+    store_partitions_free(parts, 2);
+    pause_ms(1300); /* h1's lease runs out: claimed again by h2 */
+    ok(store_get(a, j.id, &got, NULL, msg, sizeof(msg)));
+    assert_int_equal(got.partitions_running, 0);
+    assert_int_equal(claim(a, "h2", 2, 30, l), 2);
+    assert_false(complete(a, "h2", j.id, 0, 0x51));
+    ok(store_get(a, j.id, &got, &parts, msg, sizeof(msg)));
+    assert_int_equal(got.partitions_running, 1);
+    assert_int_equal(got.partitions_done, 1);
+    assert_int_equal(got.attempts, 3);
+    assert_int_equal(parts[0].state, ENGINE_STATE_DONE);
+    assert_string_equal(parts[0].host, "h2");
+    assert_int_equal(parts[1].state, ENGINE_STATE_PROVING);
+    store_partitions_free(parts, 2);
+    store_close(a);
+}
+
 /* A database of schema 2 with queued work: migration 3 copies each
  * partition's place in the queue from its job, and the claims go on in
  * priority order. */
@@ -277,7 +314,8 @@ static void test_migrate_queue_order(void **state)
     add_plain(a, &high, "p10", ENGINE_PRIORITY_HIGH, 1);
     store_close(a);
     sql("DROP INDEX partitions_queue; ALTER TABLE partitions DROP COLUMN priority,"
-        " DROP COLUMN seq, DROP COLUMN circuit; DELETE FROM cuzk_schema WHERE version = 3");
+        " DROP COLUMN seq, DROP COLUMN circuit, DROP COLUMN claims;"
+        " DELETE FROM cuzk_schema WHERE version = 3");
     a = open_store();
     store_lease l[2];
     assert_int_equal(claim(a, "h1", 1, 30, l), 1);
@@ -599,6 +637,7 @@ int main(void)
         cmocka_unit_test_setup(test_shared, empty),
         cmocka_unit_test_setup(test_lease_inputs, empty),
         cmocka_unit_test_setup(test_migrate_queue_order, empty),
+        cmocka_unit_test_setup(test_running_view, empty),
         cmocka_unit_test_setup(test_claim_order_and_leases, empty),
         cmocka_unit_test_setup(test_complete, empty),
         cmocka_unit_test_setup(test_complete_claim, empty),
