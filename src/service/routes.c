@@ -327,11 +327,17 @@ static bool submit_shared(service *s, submit_request *sr, const char *key,
         http_error(rs, 503, NULL, "no random source for a job id");
         return false;
     }
-    if (record_submission(s, 0, sr, key, id, existing, msg, sizeof(msg)) == CUZK_OK)
+    cuzk_status st = record_submission(s, 0, sr, key, id, existing, msg, sizeof(msg));
+    if (st == CUZK_OK)
         return true;
     if (existing[0]) { /* another host took the key meanwhile: that job */
         memcpy(id, existing, sizeof(existing));
         return true;
+    }
+    if (st == STORE_QUEUE_FULL) {
+        http_error(rs, 429, NULL, "%s; try again later", msg);
+        rs->retry_after_s = QUEUE_RETRY_AFTER_S;
+        return false;
     }
     http_error(rs, 503, NULL, "the job cannot be recorded in the job store: %s", msg);
     return false;

@@ -38,8 +38,10 @@
 #include "util/msg.h"
 #include "util/wipe.h"
 
-/* The advisory lock's key, taken while migrating: "cuzk" in ASCII. */
+/* The advisory lock's key, taken while migrating: "cuzk" in ASCII; and
+ * the one an add takes to count the queue against its bound ("cuzq"). */
 #define MIGRATION_LOCK 0x63757a6bLL
+#define QUEUE_LOCK 0x63757a71LL
 /* The database's clock, in Unix seconds: leases are compared on one clock. */
 #define NOW_S "extract(epoch from clock_timestamp())"
 /* The notification channel, and how often the listener looks for the
@@ -137,6 +139,10 @@ static const char SQL_EXPIRED[] =
     " state >= $1::bigint ORDER BY finished_at DESC, seq DESC LIMIT $3::bigint))";
 static const char SQL_DEL_JOB[] = "DELETE FROM jobs WHERE id = $1";
 static const char SQL_NOTIFY[] = "SELECT pg_notify('" CHANNEL "', $1)";
+static const char SQL_QUEUE_LOCK[] = "SELECT pg_advisory_xact_lock($1::bigint)";
+/* open partitions: the partial index partitions_queue's */
+static const char SQL_QUEUED[] =
+    "SELECT count(*) FROM partitions WHERE proof IS NULL AND state < 4";
 /* States written as numbers in SQL (an index's predicate, MADE_FINAL). */
 _Static_assert(ENGINE_STATE_DONE == 4 && ENGINE_STATE_CANCELLED == 6,
                "the SQL's state numbers follow engine_state");
@@ -145,6 +151,7 @@ typedef struct pg_store {
     store base;
     pthread_mutex_t mu;
     PGconn *conn;
+    uint64_t max_queued;                /* partitions; 0: unbounded (bound_queue) */
     const char *prepared[MAX_PREPARED]; /* statements prepared on conn, by slot */
     size_t num_prepared;
     char conninfo[1024];
@@ -658,6 +665,41 @@ static bool add_rows(pg_store *s, const store_job *j, const store_partition *par
     return ok;
 }
 
+/* In an add's transaction: whether the queue has room for n partitions
+ * more under its bound (STORE_QUEUE_FULL, saying so, when not). The lock
+ * holds until the add commits: adds on every host count one after the
+ * other. */
+static cuzk_status room_for(pg_store *s, uint32_t n, char *msg, size_t msg_len)
+{
+    params lock = {0};
+    p_i64(&lock, QUEUE_LOCK);
+    if (!run(s, SQL_QUEUE_LOCK, &lock))
+        return pg_error(s, "cannot count the queue", NULL, msg, msg_len);
+    PGresult *r = exec(s, SQL_QUEUED, NULL);
+    if (PQresultStatus(r) != PGRES_TUPLES_OK) {
+        cuzk_status rc = pg_error(s, "cannot count the queue", r, msg, msg_len);
+        PQclear(r);
+        return rc;
+    }
+    uint64_t queued = (uint64_t)col_int(r, 0, 0);
+    PQclear(r);
+    if (queued + n <= s->max_queued)
+        return CUZK_OK;
+    msg_set(msg, msg_len,
+            "the shared queue is full: %" PRIu64 " partitions are queued or running on the"
+            " hosts, this job has %u more, and the bound (server.cluster_max_queued) is %" PRIu64,
+            queued, n, s->max_queued);
+    return STORE_QUEUE_FULL;
+}
+
+static void bound_queue(store *st, uint64_t max)
+{
+    pg_store *s = impl(st);
+    pthread_mutex_lock(&s->mu);
+    s->max_queued = max;
+    pthread_mutex_unlock(&s->mu);
+}
+
 static cuzk_status add(store *st, const store_job *j, const store_partition *parts,
                        char existing[STORE_ID_CHARS + 1], char *msg, size_t msg_len)
 {
@@ -672,6 +714,8 @@ static cuzk_status add(store *st, const store_job *j, const store_partition *par
         rc = pg_error(s, "cannot begin a transaction", NULL, msg, msg_len);
     } else if (j->key[0] && find_key_locked(s, j->key, other)) {
         dup = true;
+        run(s, "ROLLBACK", NULL);
+    } else if (s->max_queued && (rc = room_for(s, j->partitions, msg, msg_len)) != CUZK_OK) {
         run(s, "ROLLBACK", NULL);
     } else if (!add_rows(s, j, parts, &dup, &err) || !notify(s, j->id) || !run(s, "COMMIT", NULL)) {
         if (!dup)
@@ -1519,6 +1563,7 @@ static const store_cluster_ops pg_cluster_ops = {
     .events = events,
     .wait = wait_event,
     .finals = finals,
+    .bound_queue = bound_queue,
     .ids = ids,
 };
 

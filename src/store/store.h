@@ -114,6 +114,10 @@ typedef struct store_update {
 
 typedef struct store store;
 
+/* An add refused because the shared queue is at its bound
+ * (store_cluster_ops.bound_queue): try again later. */
+#define STORE_QUEUE_FULL CUZK_ERR_UNSUPPORTED
+
 /* ------------------------------------------------------------- cluster
  * Several hosts on one store (PostgreSQL only; docs/CLUSTER.md). A host
  * claims partitions, not jobs: a claim is a lease (the host's id and an
@@ -203,6 +207,13 @@ typedef struct store_cluster_ops {
     /* final[i]: whether job ids[i] is final (or gone), for i < n. */
     cuzk_status (*finals)(store *st, const char (*ids)[STORE_ID_CHARS + 1], size_t n, bool *final,
                           char *msg, size_t msg_len);
+    /* Bounds the queue all hosts share, for this store's adds from now
+     * on: an add that would leave more than max partitions unproved in
+     * unfinished jobs (queued or running, on any host) is refused with
+     * STORE_QUEUE_FULL and a message saying how full the queue is; the
+     * count and the add are one transaction, serialized across hosts, so
+     * the bound holds exactly. 0: no bound. */
+    void (*bound_queue)(store *st, uint64_t max);
     /* Every job's id, oldest first (*ids malloc'd). */
     cuzk_status (*ids)(store *st, char (**ids)[STORE_ID_CHARS + 1], size_t *n, char *msg,
                        size_t msg_len);

@@ -302,6 +302,38 @@ static void test_running_view(void **state)
     store_close(a);
 }
 
+/* The shared queue's bound: an add past it is refused saying how full
+ * the queue is, whichever host's store adds; a proof or a cancel makes
+ * room; a duplicate key still answers its job. */
+static void test_queue_bound(void **state)
+{
+    (void)state;
+    store *a = open_store(), *b = open_store();
+    store_cluster(a)->bound_queue(a, 3);
+    store_cluster(b)->bound_queue(b, 3);
+    store_job j;
+    add_plain(a, &j, "p10", ENGINE_PRIORITY_NORMAL, 2);
+    store_job big = {.partitions = 2, .submitted_at = 1000};
+    assert_true(store_new_id(big.id));
+    snprintf(big.circuit, sizeof(big.circuit), "p10");
+    store_partition in[2] = {{0}};
+    assert_int_equal(store_add(b, &big, in, NULL, msg, sizeof(msg)), STORE_QUEUE_FULL);
+    assert_non_null(strstr(msg, "the shared queue is full: 2 partitions"));
+    assert_non_null(strstr(msg, "is 3"));
+    assert_false(complete(a, "h1", j.id, 0, 0x61)); /* one left: room for 2 */
+    ok(store_add(b, &big, in, NULL, msg, sizeof(msg)));
+    store_job one = big; /* full again: 3 open */
+    one.partitions = 1;
+    assert_true(store_new_id(one.id));
+    assert_int_equal(store_add(a, &one, in, NULL, msg, sizeof(msg)), STORE_QUEUE_FULL);
+    bool changed = false;
+    ok(store_cluster(a)->finish(a, j.id, ENGINE_STATE_CANCELLED, "cancelled", &changed, msg,
+                                sizeof(msg)));
+    ok(store_add(a, &one, in, NULL, msg, sizeof(msg))); /* its partition left the queue */
+    store_close(a);
+    store_close(b);
+}
+
 /* A database of schema 2 with queued work: migration 3 copies each
  * partition's place in the queue from its job, and the claims go on in
  * priority order. */
@@ -638,6 +670,7 @@ int main(void)
         cmocka_unit_test_setup(test_lease_inputs, empty),
         cmocka_unit_test_setup(test_migrate_queue_order, empty),
         cmocka_unit_test_setup(test_running_view, empty),
+        cmocka_unit_test_setup(test_queue_bound, empty),
         cmocka_unit_test_setup(test_claim_order_and_leases, empty),
         cmocka_unit_test_setup(test_complete, empty),
         cmocka_unit_test_setup(test_complete_claim, empty),
