@@ -1,25 +1,30 @@
 /* What sharing the queue costs per partition, on the PostgreSQL store
  * (store_cluster_ops), beside the SQLite store of one host:
  *
- *   - overhead: one host claims one partition and writes its proof (two
- *     transactions: the claim, the proof with the job's check), per
- *     partition; on SQLite, the proof's write alone (one transaction per
- *     partition, the single host's batch of one);
+ *   - overhead: one host claims one partition and writes its proof, per
+ *     partition: "separate", two transactions (the claim, the proof with
+ *     the job's check); "combined", the claimer's steady state, one (the
+ *     proof and the next claim: complete_claim); on SQLite, the proof's
+ *     write alone (one transaction per partition, the single host's batch
+ *     of one);
  *   - leases: H hosts (threads, a connection each) claim batches of B
  *     partitions of many small jobs and write their proofs until the
  *     queue is empty: leases per second, the rate the queue sustains.
  *
  * One JSON line per measurement:
- *   {"bench":"cluster_overhead","store":"postgresql","partitions":N,
+ *   {"bench":"cluster_overhead","store":"postgresql","mode":"separate","partitions":N,
  *    "ms_per_partition":..,"claim_ms":..,"complete_ms":..}
+ *   {"bench":"cluster_overhead","store":"postgresql","mode":"combined","partitions":N,
+ *    "ms_per_partition":..}
  *   {"bench":"cluster_overhead","store":"sqlite","partitions":N,"ms_per_partition":..}
  *   {"bench":"cluster_leases","hosts":H,"batch":B,"partitions":N,"leases_per_s":..}
  * Each run uses a circuit name of its own, so runs on one database do not
  * see each other's jobs. bench/bench_cluster.sh starts a PostgreSQL for it.
  *
- * Usage: bench_cluster --pg URL [--partitions N] [--dir D]
+ * Usage: bench_cluster --pg URL [--partitions N] [--dir D] [--leases 0|1]
  *   N partitions for the overhead (1000), 10 per job; the lease runs use
- *   4 N. D: the SQLite store's folder's parent ($TMPDIR). */
+ *   4 N (--leases 0: none). D: the SQLite store's folder's parent
+ *   ($TMPDIR). */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <stdio.h>
@@ -103,6 +108,7 @@ static void overhead_pg(unsigned n, const char *circuit)
         uint32_t got = 0;
         double t0 = now_s();
         check(c->claim(st, "bench", names, 1, 1, LEASE_S, &l, &got, msg, sizeof(msg)), msg);
+        store_leases_free(&l, got);
         double t1 = now_s();
         if (!got)
             break;
@@ -116,9 +122,49 @@ static void overhead_pg(unsigned n, const char *circuit)
         fprintf(stderr, "bench_cluster: %u of %u partitions claimed\n", done, n);
         exit(1);
     }
-    printf("{\"bench\":\"cluster_overhead\",\"store\":\"postgresql\",\"partitions\":%u,"
-           "\"ms_per_partition\":%.3f,\"claim_ms\":%.3f,\"complete_ms\":%.3f}\n",
+    printf("{\"bench\":\"cluster_overhead\",\"store\":\"postgresql\",\"mode\":\"separate\","
+           "\"partitions\":%u,\"ms_per_partition\":%.3f,\"claim_ms\":%.3f,\"complete_ms\":%.3f}\n",
            n, (claim_s + complete_s) * 1e3 / n, claim_s * 1e3 / n, complete_s * 1e3 / n);
+    fflush(stdout);
+}
+
+/* The claimer's steady state: each proof written with the claim of the
+ * next partition in one transaction (complete_claim); the first claim
+ * alone. */
+static void overhead_pg_combined(unsigned n, const char *circuit)
+{
+    store *st = open_pg();
+    const store_cluster_ops *c = store_cluster(st);
+    add_jobs(st, circuit, n, NULL);
+    const char *names[] = {circuit};
+    char msg[512];
+    store_lease l, next;
+    uint32_t got = 0;
+    unsigned done = 0;
+    double t0 = now_s();
+    check(c->claim(st, "bench", names, 1, 1, LEASE_S, &l, &got, msg, sizeof(msg)), msg);
+    store_leases_free(&l, got);
+    while (got) {
+        store_update u = {
+            .kind = STORE_PARTITION_DONE, .idx = l.idx, .proof = proof, .pub = pub, .num_pub = 4};
+        memcpy(u.id, l.id, sizeof(u.id));
+        bool finished;
+        check(c->complete_claim(st, "bench", &u, &finished, names, 1, 1, LEASE_S, &next, &got, msg,
+                                sizeof(msg)),
+              msg);
+        store_leases_free(&next, got);
+        l = next;
+        done++;
+    }
+    double s = now_s() - t0;
+    store_close(st);
+    if (done != n) {
+        fprintf(stderr, "bench_cluster: %u of %u partitions claimed\n", done, n);
+        exit(1);
+    }
+    printf("{\"bench\":\"cluster_overhead\",\"store\":\"postgresql\",\"mode\":\"combined\","
+           "\"partitions\":%u,\"ms_per_partition\":%.3f}\n",
+           n, s * 1e3 / n);
     fflush(stdout);
 }
 
@@ -181,6 +227,7 @@ static void *host_main(void *arg)
         check(store_cluster(st)->claim(st, h->name, names, 1, h->batch, LEASE_S, l, &got, msg,
                                        sizeof(msg)),
               msg);
+        store_leases_free(l, got);
         for (uint32_t i = 0; i < got; i++)
             complete(st, h->name, &l[i]);
         h->done += got;
@@ -222,7 +269,7 @@ static void leases(unsigned n, unsigned hosts, unsigned batch, const char *circu
 
 int main(int argc, char **argv)
 {
-    unsigned n = 1000;
+    unsigned n = 1000, lease_runs = 1;
     const char *base = getenv("TMPDIR");
     url = getenv("CUZK_BENCH_PG");
     for (int i = 1; i + 1 < argc; i += 2) {
@@ -232,8 +279,11 @@ int main(int argc, char **argv)
             n = (unsigned)strtoul(argv[i + 1], NULL, 10);
         else if (!strcmp(argv[i], "--dir"))
             base = argv[i + 1];
+        else if (!strcmp(argv[i], "--leases"))
+            lease_runs = (unsigned)strtoul(argv[i + 1], NULL, 10);
         else {
-            fprintf(stderr, "usage: %s --pg URL [--partitions N] [--dir D]\n", argv[0]);
+            fprintf(stderr, "usage: %s --pg URL [--partitions N] [--dir D] [--leases 0|1]\n",
+                    argv[0]);
             return 2;
         }
     }
@@ -251,7 +301,11 @@ int main(int argc, char **argv)
     snprintf(run, sizeof(run), "bench-%ld-%ld", (long)getpid(), (long)time(NULL));
     snprintf(circuit, sizeof(circuit), "%s-overhead", run);
     overhead_pg(n, circuit);
+    snprintf(circuit, sizeof(circuit), "%s-combined", run);
+    overhead_pg_combined(n, circuit);
     overhead_sqlite(n, base);
+    if (!lease_runs)
+        return 0;
     static const unsigned hosts[] = {1, 2, 4, 8}, batches[] = {1, 8};
     for (size_t b = 0; b < 2; b++)
         for (size_t k = 0; k < 4; k++) {

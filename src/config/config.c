@@ -91,6 +91,7 @@ static const key_def keys[] = {
     {SEC_SERVER, "cluster_host", KEY_STRING, SRV(cluster_host), 0},
     {SEC_SERVER, "cluster_lease_s", KEY_SECONDS, SRV(cluster_lease_s), 0},
     {SEC_SERVER, "cluster_retries", KEY_UINT, SRV(cluster_retries), 1000},
+    {SEC_SERVER, "cluster_max_queued", KEY_UINT, SRV(cluster_max_queued), 1u << 30},
     {SEC_CIRCUIT, "kind", KEY_KIND, CIR(kind), 0},
     {SEC_CIRCUIT, "log_constraints", KEY_UINT, CIR(log_constraints), 27},
     {SEC_CIRCUIT, "arity", KEY_UINT, CIR(arity), 8},

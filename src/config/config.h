@@ -62,9 +62,10 @@ typedef struct server_config {
     char *store; /* a postgresql:// URL: the job store there; NULL = SQLite in state_dir */
     double keep_finished_s; /* finished jobs are kept this long at most; 0 = no age limit */
     /* Several hosts on a PostgreSQL store (docs/CLUSTER.md): */
-    char *cluster_host;       /* this host's name in the store; NULL = hostname/pid */
-    double cluster_lease_s;   /* a claimed partition's lease, renewed by the heartbeat */
-    unsigned cluster_retries; /* a partition's failures (on any host) that fail its job */
+    char *cluster_host;          /* this host's name in the store; NULL = hostname/pid */
+    double cluster_lease_s;      /* a claimed partition's lease, renewed by the heartbeat */
+    unsigned cluster_retries;    /* a partition's failures (on any host) that fail its job */
+    unsigned cluster_max_queued; /* partitions the shared queue holds at most; 0: no bound */
 } server_config;
 
 typedef struct cuzk_config {
@@ -111,6 +112,5 @@ bool config_valid_circuit_name(const char *name);
 /* The keys, for tests that hold the docs to the code: the i-th key's
  * section ("engine", "server", "circuit") and name; false past the last. */
 bool config_key_at(size_t i, const char **section, const char **key);
-
 
 #endif

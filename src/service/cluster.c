@@ -13,7 +13,6 @@
 
 #include "service/durable.h"
 #include "util/msg.h"
-#include "util/wipe.h"
 
 /* The thread's longest sleep: the engine's events wake it sooner, the
  * store's notifications are looked at this often. */
@@ -183,52 +182,6 @@ static void drop_result(result *r)
     free(r->pub);
 }
 
-/* Writes the results in order until one cannot be written now. */
-static bool write_results(cluster *c)
-{
-    size_t done = 0;
-    cuzk_status rc = CUZK_OK;
-    char msg[512] = "";
-    uint64_t proved = 0, failed = 0, released = 0;
-    for (; done < c->num_results; done++) {
-        result *r = &c->results[done];
-        bool final = false;
-        if (r->kind == RESULT_PROVED) {
-            store_update u = {.kind = STORE_PARTITION_DONE,
-                              .idx = r->idx,
-                              .proof = r->proof,
-                              .pub = r->pub,
-                              .num_pub = r->num_pub};
-            memcpy(u.id, r->id, sizeof(u.id));
-            rc = c->ops->complete(c->st, c->host, &u, &final, msg, sizeof(msg));
-            proved += rc == CUZK_OK;
-        } else if (r->kind == RESULT_FAILED) {
-            rc = c->ops->fail_partition(c->st, r->id, r->idx, r->reason, c->retries, &final, msg,
-                                        sizeof(msg));
-            if (rc == CUZK_OK) {
-                failed++;
-                say(c, "job %s partition %u failed %s%s", r->id, r->idx, r->reason,
-                    final ? "; the job failed: its retries are spent" : "; claimable again");
-            }
-        } else {
-            rc = c->ops->release(c->st, c->host, r->id, r->idx, msg, sizeof(msg));
-            released += rc == CUZK_OK;
-        }
-        if (rc != CUZK_OK && rc != CUZK_ERR_INVALID_ARGUMENT)
-            break; /* kept, tried again */
-        drop_result(r);
-    }
-    note(c, rc, msg);
-    memmove(c->results, c->results + done, (c->num_results - done) * sizeof(result));
-    c->num_results -= done;
-    pthread_mutex_lock(&c->mu);
-    c->view.proved += proved;
-    c->view.failed += failed;
-    c->view.released += released;
-    pthread_mutex_unlock(&c->mu);
-    return c->num_results == 0;
-}
-
 /* --------------------------------------------------------------- locals */
 
 static local *local_of(cluster *c, uint64_t eid)
@@ -304,25 +257,33 @@ static void stop_finals(cluster *c)
 
 /* ---------------------------------------------------------------- claim */
 
-static int by_lease(const void *a, const void *b)
+/* Claimed partitions go to the engine in the queue's order. */
+static int by_queue_order(const void *a, const void *b)
 {
     const store_lease *x = a, *y = b;
+    if (x->job.priority != y->job.priority)
+        return x->job.priority < y->job.priority ? -1 : 1;
+    if (x->job.submitted_at != y->job.submitted_at)
+        return x->job.submitted_at < y->job.submitted_at ? -1 : 1;
     int k = strcmp(x->id, y->id);
     return k ? k : (x->idx > y->idx) - (x->idx < y->idx);
 }
 
-/* Starts an engine job proving one claimed partition of job (parts: its
- * partitions); the failure is the lease's result. */
-static void start_one(cluster *c, const store_job *job, const store_partition *parts,
-                      const store_lease *lease)
+/* Starts an engine job proving one claimed partition (the lease holds its
+ * job's row and its input); the failure is the lease's result. */
+static void start_one(cluster *c, const store_lease *lease)
 {
+    const store_job *job = &lease->job;
     local l = {.idx = lease->idx};
     memcpy(l.id, lease->id, sizeof(l.id));
     char why[768] = "";
     engine_circuit_info ci;
+    /* the job's partitions but the claimed one are given as done: only
+     * its input is needed (and read) */
     bool *only = calloc(job->partitions, sizeof(*only));
+    store_partition *parts = calloc(job->partitions, sizeof(*parts));
     engine_job_spec spec = {0};
-    bool ok = only && lease->idx < job->partitions;
+    bool ok = only && parts && lease->idx < job->partitions;
     if (!ok)
         snprintf(why, sizeof(why), "out of memory");
     if (ok && engine_circuit_info_of(c->engine, job->circuit, &ci) != CUZK_OK) {
@@ -331,10 +292,12 @@ static void start_one(cluster *c, const store_job *job, const store_partition *p
     }
     if (ok) {
         only[lease->idx] = true;
+        parts[lease->idx] = lease->input; /* borrowed: the engine copies a witness */
         ok = durable_job_spec(&l.in, &spec, job, parts, ci.num_public, only, c->witness_dir, why,
                               sizeof(why));
     }
     free(only);
+    free(parts);
     bool closing = false;
     if (ok && engine_submit(c->engine, &spec, &l.eid, why, sizeof(why)) != CUZK_OK) {
         ok = false;
@@ -370,48 +333,138 @@ static size_t circuits(cluster *c, engine_circuit_info *ci, const char **names, 
     return n;
 }
 
-static void claim_some(cluster *c)
+/* What a claim asks for now: the circuits registered here, and the room
+ * the engine has (its bound less the partitions claimed here and not
+ * proved yet, and the results not written yet, less `writing` of them
+ * about to be). */
+typedef struct ask {
+    engine_circuit_info *ci;
+    const char **names;
+    size_t n;
+    uint32_t room;
+} ask;
+
+static void ask_now(cluster *c, ask *a, uint32_t writing)
 {
-    engine_circuit_info *ci = calloc(MAX_CIRCUITS, sizeof(*ci));
-    const char **names = calloc(MAX_CIRCUITS, sizeof(*names));
-    uint32_t bound = 0, got = 0;
-    size_t n = ci && names ? circuits(c, ci, names, &bound) : 0;
-    uint32_t busy = (uint32_t)(c->num_locals + c->num_results);
-    uint32_t room = busy < bound ? bound - busy : 0;
-    store_lease *leases = room && n ? calloc(room, sizeof(*leases)) : NULL;
-    char msg[512] = "";
-    if (leases) {
-        cuzk_status rc = c->ops->claim(c->st, c->host, names, n, room, c->lease_s, leases, &got,
-                                       msg, sizeof(msg));
-        note(c, rc, msg);
-    }
+    memset(a, 0, sizeof(*a));
+    a->ci = calloc(MAX_CIRCUITS, sizeof(*a->ci));
+    a->names = calloc(MAX_CIRCUITS, sizeof(*a->names));
+    uint32_t bound = 0;
+    a->n = a->ci && a->names ? circuits(c, a->ci, a->names, &bound) : 0;
+    /* a partition proved here leaves the engine at once: no room kept */
+    uint32_t busy = (uint32_t)c->num_results - writing;
+    for (size_t i = 0; i < c->num_locals; i++)
+        busy += !c->locals[i].proved;
+    a->room = a->n && busy < bound ? bound - busy : 0;
+}
+
+static void ask_free(ask *a)
+{
+    free(a->names);
+    free(a->ci);
+}
+
+/* Starts what was claimed, in the queue's order, and frees the leases. */
+static void start_leases(cluster *c, store_lease *leases, uint32_t got)
+{
     if (got) /* qsort wants an array even for none */
-        qsort(leases, got, sizeof(*leases), by_lease);
-    store_job job;
-    store_partition *parts = NULL;
-    bool have = false;
-    for (uint32_t i = 0; i < got; i++) {
-        if (!have || strcmp(job.id, leases[i].id)) {
-            if (have)
-                store_partitions_free(parts, job.partitions);
-            parts = NULL;
-            have = store_get(c->st, leases[i].id, &job, &parts, msg, sizeof(msg)) == CUZK_OK;
-        }
-        /* Gone, unreadable now, or final meanwhile (a cancel between
-         * the claim and this read): the lease runs out unused. */
-        if (have && !engine_state_is_terminal(job.state))
-            start_one(c, &job, parts, &leases[i]);
-    }
-    if (have) {
-        store_partitions_free(parts, job.partitions);
-        cuzk_wipe(&job, sizeof(job));
-    }
+        qsort(leases, got, sizeof(*leases), by_queue_order);
+    for (uint32_t i = 0; i < got; i++)
+        start_one(c, &leases[i]); /* the claim takes only unfinished jobs' */
+    store_leases_free(leases, got);
+    free(leases);
     pthread_mutex_lock(&c->mu);
     c->view.claimed += got;
     pthread_mutex_unlock(&c->mu);
-    free(leases);
-    free(names);
-    free(ci);
+}
+
+static void claim_some(cluster *c)
+{
+    ask a;
+    ask_now(c, &a, 0);
+    uint32_t got = 0;
+    store_lease *leases = a.room ? calloc(a.room, sizeof(*leases)) : NULL;
+    char msg[512] = "";
+    if (leases) {
+        cuzk_status rc = c->ops->claim(c->st, c->host, a.names, a.n, a.room, c->lease_s, leases,
+                                       &got, msg, sizeof(msg));
+        note(c, rc, msg);
+    }
+    start_leases(c, leases, got);
+    ask_free(&a);
+}
+
+/* ---------------------------------------------------------------- write */
+
+/* Writes a proof (u), results[written] (those before it are written);
+ * when it is the last result to write and the host may claim, claims
+ * what room it leaves in the same transaction (complete_claim: one round
+ * trip and one commit for both). *claimed: whether a claim was made. */
+static cuzk_status write_proof(cluster *c, const store_update *u, size_t written, bool may_claim,
+                               bool *finished, bool *claimed, char *msg, size_t msg_len)
+{
+    *claimed = false;
+    if (written + 1 != c->num_results || !may_claim)
+        return c->ops->complete(c->st, c->host, u, finished, msg, msg_len);
+    ask a;
+    ask_now(c, &a, (uint32_t)written + 1);
+    uint32_t got = 0;
+    store_lease *leases = a.room ? calloc(a.room, sizeof(*leases)) : NULL;
+    cuzk_status rc =
+        c->ops->complete_claim(c->st, c->host, u, finished, a.names, a.n, leases ? a.room : 0,
+                               c->lease_s, leases, &got, msg, msg_len);
+    *claimed = rc == CUZK_OK && leases;
+    start_leases(c, leases, got);
+    ask_free(&a);
+    return rc;
+}
+
+/* Writes the results in order until one cannot be written now (the last
+ * proof with a claim when may_claim: *claimed). */
+static bool write_results(cluster *c, bool may_claim, bool *claimed)
+{
+    size_t done = 0;
+    cuzk_status rc = CUZK_OK;
+    char msg[512] = "";
+    uint64_t proved = 0, failed = 0, released = 0;
+    for (; done < c->num_results; done++) {
+        result *r = &c->results[done];
+        bool final = false;
+        if (r->kind == RESULT_PROVED) {
+            store_update u = {.kind = STORE_PARTITION_DONE,
+                              .idx = r->idx,
+                              .proof = r->proof,
+                              .pub = r->pub,
+                              .num_pub = r->num_pub};
+            memcpy(u.id, r->id, sizeof(u.id));
+            rc = write_proof(c, &u, done, may_claim, &final, claimed, msg, sizeof(msg));
+            proved += rc == CUZK_OK;
+            r = &c->results[done]; /* what it claimed may have added results */
+        } else if (r->kind == RESULT_FAILED) {
+            rc = c->ops->fail_partition(c->st, r->id, r->idx, r->reason, c->retries, &final, msg,
+                                        sizeof(msg));
+            if (rc == CUZK_OK) {
+                failed++;
+                say(c, "job %s partition %u failed %s%s", r->id, r->idx, r->reason,
+                    final ? "; the job failed: its retries are spent" : "; claimable again");
+            }
+        } else {
+            rc = c->ops->release(c->st, c->host, r->id, r->idx, msg, sizeof(msg));
+            released += rc == CUZK_OK;
+        }
+        if (rc != CUZK_OK && rc != CUZK_ERR_INVALID_ARGUMENT)
+            break; /* kept, tried again */
+        drop_result(r);
+    }
+    note(c, rc, msg);
+    memmove(c->results, c->results + done, (c->num_results - done) * sizeof(result));
+    c->num_results -= done;
+    pthread_mutex_lock(&c->mu);
+    c->view.proved += proved;
+    c->view.failed += failed;
+    c->view.released += released;
+    pthread_mutex_unlock(&c->mu);
+    return c->num_results == 0;
 }
 
 /* --------------------------------------------------------------- thread */
@@ -461,7 +514,8 @@ static void *cluster_main(void *arg)
         double now = durable_now();
         if (stop && !stop_until)
             stop_until = now + STOP_WRITE_S;
-        if (c->num_results && now >= next_write && !write_results(c))
+        bool claimed = false, may_claim = !draining && !stop;
+        if (c->num_results && now >= next_write && !write_results(c, may_claim, &claimed))
             next_write = now + RETRY_WRITE_S;
         if (stop && (!c->num_results || now >= stop_until))
             break;
@@ -475,7 +529,7 @@ static void *cluster_main(void *arg)
         seen = ev;
         if (told || poll)
             stop_finals(c);
-        if (!draining && !stop && (told || poll || n))
+        if (may_claim && !claimed && (told || poll || n))
             claim_some(c);
         if (poll)
             next_poll = now + POLL_S;

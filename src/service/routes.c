@@ -122,6 +122,11 @@ static bool find_job(service *s, const char *id, job_at *j, http_response *rs)
     snprintf(j->info.circuit, sizeof(j->info.circuit), "%s", row.circuit);
     j->info.priority = row.priority;
     j->info.state = row.state;
+    /* Several hosts: a job some host is proving a partition of now is
+     * running (the store cannot tell synthesis from proving apart). */
+    if (!engine_state_is_terminal(row.state) && row.partitions_running)
+        j->info.state = ENGINE_STATE_PROVING;
+    j->info.attempts = row.attempts;
     j->info.partitions = row.partitions;
     j->info.partitions_done = row.partitions_done;
     snprintf(j->info.message, sizeof(j->info.message), "%s", row.message);
@@ -132,10 +137,14 @@ static bool find_job(service *s, const char *id, job_at *j, http_response *rs)
 
 /* A job's partition states, and for a done job its proof and public
  * inputs (*per per partition), from the engine or the store (NULL when
- * not wanted). false: out of memory, or gone meanwhile. */
+ * not wanted); with hosts, from the store of several hosts, each
+ * partition's host (proving it now, or that proved it; *hosts stays NULL
+ * otherwise). false: out of memory, or gone meanwhile. */
 static bool job_result(service *s, const job_at *j, engine_state **states, uint8_t **proof,
-                       fr_t **pub, size_t *per)
+                       fr_t **pub, size_t *per, json_t **hosts)
 {
+    if (hosts)
+        *hosts = NULL;
     uint32_t n = j->info.partitions;
     bool done = j->info.state == ENGINE_STATE_DONE;
     *states = calloc(n ? n : 1, sizeof(**states));
@@ -169,6 +178,12 @@ static bool job_result(service *s, const job_at *j, engine_state **states, uint8
                 ok = (*pub = malloc(((size_t)n * *per + 1) * sizeof(fr_t))) != NULL;
             for (uint32_t i = 0; ok && i < n; i++) {
                 (*states)[i] = parts[i].state;
+                if (hosts && durable_shared(s->jobs)) {
+                    if (!*hosts)
+                        *hosts = json_array();
+                    json_array_append_new(*hosts,
+                                          parts[i].host ? json_string(parts[i].host) : json_null());
+                }
                 /* A done job whose partition proof is missing has no
                  * proof to answer (the next start proves it again). */
                 ok = !done || parts[i].state == ENGINE_STATE_DONE;
@@ -186,6 +201,10 @@ static bool job_result(service *s, const job_at *j, engine_state **states, uint8
         }
     }
     if (!ok) {
+        if (hosts) {
+            json_decref(*hosts);
+            *hosts = NULL;
+        }
         free(*states);
         *states = NULL;
         if (proof) {
@@ -210,12 +229,15 @@ static bool job_view(service *s, const char *id, http_response *rs, json_t **out
     engine_state *states;
     uint8_t *proof;
     size_t per = 0;
-    if (!job_result(s, &j, &states, &proof, NULL, &per)) {
+    json_t *hosts;
+    if (!job_result(s, &j, &states, &proof, NULL, &per, &hosts)) {
         http_error(rs, 503, NULL, "job %s: its record cannot be read now", id);
         return false;
     }
     *out = view_job(s, &j.t, &j.info, states, j.info.partitions, proof,
                     proof ? (size_t)j.info.partitions * STORE_PROOF_BYTES : 0);
+    if (hosts)
+        json_object_set_new(*out, "partition_hosts", hosts);
     free(states);
     free(proof);
     return true;
@@ -305,11 +327,17 @@ static bool submit_shared(service *s, submit_request *sr, const char *key,
         http_error(rs, 503, NULL, "no random source for a job id");
         return false;
     }
-    if (record_submission(s, 0, sr, key, id, existing, msg, sizeof(msg)) == CUZK_OK)
+    cuzk_status st = record_submission(s, 0, sr, key, id, existing, msg, sizeof(msg));
+    if (st == CUZK_OK)
         return true;
     if (existing[0]) { /* another host took the key meanwhile: that job */
         memcpy(id, existing, sizeof(existing));
         return true;
+    }
+    if (st == STORE_QUEUE_FULL) {
+        http_error(rs, 429, NULL, "%s; try again later", msg);
+        rs->retry_after_s = QUEUE_RETRY_AFTER_S;
+        return false;
     }
     http_error(rs, 503, NULL, "the job cannot be recorded in the job store: %s", msg);
     return false;
@@ -486,7 +514,8 @@ static void get_proof(service *s, const char *id, const http_request *rq, http_r
     uint8_t *proof;
     fr_t *pub;
     size_t per = 0, len = (size_t)j.info.partitions * STORE_PROOF_BYTES;
-    if (!job_result(s, &j, &states, &proof, format == PROOF_FORMAT_SNARKJS ? &pub : NULL, &per)) {
+    if (!job_result(s, &j, &states, &proof, format == PROOF_FORMAT_SNARKJS ? &pub : NULL, &per,
+                    NULL)) {
         http_error(rs, 404, NULL, "the proof of job %s is gone", id);
         return;
     }

@@ -145,7 +145,9 @@ cuzk_status service_open_store(service *s, const service_opts *o, char *msg, siz
     cuzk_status st = durable_open(&s->jobs, &d, msg, msg_len);
     if (st != CUZK_OK || !durable_shared(s->jobs))
         return st;
-    cluster_opts co = {.st = durable_store(s->jobs),
+    store *shared = durable_store(s->jobs);
+    store_cluster(shared)->bound_queue(shared, cfg->cluster_max_queued);
+    cluster_opts co = {.st = shared,
                        .engine = s->engine,
                        .host = cfg->cluster_host,
                        .lease_s = cfg->cluster_lease_s,

@@ -38,14 +38,20 @@
 #include "util/msg.h"
 #include "util/wipe.h"
 
-/* The advisory lock's key, taken while migrating: "cuzk" in ASCII. */
+/* The advisory lock's key, taken while migrating: "cuzk" in ASCII; and
+ * the one an add takes to count the queue against its bound ("cuzq"). */
 #define MIGRATION_LOCK 0x63757a6bLL
+#define QUEUE_LOCK 0x63757a71LL
 /* The database's clock, in Unix seconds: leases are compared on one clock. */
 #define NOW_S "extract(epoch from clock_timestamp())"
 /* The notification channel, and how often the listener looks for the
  * database again once its connection is lost. */
 #define CHANNEL "cuzk"
 #define RELISTEN_S 1
+/* Statements prepared on one connection at most (the rest run
+ * unprepared), and statements in one pipeline at most. */
+#define MAX_PREPARED 64
+#define MAX_STEPS 8
 /* A host's record is removed after this long without a heartbeat. */
 #define HOST_FORGET_S 86400
 
@@ -70,21 +76,43 @@ static const char *const migrations[] = {
     "CREATE TABLE hosts (host TEXT PRIMARY KEY, circuits TEXT NOT NULL DEFAULT '',"
     " started_at DOUBLE PRECISION NOT NULL, beat_at DOUBLE PRECISION NOT NULL,"
     " draining BOOLEAN NOT NULL DEFAULT false);",
+    /* 3: the queue's order on the partitions themselves (their job's
+     * priority, submission order and circuit, copied at the insert and
+     * never changed), indexed over open partitions (no proof, not
+     * cancelled: a final job's are), so that a claim walks the queue in
+     * order and stops at what it takes instead of sorting every open
+     * partition of every open job */
+    "ALTER TABLE partitions ADD COLUMN priority BIGINT NOT NULL DEFAULT 0,"
+    " ADD COLUMN seq BIGINT NOT NULL DEFAULT 0, ADD COLUMN circuit TEXT NOT NULL DEFAULT '';"
+    "UPDATE partitions p SET priority = j.priority, seq = j.seq, circuit = j.circuit"
+    " FROM jobs j WHERE j.id = p.job;"
+    "CREATE INDEX partitions_queue ON partitions (priority, seq, idx)"
+    " WHERE proof IS NULL AND state < 4;"
+    /* and how often each partition was claimed (a job's attempts) */
+    "ALTER TABLE partitions ADD COLUMN claims BIGINT NOT NULL DEFAULT 0;",
 };
 #define NUM_MIGRATIONS (sizeof(migrations) / sizeof(migrations[0]))
 
+/* A job's row and, over its partitions, the proved, those leased now
+ * (running on a host), and their claims (attempts): "SELECT " JOB_COLUMNS
+ * " FROM " JOB_FROM. */
 #define JOB_COLUMNS                                                                                \
     "id, COALESCE(idem_key, ''), circuit, priority, partitions, timeout_s, blinding, state,"       \
-    " message, submitted_at, finished_at,"                                                         \
-    " (SELECT count(*) FROM partitions p WHERE p.job = jobs.id AND p.proof IS NOT NULL)"
+    " message, submitted_at, finished_at, c.proved, c.running, c.claims"
+#define JOB_FROM                                                                                   \
+    "jobs LEFT JOIN LATERAL (SELECT count(p.proof) AS proved, count(*) FILTER (WHERE"              \
+    " p.proof IS NULL AND p.lease_until >= " NOW_S ") AS running,"                                 \
+    " COALESCE(sum(p.claims), 0)::bigint AS claims FROM partitions p WHERE p.job = jobs.id) c"     \
+    " ON true"
 
 static const char SQL_ADD_JOB[] =
     "INSERT INTO jobs (id, idem_key, circuit, priority, partitions, timeout_s, blinding, state,"
     " message, submitted_at) VALUES ($1, $2, $3, $4::bigint, $5::bigint, $6::float8, $7::bytea,"
     " $8::bigint, $9, $10::float8)";
 static const char SQL_ADD_PART[] =
-    "INSERT INTO partitions (job, idx, seed, wtns_path, witness, state)"
-    " VALUES ($1, $2::bigint, $3::bigint, $4, $5::bytea, $6::bigint)";
+    "INSERT INTO partitions (job, idx, seed, wtns_path, witness, state, priority, seq, circuit)"
+    " SELECT $1, $2::bigint, $3::bigint, $4, $5::bytea, $6::bigint, j.priority, j.seq, j.circuit"
+    " FROM jobs j WHERE j.id = $1";
 static const char SQL_FIND_KEY[] = "SELECT id FROM jobs WHERE idem_key = $1";
 static const char SQL_PART_DONE[] =
     "UPDATE partitions SET state = $1::bigint, proof = $2::bytea, public = $3::bytea"
@@ -95,21 +123,37 @@ static const char SQL_JOB_FINAL[] =
 static const char SQL_DROP_INPUTS[] =
     "UPDATE partitions SET witness = NULL, lease_until = NULL,"
     " state = CASE WHEN proof IS NULL THEN $1::bigint ELSE state END WHERE job = $2";
-static const char SQL_LIST[] = "SELECT " JOB_COLUMNS " FROM jobs ORDER BY submitted_at, seq";
-static const char SQL_GET_JOB[] = "SELECT " JOB_COLUMNS " FROM jobs WHERE id = $1";
+static const char SQL_LIST[] =
+    "SELECT " JOB_COLUMNS " FROM " JOB_FROM " ORDER BY submitted_at, seq";
+static const char SQL_GET_JOB[] = "SELECT " JOB_COLUMNS " FROM " JOB_FROM " WHERE id = $1";
+/* running: leased now, not proved; host: the lease's, or the proof's
+ * writer */
 static const char SQL_GET_PARTS[] =
-    "SELECT idx, seed, wtns_path, witness, state, proof, public FROM partitions"
-    " WHERE job = $1 ORDER BY idx";
+    "SELECT idx, seed, wtns_path, witness, state, proof, public,"
+    " proof IS NULL AND lease_until >= " NOW_S " AS running,"
+    " CASE WHEN proof IS NOT NULL OR lease_until >= " NOW_S " THEN host END"
+    " FROM partitions WHERE job = $1 ORDER BY idx";
 static const char SQL_EXPIRED[] =
-    "SELECT " JOB_COLUMNS " FROM jobs WHERE state >= $1::bigint AND"
+    "SELECT " JOB_COLUMNS " FROM " JOB_FROM " WHERE state >= $1::bigint AND"
     " (($2::float8 > 0 AND finished_at < $2::float8) OR id NOT IN (SELECT id FROM jobs WHERE"
     " state >= $1::bigint ORDER BY finished_at DESC, seq DESC LIMIT $3::bigint))";
 static const char SQL_DEL_JOB[] = "DELETE FROM jobs WHERE id = $1";
+static const char SQL_NOTIFY[] = "SELECT pg_notify('" CHANNEL "', $1)";
+static const char SQL_QUEUE_LOCK[] = "SELECT pg_advisory_xact_lock($1::bigint)";
+/* open partitions: the partial index partitions_queue's */
+static const char SQL_QUEUED[] =
+    "SELECT count(*) FROM partitions WHERE proof IS NULL AND state < 4";
+/* States written as numbers in SQL (an index's predicate, MADE_FINAL). */
+_Static_assert(ENGINE_STATE_DONE == 4 && ENGINE_STATE_CANCELLED == 6,
+               "the SQL's state numbers follow engine_state");
 
 typedef struct pg_store {
     store base;
     pthread_mutex_t mu;
     PGconn *conn;
+    uint64_t max_queued;                /* partitions; 0: unbounded (bound_queue) */
+    const char *prepared[MAX_PREPARED]; /* statements prepared on conn, by slot */
+    size_t num_prepared;
     char conninfo[1024];
     char where[512]; /* the server, as messages name it (no password) */
 
@@ -187,30 +231,91 @@ static cuzk_status pg_error(pg_store *s, const char *what, const PGresult *r, ch
     return CUZK_ERR_IO;
 }
 
+/* A fresh connection (PQreset): the old one's prepared statements are
+ * gone with it. */
+static void reset(pg_store *s)
+{
+    PQreset(s->conn);
+    s->num_prepared = 0;
+}
+
 /* A connection that has broken (the server restarted, the network) is
  * reset before it is used. */
 static void ensure(pg_store *s)
 {
     if (PQstatus(s->conn) != CONNECTION_OK)
-        PQreset(s->conn);
+        reset(s);
 }
 
 /* A statement that failed because the connection broke while no
  * transaction was open (the server restarted since the last use): the
  * connection is reset, and the statement (the first of a transaction, or
- * one on its own, none of them harmful twice) runs again once. */
+ * one on its own, or a whole pipelined transaction: none of them harmful
+ * twice) runs again once. */
 static bool again(pg_store *s, const PGresult *r, bool idle)
 {
-    if (!idle || PQresultStatus(r) != PGRES_FATAL_ERROR || PQstatus(s->conn) == CONNECTION_OK)
+    if (!idle || (r && PQresultStatus(r) != PGRES_FATAL_ERROR) ||
+        PQstatus(s->conn) == CONNECTION_OK)
         return false;
-    PQreset(s->conn);
+    reset(s);
     return PQstatus(s->conn) == CONNECTION_OK;
+}
+
+/* ---------------------------------------------------- prepared statements
+ * Every statement with the extended protocol is prepared on the
+ * connection at its first use and named by its slot ("cuzk_<slot>"),
+ * so that it is parsed and planned once per connection, not at every
+ * call. Statements are known by their text's address (each is a static
+ * string). A prepared statement outlives the transaction that prepared
+ * it, even one rolled back. */
+
+static void prepared_name(char out[16], size_t slot)
+{
+    snprintf(out, 16, "cuzk_%zu", slot);
+}
+
+/* The slot of sql when it is prepared on this connection; -1 if not. */
+static int prepared_slot(const pg_store *s, const char *sql)
+{
+    for (size_t i = 0; i < s->num_prepared; i++)
+        if (s->prepared[i] == sql)
+            return (int)i;
+    return -1;
+}
+
+/* The slot sql is to be prepared in; -1 when all are taken (it then
+ * runs unprepared). */
+static int next_slot(const pg_store *s)
+{
+    return s->num_prepared < MAX_PREPARED ? (int)s->num_prepared : -1;
+}
+
+static bool prepared_ok(const PGresult *r)
+{
+    return PQresultStatus(r) == PGRES_COMMAND_OK;
 }
 
 static PGresult *exec_once(pg_store *s, const char *sql, const params *p)
 {
-    return PQexecParams(s->conn, sql, p ? p->n : 0, NULL, p ? p->val : NULL, p ? p->len : NULL,
-                        p ? p->fmt : NULL, 1);
+    int n = p ? p->n : 0;
+    const char *const *val = p ? p->val : NULL;
+    const int *len = p ? p->len : NULL, *fmt = p ? p->fmt : NULL;
+    char name[16];
+    int slot = prepared_slot(s, sql);
+    if (slot < 0 && (slot = next_slot(s)) >= 0) {
+        prepared_name(name, (size_t)slot);
+        PGresult *r = PQprepare(s->conn, name, sql, 0, NULL);
+        bool ok = prepared_ok(r);
+        PQclear(r);
+        if (ok)
+            s->prepared[s->num_prepared++] = sql;
+        else
+            slot = -1; /* unprepared: its error, if any, is the statement's */
+    }
+    if (slot < 0)
+        return PQexecParams(s->conn, sql, n, NULL, val, len, fmt, 1);
+    prepared_name(name, (size_t)slot);
+    return PQexecPrepared(s->conn, name, n, val, len, fmt, 1);
 }
 
 /* Runs sql; results in binary. The caller PQclear's. */
@@ -223,6 +328,142 @@ static PGresult *exec(pg_store *s, const char *sql, const params *p)
         r = exec_once(s, sql, p);
     }
     return r;
+}
+
+/* ------------------------------------------------------------ pipelines
+ * A transaction whose statements do not depend on each other's answers
+ * on the client goes to the server in one round trip: libpq's pipeline
+ * mode, the statements (and the prepares of those not prepared yet)
+ * sent at once, then one Sync. Statements up to a Sync without a BEGIN
+ * are one implicit transaction: it commits at the Sync when all
+ * succeeded, and is rolled back when one failed (the statements after it
+ * are not run). */
+
+/* One statement of a pipeline; r: its result (PQclear'd by pipe_clear). */
+typedef struct step {
+    const char *sql;
+    const params *p;
+    PGresult *r;
+} step;
+
+/* Sends the steps and the Sync; false when the connection would not take
+ * them. prep[i]: the slot step i is prepared in by this pipeline (-1:
+ * none). */
+static bool pipe_send(pg_store *s, const step *steps, size_t n, int *prep)
+{
+    bool ok = PQenterPipelineMode(s->conn) == 1;
+    size_t preparing = 0;
+    for (size_t i = 0; ok && i < n; i++) {
+        const params *p = steps[i].p;
+        char name[16];
+        int slot = prepared_slot(s, steps[i].sql);
+        prep[i] = -1;
+        if (slot < 0 && s->num_prepared + preparing < MAX_PREPARED) {
+            slot = (int)(s->num_prepared + preparing++);
+            prep[i] = slot;
+            prepared_name(name, (size_t)slot);
+            ok = PQsendPrepare(s->conn, name, steps[i].sql, 0, NULL) == 1;
+        }
+        if (!ok)
+            break;
+        if (slot < 0) {
+            ok = PQsendQueryParams(s->conn, steps[i].sql, p ? p->n : 0, NULL, p ? p->val : NULL,
+                                   p ? p->len : NULL, p ? p->fmt : NULL, 1) == 1;
+        } else {
+            prepared_name(name, (size_t)slot);
+            ok = PQsendQueryPrepared(s->conn, name, p ? p->n : 0, p ? p->val : NULL,
+                                     p ? p->len : NULL, p ? p->fmt : NULL, 1) == 1;
+        }
+    }
+    return ok && PQpipelineSync(s->conn) == 1;
+}
+
+/* The next result of the pipeline, and the NULL that closes it; NULL
+ * when none comes (the connection broke). */
+static PGresult *pipe_next(pg_store *s)
+{
+    PGresult *r = PQgetResult(s->conn);
+    if (r && PQresultStatus(r) != PGRES_PIPELINE_SYNC) {
+        PGresult *extra;
+        while ((extra = PQgetResult(s->conn)))
+            PQclear(extra); /* none expected: one result per statement */
+    }
+    return r;
+}
+
+/* Reads what the server answered: a prepare's, then the statement's, per
+ * step; then the Sync. Whether every statement succeeded. */
+static bool pipe_read(pg_store *s, step *steps, size_t n, const int *prep)
+{
+    bool ok = true, broken = false;
+    for (size_t i = 0; i < n && !broken; i++) {
+        if (prep[i] >= 0) {
+            PGresult *r = pipe_next(s);
+            broken = !r;
+            if (r && prepared_ok(r) && (size_t)prep[i] == s->num_prepared)
+                s->prepared[s->num_prepared++] = steps[i].sql;
+            else if (r)
+                ok = false;
+            if (r && !prepared_ok(r) && !steps[i].r)
+                steps[i].r = r; /* the step's error */
+            else
+                PQclear(r);
+            if (broken)
+                break;
+        }
+        PGresult *r = pipe_next(s);
+        broken = !r;
+        if (r && !steps[i].r)
+            steps[i].r = r;
+        else
+            PQclear(r);
+        ExecStatusType t = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
+        ok = ok && (t == PGRES_COMMAND_OK || t == PGRES_TUPLES_OK);
+    }
+    PGresult *sync = broken ? NULL : PQgetResult(s->conn);
+    bool synced = sync && PQresultStatus(sync) == PGRES_PIPELINE_SYNC;
+    PQclear(sync);
+    if (!synced || PQexitPipelineMode(s->conn) != 1) {
+        /* Lost in the middle: the server rolls the transaction back when
+         * the connection goes; a connection that is left in pipeline
+         * mode is of no more use. */
+        ok = false;
+        if (PQstatus(s->conn) == CONNECTION_OK)
+            reset(s);
+    }
+    return ok;
+}
+
+static void pipe_clear(step *steps, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        PQclear(steps[i].r);
+        steps[i].r = NULL;
+    }
+}
+
+/* Runs steps as one transaction in one round trip (see above); each
+ * step's result in steps[i].r (NULL for those not run); whether all
+ * succeeded. A transaction lost to a broken connection before it was
+ * sent runs once more on a fresh one. The caller pipe_clear's. */
+static bool pipeline(pg_store *s, step *steps, size_t n)
+{
+    int prep[MAX_STEPS];
+    if (n > MAX_STEPS)
+        return false;
+    for (int attempt = 0; attempt < 2; attempt++) {
+        bool idle = PQtransactionStatus(s->conn) == PQTRANS_IDLE;
+        bool sent = pipe_send(s, steps, n, prep);
+        if (sent && pipe_read(s, steps, n, prep))
+            return true;
+        if (!sent && PQpipelineStatus(s->conn) != PQ_PIPELINE_OFF)
+            PQexitPipelineMode(s->conn); /* refused while commands are queued */
+        PGresult *first = steps[0].r;
+        if (attempt || !idle || !again(s, first, idle))
+            return false;
+        pipe_clear(steps, n);
+    }
+    return false;
 }
 
 /* Runs a statement whose rows, if any, are not wanted. */
@@ -248,7 +489,7 @@ static bool notify(pg_store *s, const char *payload)
 {
     params p = {0};
     p_str(&p, payload);
-    return run(s, "SELECT pg_notify('" CHANNEL "', $1)", &p);
+    return run(s, SQL_NOTIFY, &p);
 }
 
 /* A final job's inputs are not needed any more; partitions without a
@@ -337,6 +578,8 @@ static void read_job(const PGresult *r, int row, store_job *j)
     j->submitted_at = col_f64(r, row, 9);
     j->finished_at = col_f64(r, row, 10);
     j->partitions_done = (uint32_t)col_int(r, row, 11);
+    j->partitions_running = (uint32_t)col_int(r, row, 12);
+    j->attempts = (uint32_t)col_int(r, row, 13);
 }
 
 static void drop_notice(void *ctx, const char *message);
@@ -422,6 +665,41 @@ static bool add_rows(pg_store *s, const store_job *j, const store_partition *par
     return ok;
 }
 
+/* In an add's transaction: whether the queue has room for n partitions
+ * more under its bound (STORE_QUEUE_FULL, saying so, when not). The lock
+ * holds until the add commits: adds on every host count one after the
+ * other. */
+static cuzk_status room_for(pg_store *s, uint32_t n, char *msg, size_t msg_len)
+{
+    params lock = {0};
+    p_i64(&lock, QUEUE_LOCK);
+    if (!run(s, SQL_QUEUE_LOCK, &lock))
+        return pg_error(s, "cannot count the queue", NULL, msg, msg_len);
+    PGresult *r = exec(s, SQL_QUEUED, NULL);
+    if (PQresultStatus(r) != PGRES_TUPLES_OK) {
+        cuzk_status rc = pg_error(s, "cannot count the queue", r, msg, msg_len);
+        PQclear(r);
+        return rc;
+    }
+    uint64_t queued = (uint64_t)col_int(r, 0, 0);
+    PQclear(r);
+    if (queued + n <= s->max_queued)
+        return CUZK_OK;
+    msg_set(msg, msg_len,
+            "the shared queue is full: %" PRIu64 " partitions are queued or running on the"
+            " hosts, this job has %u more, and the bound (server.cluster_max_queued) is %" PRIu64,
+            queued, n, s->max_queued);
+    return STORE_QUEUE_FULL;
+}
+
+static void bound_queue(store *st, uint64_t max)
+{
+    pg_store *s = impl(st);
+    pthread_mutex_lock(&s->mu);
+    s->max_queued = max;
+    pthread_mutex_unlock(&s->mu);
+}
+
 static cuzk_status add(store *st, const store_job *j, const store_partition *parts,
                        char existing[STORE_ID_CHARS + 1], char *msg, size_t msg_len)
 {
@@ -436,6 +714,8 @@ static cuzk_status add(store *st, const store_job *j, const store_partition *par
         rc = pg_error(s, "cannot begin a transaction", NULL, msg, msg_len);
     } else if (j->key[0] && find_key_locked(s, j->key, other)) {
         dup = true;
+        run(s, "ROLLBACK", NULL);
+    } else if (s->max_queued && (rc = room_for(s, j->partitions, msg, msg_len)) != CUZK_OK) {
         run(s, "ROLLBACK", NULL);
     } else if (!add_rows(s, j, parts, &dup, &err) || !notify(s, j->id) || !run(s, "COMMIT", NULL)) {
         if (!dup)
@@ -546,6 +826,10 @@ static cuzk_status read_parts(pg_store *s, const store_job *j, store_partition *
         store_partition *part = &parts[idx];
         part->seed = (uint64_t)col_int(r, row, 1);
         part->state = (engine_state)col_int(r, row, 4);
+        if (PQgetlength(r, row, 7) == 1 && PQgetvalue(r, row, 7)[0])
+            part->state = ENGINE_STATE_PROVING; /* on a host now */
+        if (!PQgetisnull(r, row, 8) && !(part->host = strdup(PQgetvalue(r, row, 8))))
+            st = CUZK_ERR_OUT_OF_MEMORY;
         uint64_t wlen = 0, plen = 0;
         if ((!PQgetisnull(r, row, 2) && !(part->wtns_path = strdup(PQgetvalue(r, row, 2)))) ||
             !col_copy((void **)&part->witness, &wlen, r, row, 3) ||
@@ -618,15 +902,27 @@ static cuzk_status expire(store *st, double before, uint64_t keep, store_job_fn 
 
 /* Claims, heartbeats and releases commit without waiting for the WAL's
  * flush: one lost in a database crash costs a partition proved twice
- * (allowed), never a proof or a final state, whose writes do wait. */
-static const char SQL_LAZY_BEGIN[] = "BEGIN; SET LOCAL synchronous_commit = off";
+ * (allowed), never a proof or a final state, whose writes do wait. The
+ * first step of their pipelines (SET LOCAL's effect, without its warning
+ * outside BEGIN: a pipeline's implicit transaction is one until its
+ * Sync). */
+static const char SQL_LAZY[] = "SELECT set_config('synchronous_commit', 'off', true)";
+/* A lease's row: the job's (JOB_COLUMNS' order, partitions_done not
+ * counted), then the partition's index and input (LEASE_IDX on). */
+#define LEASE_COLUMNS                                                                              \
+    "j.id, COALESCE(j.idem_key, ''), j.circuit, j.priority, j.partitions, j.timeout_s,"            \
+    " j.blinding, j.state, j.message, j.submitted_at, j.finished_at, 0::bigint, 0::bigint,"        \
+    " 0::bigint,"                                                                                  \
+    " p.idx, p.seed, p.wtns_path, p.witness"
+#define LEASE_IDX 14
 static const char SQL_CLAIM[] =
-    "WITH c AS (SELECT p.job, p.idx FROM partitions p JOIN jobs j ON j.id = p.job"
-    " WHERE j.state < $1::bigint AND j.circuit = ANY($2::text[]) AND p.proof IS NULL"
+    "WITH c AS (SELECT p.job, p.idx FROM partitions p"
+    " WHERE p.proof IS NULL AND p.state < 4 AND p.circuit = ANY($1::text[])"
     " AND (p.lease_until IS NULL OR p.lease_until < " NOW_S ")"
-    " ORDER BY j.priority, j.seq, p.idx LIMIT $3::bigint FOR UPDATE OF p SKIP LOCKED)"
-    " UPDATE partitions p SET host = $4, lease_until = " NOW_S " + $5::float8 FROM c"
-    " WHERE p.job = c.job AND p.idx = c.idx RETURNING p.job, p.idx";
+    " ORDER BY p.priority, p.seq, p.idx LIMIT $2::bigint FOR UPDATE OF p SKIP LOCKED)"
+    " UPDATE partitions p SET host = $3, lease_until = " NOW_S " + $4::float8,"
+    " claims = p.claims + 1 FROM c, jobs j"
+    " WHERE p.job = c.job AND p.idx = c.idx AND j.id = p.job RETURNING " LEASE_COLUMNS;
 static const char SQL_BEAT_HOST[] =
     "INSERT INTO hosts (host, circuits, started_at, beat_at, draining)"
     " VALUES ($1, $2, " NOW_S ", " NOW_S ", $3::boolean) ON CONFLICT (host) DO UPDATE"
@@ -635,19 +931,30 @@ static const char SQL_RENEW[] = "UPDATE partitions SET lease_until = " NOW_S " +
                                 " WHERE host = $1 AND proof IS NULL AND lease_until IS NOT NULL";
 static const char SQL_FORGET_HOSTS[] = "DELETE FROM hosts WHERE beat_at < " NOW_S " - $1::float8";
 static const char SQL_LOCK_JOB[] = "SELECT state FROM jobs WHERE id = $1 FOR UPDATE";
+/* After SQL_LOCK_JOB, in its own statement: it sees what committed
+ * before the lock was granted (a new snapshot per statement). */
 static const char SQL_PROVED[] =
     "UPDATE partitions SET state = $1::bigint, proof = $2::bytea, public = $3::bytea,"
-    " host = $4, lease_until = NULL WHERE job = $5 AND idx = $6::bigint AND proof IS NULL";
-static const char SQL_JOB_DONE[] =
+    " host = $4, lease_until = NULL WHERE job = $5 AND idx = $6::bigint AND proof IS NULL"
+    " AND EXISTS (SELECT 1 FROM jobs WHERE id = $5 AND state < $1::bigint)";
+/* A job becomes final (d), its inputs go (x; partitions without a proof
+ * end cancelled, as the SQLite store's do), waiters are told: one
+ * statement. Its row: the job's id, when this made it final. */
+#define MADE_FINAL(update)                                                                         \
+    "WITH d AS (" update " RETURNING id),"                                                         \
+    " x AS (UPDATE partitions SET witness = NULL, lease_until = NULL,"                             \
+    " state = CASE WHEN proof IS NULL THEN 6 ELSE state END WHERE job IN (SELECT id FROM d))"      \
+    " SELECT d.id, pg_notify('" CHANNEL "', d.id) FROM d"
+static const char SQL_JOB_DONE[] = MADE_FINAL(
     "UPDATE jobs SET state = $1::bigint, message = '', finished_at = " NOW_S ", blinding = NULL"
     " WHERE id = $2 AND state < $1::bigint AND NOT EXISTS"
-    " (SELECT 1 FROM partitions p WHERE p.job = $2 AND p.proof IS NULL) RETURNING id";
+    " (SELECT 1 FROM partitions p WHERE p.job = $2 AND p.proof IS NULL)");
 static const char SQL_PART_FAILED[] =
     "UPDATE partitions SET failures = failures + 1, last_error = $1, lease_until = NULL"
     " WHERE job = $2 AND idx = $3::bigint AND proof IS NULL RETURNING failures";
-static const char SQL_JOB_END[] =
+static const char SQL_JOB_END[] = MADE_FINAL(
     "UPDATE jobs SET state = $1::bigint, message = $2, finished_at = " NOW_S ", blinding = NULL"
-    " WHERE id = $3 AND state < $4::bigint RETURNING id";
+    " WHERE id = $3 AND state < $4::bigint");
 static const char SQL_RELEASE[] = "UPDATE partitions SET lease_until = NULL"
                                   " WHERE job = $1 AND idx = $2::bigint AND host = $3"
                                   " AND proof IS NULL";
@@ -717,6 +1024,66 @@ static cuzk_status end_tx(pg_store *s, bool ok, const char *what, char *msg, siz
     return rc;
 }
 
+/* Ends a pipelined transaction's call: CUZK_OK when it committed, else
+ * the error of the step that failed (or of the connection). */
+static cuzk_status pipe_status(pg_store *s, bool ok, step *steps, size_t n, const char *what,
+                               char *msg, size_t msg_len)
+{
+    if (ok)
+        return CUZK_OK;
+    const PGresult *err = NULL;
+    for (size_t i = 0; i < n && !err; i++)
+        if (steps[i].r && PQresultStatus(steps[i].r) == PGRES_FATAL_ERROR)
+            err = steps[i].r;
+    return pg_error(s, what, err, msg, msg_len);
+}
+
+/* A claim's parameters (SQL_CLAIM); NULL when out of memory, else the
+ * circuits' array literal they point into, to free after the claim. */
+static char *claim_params(params *p, const char *host, const char *const *circuits,
+                          size_t num_circuits, uint32_t max, double lease_s)
+{
+    char *names = text_array(circuits, num_circuits);
+    if (!names)
+        return NULL;
+    p_text(p, names);
+    p_i64(p, max);
+    p_text(p, host);
+    p_f64(p, lease_s);
+    return names;
+}
+
+/* The leases of a SQL_CLAIM's rows, up to max, into out: *n. */
+static void read_leases(const PGresult *r, uint32_t max, store_lease *out, uint32_t *n)
+{
+    for (int row = 0; row < PQntuples(r) && *n < max; row++) {
+        store_lease *l = &out[*n];
+        memset(l, 0, sizeof(*l));
+        read_job(r, row, &l->job);
+        int64_t idx = col_int(r, row, LEASE_IDX);
+        char why[256];
+        /* A row the service could not have written: its lease runs out
+         * unused (as a job unreadable at its get would). */
+        if (store_row_check(&l->job, why, sizeof(why)) != CUZK_OK || idx < 0 ||
+            idx >= l->job.partitions)
+            continue;
+        memcpy(l->id, l->job.id, sizeof(l->id));
+        l->idx = (uint32_t)idx;
+        store_partition *in = &l->input;
+        in->seed = (uint64_t)col_int(r, row, LEASE_IDX + 1);
+        in->state = ENGINE_STATE_QUEUED;
+        uint64_t wlen = 0;
+        if ((!PQgetisnull(r, row, LEASE_IDX + 2) &&
+             !(in->wtns_path = strdup(PQgetvalue(r, row, LEASE_IDX + 2)))) ||
+            !col_copy((void **)&in->witness, &wlen, r, row, LEASE_IDX + 3)) {
+            store_leases_free(l, 1); /* out of memory: its lease runs out */
+            continue;
+        }
+        in->witness_len = wlen / sizeof(fr_t);
+        (*n)++;
+    }
+}
+
 static cuzk_status claim(store *st, const char *host, const char *const *circuits,
                          size_t num_circuits, uint32_t max, double lease_s, store_lease *out,
                          uint32_t *n, char *msg, size_t msg_len)
@@ -725,29 +1092,20 @@ static cuzk_status claim(store *st, const char *host, const char *const *circuit
     *n = 0;
     if (!max || !num_circuits)
         return CUZK_OK;
-    char *names = text_array(circuits, num_circuits);
+    params p = {0};
+    char *names = claim_params(&p, host, circuits, num_circuits, max, lease_s);
     if (!names)
         return CUZK_ERR_OUT_OF_MEMORY;
-    params p = {0};
-    p_i64(&p, ENGINE_STATE_DONE);
-    p_text(&p, names);
-    p_i64(&p, max);
-    p_text(&p, host);
-    p_f64(&p, lease_s);
+    step steps[] = {{SQL_LAZY, NULL, NULL}, {SQL_CLAIM, &p, NULL}};
     pthread_mutex_lock(&s->mu);
     ensure(s);
-    bool ok = run(s, SQL_LAZY_BEGIN, NULL);
-    PGresult *r = ok ? query(s, SQL_CLAIM, &p, "cannot claim partitions", msg, msg_len) : NULL;
-    for (int row = 0; r && row < PQntuples(r) && *n < max; row++) {
-        col_text(out[*n].id, sizeof(out[*n].id), r, row, 0);
-        out[(*n)++].idx = (uint32_t)col_int(r, row, 1);
-    }
-    cuzk_status rc = end_tx(s, r != NULL, "cannot claim partitions", msg, msg_len);
-    if (rc != CUZK_OK)
-        *n = 0;
+    bool ok = pipeline(s, steps, 2);
+    cuzk_status rc = pipe_status(s, ok, steps, 2, "cannot claim partitions", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
+    if (ok)
+        read_leases(steps[1].r, max, out, n);
+    pipe_clear(steps, 2);
     free(names);
-    PQclear(r);
     return rc;
 }
 
@@ -762,12 +1120,16 @@ static cuzk_status beat(store *st, const char *host, const char *circuits, bool 
     p_text(&l, host);
     p_f64(&l, lease_s);
     p_f64(&f, HOST_FORGET_S);
+    step steps[] = {{SQL_LAZY, NULL, NULL},
+                    {SQL_BEAT_HOST, &h, NULL},
+                    {SQL_RENEW, &l, NULL},
+                    {SQL_FORGET_HOSTS, &f, NULL}};
     pthread_mutex_lock(&s->mu);
     ensure(s);
-    bool ok = run(s, SQL_LAZY_BEGIN, NULL) && run(s, SQL_BEAT_HOST, &h) &&
-              run(s, SQL_RENEW, &l) && run(s, SQL_FORGET_HOSTS, &f);
-    cuzk_status rc = end_tx(s, ok, "cannot record the heartbeat", msg, msg_len);
+    bool ok = pipeline(s, steps, 4);
+    cuzk_status rc = pipe_status(s, ok, steps, 4, "cannot record the heartbeat", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
+    pipe_clear(steps, 4);
     return rc;
 }
 
@@ -796,39 +1158,76 @@ static bool run_row(pg_store *s, const char *sql, const params *p, bool *got, in
     return ok;
 }
 
-/* With the job's row locked and its state changed to final: its inputs
- * go, and the waiters are told. */
-static bool made_final(pg_store *s, const char *id)
+/* A proof's write, three statements (l, p, d: their parameters): the
+ * job's row locked (the writers of one job's proofs one after the
+ * other), the proof written unless the partition has one or the job is
+ * final, and the job made done when no partition is left without a
+ * proof (a row when it was). */
+static void proof_steps(step *steps, params *l, params *p, params *d, const char *host,
+                        const store_update *u)
 {
-    return drop_inputs(s, id) && notify(s, id);
+    p_text(l, u->id);
+    p_i64(p, ENGINE_STATE_DONE);
+    p_bytes(p, u->proof, STORE_PROOF_BYTES);
+    p_bytes(p, u->num_pub ? (const void *)u->pub : "", u->num_pub * sizeof(fr_t));
+    p_text(p, host);
+    p_text(p, u->id);
+    p_i64(p, u->idx);
+    p_i64(d, ENGINE_STATE_DONE);
+    p_text(d, u->id);
+    steps[0] = (step){SQL_LOCK_JOB, l, NULL};
+    steps[1] = (step){SQL_PROVED, p, NULL};
+    steps[2] = (step){SQL_JOB_DONE, d, NULL};
 }
 
+/* One transaction, one round trip (proof_steps). */
 static cuzk_status complete(store *st, const char *host, const store_update *u, bool *finished,
                             char *msg, size_t msg_len)
 {
     pg_store *s = impl(st);
-    *finished = false;
-    params p = {0}, d = {0};
-    p_i64(&p, ENGINE_STATE_DONE);
-    p_bytes(&p, u->proof, STORE_PROOF_BYTES);
-    p_bytes(&p, u->num_pub ? (const void *)u->pub : "", u->num_pub * sizeof(fr_t));
-    p_text(&p, host);
-    p_text(&p, u->id);
-    p_i64(&p, u->idx);
-    p_i64(&d, ENGINE_STATE_DONE);
-    p_text(&d, u->id);
+    params l = {0}, p = {0}, d = {0};
+    step steps[3];
+    proof_steps(steps, &l, &p, &d, host, u);
     pthread_mutex_lock(&s->mu);
     ensure(s);
-    bool final = false;
-    bool ok = run(s, "BEGIN", NULL) && lock_job(s, u->id, &final);
-    if (ok && !final) {
-        ok = run(s, SQL_PROVED, &p) && run_row(s, SQL_JOB_DONE, &d, finished, NULL) &&
-             (!*finished || made_final(s, u->id));
-    }
-    cuzk_status rc = end_tx(s, ok, "cannot write a partition's proof", msg, msg_len);
-    if (rc != CUZK_OK)
-        *finished = false;
+    bool ok = pipeline(s, steps, 3);
+    cuzk_status rc = pipe_status(s, ok, steps, 3, "cannot write a partition's proof", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
+    *finished = ok && PQntuples(steps[2].r) > 0;
+    pipe_clear(steps, 3);
+    return rc;
+}
+
+/* proof_steps then SQL_CLAIM: one transaction, one round trip, one
+ * flush. The claim never waits on a lock (SKIP LOCKED), so holding the
+ * job's row meanwhile orders nothing new. */
+static cuzk_status complete_claim(store *st, const char *host, const store_update *u,
+                                  bool *finished, const char *const *circuits, size_t num_circuits,
+                                  uint32_t max, double lease_s, store_lease *out, uint32_t *n,
+                                  char *msg, size_t msg_len)
+{
+    *n = 0;
+    if (!max || !num_circuits)
+        return complete(st, host, u, finished, msg, msg_len);
+    pg_store *s = impl(st);
+    params l = {0}, p = {0}, d = {0}, c = {0};
+    char *names = claim_params(&c, host, circuits, num_circuits, max, lease_s);
+    if (!names)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    step steps[4];
+    proof_steps(steps, &l, &p, &d, host, u);
+    steps[3] = (step){SQL_CLAIM, &c, NULL};
+    pthread_mutex_lock(&s->mu);
+    ensure(s);
+    bool ok = pipeline(s, steps, 4);
+    cuzk_status rc =
+        pipe_status(s, ok, steps, 4, "cannot write a partition's proof and claim", msg, msg_len);
+    pthread_mutex_unlock(&s->mu);
+    *finished = ok && PQntuples(steps[2].r) > 0;
+    if (ok)
+        read_leases(steps[3].r, max, out, n);
+    pipe_clear(steps, 4);
+    free(names);
     return rc;
 }
 
@@ -841,7 +1240,7 @@ static bool end_job(pg_store *s, const char *id, engine_state state, const char 
     p_str(&p, message);
     p_text(&p, id);
     p_i64(&p, ENGINE_STATE_DONE);
-    return run_row(s, SQL_JOB_END, &p, changed, NULL) && (!*changed || made_final(s, id));
+    return run_row(s, SQL_JOB_END, &p, changed, NULL);
 }
 
 static cuzk_status fail_partition(store *st, const char *id, uint32_t idx, const char *reason,
@@ -879,7 +1278,7 @@ static cuzk_status release(store *st, const char *host, const char *id, uint32_t
                            size_t msg_len)
 {
     pg_store *s = impl(st);
-    params p = {0};
+    params p = {0}, e = {0};
     if (idx == UINT32_MAX) {
         p_text(&p, host);
     } else {
@@ -887,43 +1286,54 @@ static cuzk_status release(store *st, const char *host, const char *id, uint32_t
         p_i64(&p, idx);
         p_text(&p, host);
     }
+    p_str(&e, "");
+    step steps[] = {{SQL_LAZY, NULL, NULL},
+                    {idx == UINT32_MAX ? SQL_RELEASE_ALL : SQL_RELEASE, &p, NULL},
+                    {SQL_NOTIFY, &e, NULL}};
     pthread_mutex_lock(&s->mu);
     ensure(s);
-    bool ok = run(s, SQL_LAZY_BEGIN, NULL) &&
-              run(s, idx == UINT32_MAX ? SQL_RELEASE_ALL : SQL_RELEASE, &p) && notify(s, "");
-    cuzk_status rc = end_tx(s, ok, "cannot release a lease", msg, msg_len);
+    bool ok = pipeline(s, steps, 3);
+    cuzk_status rc = pipe_status(s, ok, steps, 3, "cannot release a lease", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
+    pipe_clear(steps, 3);
     return rc;
 }
 
+/* A cancel: the job's row locked, then made final unless it is. */
 static cuzk_status finish(store *st, const char *id, engine_state state, const char *message,
                           bool *changed, char *msg, size_t msg_len)
 {
     pg_store *s = impl(st);
-    *changed = false;
+    params l = {0}, p = {0};
+    p_text(&l, id);
+    p_i64(&p, (int64_t)state);
+    p_str(&p, message);
+    p_text(&p, id);
+    p_i64(&p, ENGINE_STATE_DONE);
+    step steps[] = {{SQL_LOCK_JOB, &l, NULL}, {SQL_JOB_END, &p, NULL}};
     pthread_mutex_lock(&s->mu);
     ensure(s);
-    bool final = false;
-    bool ok = run(s, "BEGIN", NULL) && lock_job(s, id, &final) &&
-              (final || end_job(s, id, state, message, changed));
-    cuzk_status rc = end_tx(s, ok, "cannot make a job final", msg, msg_len);
-    if (rc != CUZK_OK)
-        *changed = false;
+    bool ok = pipeline(s, steps, 2);
+    cuzk_status rc = pipe_status(s, ok, steps, 2, "cannot make a job final", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
+    *changed = ok && PQntuples(steps[1].r) > 0;
+    pipe_clear(steps, 2);
     return rc;
 }
 
 static cuzk_status leave(store *st, const char *host, char *msg, size_t msg_len)
 {
     pg_store *s = impl(st);
-    params p = {0};
+    params p = {0}, e = {0};
     p_text(&p, host);
+    p_str(&e, "");
+    step steps[] = {{SQL_RELEASE_ALL, &p, NULL}, {SQL_LEAVE, &p, NULL}, {SQL_NOTIFY, &e, NULL}};
     pthread_mutex_lock(&s->mu);
     ensure(s);
-    bool ok = run(s, "BEGIN", NULL) && run(s, SQL_RELEASE_ALL, &p) && run(s, SQL_LEAVE, &p) &&
-              notify(s, "");
-    cuzk_status rc = end_tx(s, ok, "cannot remove the host's record", msg, msg_len);
+    bool ok = pipeline(s, steps, 3);
+    cuzk_status rc = pipe_status(s, ok, steps, 3, "cannot remove the host's record", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
+    pipe_clear(steps, 3);
     return rc;
 }
 
@@ -1144,6 +1554,7 @@ static const store_cluster_ops pg_cluster_ops = {
     .claim = claim,
     .beat = beat,
     .complete = complete,
+    .complete_claim = complete_claim,
     .fail_partition = fail_partition,
     .release = release,
     .finish = finish,
@@ -1152,6 +1563,7 @@ static const store_cluster_ops pg_cluster_ops = {
     .events = events,
     .wait = wait_event,
     .finals = finals,
+    .bound_queue = bound_queue,
     .ids = ids,
 };
 

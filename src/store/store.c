@@ -10,6 +10,7 @@
 #include <sys/random.h>
 
 #include "util/msg.h"
+#include "util/wipe.h"
 
 bool store_new_id(char out[STORE_ID_CHARS + 1])
 {
@@ -56,8 +57,24 @@ void store_partitions_free(store_partition *parts, uint32_t n)
         free(parts[i].wtns_path);
         free(parts[i].witness);
         free(parts[i].pub);
+        free(parts[i].host);
     }
     free(parts);
+}
+
+void store_leases_free(store_lease *leases, uint32_t n)
+{
+    for (uint32_t i = 0; leases && i < n; i++) {
+        store_partition *p = &leases[i].input;
+        free(p->wtns_path);
+        free(p->witness);
+        free(p->pub);
+        free(p->host);
+        memset(p, 0, sizeof(*p));
+        cuzk_wipe(&leases[i].job.r, sizeof(fr_t));
+        cuzk_wipe(&leases[i].job.s, sizeof(fr_t));
+        leases[i].job.has_blinding = false;
+    }
 }
 
 bool store_jobs_add(void *ctx, const store_job *job)

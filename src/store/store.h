@@ -56,6 +56,10 @@ typedef struct store_job {
     fr_t r, s;
     engine_state state; /* QUEUED until final (a running job is not told apart) */
     uint32_t partitions_done;
+    /* Several hosts (PostgreSQL; 0 otherwise): partitions leased to a
+     * host now, not proved yet; claims of its partitions, retries and
+     * claims after a lease ran out included. */
+    uint32_t partitions_running, attempts;
     char message[256];
     double submitted_at, finished_at; /* Unix seconds; finished_at 0 until final */
 } store_job;
@@ -66,7 +70,8 @@ typedef struct store_partition {
     char *wtns_path;      /* the path the client named (NULL: none) */
     fr_t *witness;        /* a streamed witness's values (NULL: none) */
     uint64_t witness_len; /* values */
-    engine_state state;   /* DONE once its proof is stored */
+    engine_state state;   /* DONE once its proof is stored; PROVING: leased to a host now */
+    char *host;           /* the host proving it now, or that wrote its proof (NULL: none) */
     uint8_t proof[STORE_PROOF_BYTES];
     fr_t *pub; /* its public inputs, num_pub of them, when DONE */
     uint64_t num_pub;
@@ -109,6 +114,10 @@ typedef struct store_update {
 
 typedef struct store store;
 
+/* An add refused because the shared queue is at its bound
+ * (store_cluster_ops.bound_queue): try again later. */
+#define STORE_QUEUE_FULL CUZK_ERR_UNSUPPORTED
+
 /* ------------------------------------------------------------- cluster
  * Several hosts on one store (PostgreSQL only; docs/CLUSTER.md). A host
  * claims partitions, not jobs: a claim is a lease (the host's id and an
@@ -119,11 +128,19 @@ typedef struct store store;
  * (a job final, new work) raises a notification: store_cluster_ops.wait
  * returns on the next one. */
 
-/* A claimed partition. */
+/* A claimed partition, with what proving it takes, read by the claim
+ * itself: its job's row (partitions_done not counted) and its own input
+ * (the other partitions' are not read). store_leases_free. */
 typedef struct store_lease {
     char id[STORE_ID_CHARS + 1];
     uint32_t idx;
+    store_job job;
+    store_partition input; /* seed, wtns_path or witness */
 } store_lease;
+
+/* Frees what n leases own (their inputs) and wipes their jobs' blinding;
+ * their ids and indices stay. */
+void store_leases_free(store_lease *leases, uint32_t n);
 
 /* A host as the store last heard of it. */
 typedef struct store_host {
@@ -161,6 +178,13 @@ typedef struct store_cluster_ops {
      * or the job is final; *finished when this made the job done. */
     cuzk_status (*complete)(store *st, const char *host, const store_update *u, bool *finished,
                             char *msg, size_t msg_len);
+    /* complete, then claim as claim does, in one transaction: a host's
+     * proof and its next work for one round trip and one commit. Either
+     * both happen or neither. */
+    cuzk_status (*complete_claim)(store *st, const char *host, const store_update *u,
+                                  bool *finished, const char *const *circuits, size_t num_circuits,
+                                  uint32_t max, double lease_s, store_lease *out, uint32_t *n,
+                                  char *msg, size_t msg_len);
     /* A partition failed on host: its lease ends and its failures grow;
      * at `limit` failures the job fails with reason. *failed: it did. */
     cuzk_status (*fail_partition)(store *st, const char *id, uint32_t idx, const char *reason,
@@ -183,6 +207,13 @@ typedef struct store_cluster_ops {
     /* final[i]: whether job ids[i] is final (or gone), for i < n. */
     cuzk_status (*finals)(store *st, const char (*ids)[STORE_ID_CHARS + 1], size_t n, bool *final,
                           char *msg, size_t msg_len);
+    /* Bounds the queue all hosts share, for this store's adds from now
+     * on: an add that would leave more than max partitions unproved in
+     * unfinished jobs (queued or running, on any host) is refused with
+     * STORE_QUEUE_FULL and a message saying how full the queue is; the
+     * count and the add are one transaction, serialized across hosts, so
+     * the bound holds exactly. 0: no bound. */
+    void (*bound_queue)(store *st, uint64_t max);
     /* Every job's id, oldest first (*ids malloc'd). */
     cuzk_status (*ids)(store *st, char (**ids)[STORE_ID_CHARS + 1], size_t *n, char *msg,
                        size_t msg_len);

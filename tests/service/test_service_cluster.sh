@@ -78,7 +78,20 @@ for i in $(seq 0 29); do
         kill -STOP "${pid[2]}"
         held=$(q "SELECT string_agg(quote_literal(job || ':' || idx), ',') FROM partitions
                   WHERE host = 'h2' AND proof IS NULL AND lease_until IS NOT NULL")
-        if [ -n "$held" ]; then kill -9 "${pid[2]}"; else kill -CONT "${pid[2]}"; fi
+        if [ -n "$held" ]; then
+            # the job it holds, seen from host 1: running, on h2, claimed
+            hid=$(q "SELECT job FROM partitions WHERE host = 'h2' AND proof IS NULL
+                     AND lease_until IS NOT NULL LIMIT 1")
+            at 1 "$cuzk" status "$hid" >"$tmp/view" 2>&1
+            is "a leased job shows running" "$(field state <"$tmp/view" | tr -d " ")" proving
+            expect "its partition's host shows" "$tmp/view" '"h2"'
+            if [ "$(field attempts <"$tmp/view" | tr -d " ")" -ge 1 ]; then pass; else
+                fail "a claimed job shows no attempts: $(cat "$tmp/view")"
+            fi
+            kill -9 "${pid[2]}"
+        else
+            kill -CONT "${pid[2]}"
+        fi
     fi
     if [ "$i" = 18 ]; then
         "${PG_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -t 60 \

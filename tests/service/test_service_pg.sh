@@ -56,10 +56,19 @@ else pass; fi
 # answers the first's jobs.
 first=$server_pid
 CUZK_SOCKET=$tmp/s2.sock start_server "$tmp/serve3.log" --config "$tmp/serve.ini" \
-    --socket "$tmp/s2.sock" --store "$PG_URL"
+    --socket "$tmp/s2.sock" --store "$PG_URL" --set server.cluster_max_queued=3
 check "the second server answers the first's job" 0 env CUZK_SOCKET="$tmp/s2.sock" \
     "$cuzk" await "$done_id" --proof-out "$tmp/done3.bin"
 check "with the same proof" 0 cmp "$tmp/done1.bin" "$tmp/done3.bin"
+# Its bound on the shared queue (3 partitions; the queue is empty now): a
+# job of 4 is refused saying why, one of 3 is taken.
+check "a job past the shared queue's bound is refused" 1 env CUZK_SOCKET="$tmp/s2.sock" \
+    "$cuzk" submit --circuit p10 --partitions 4 --seed 300
+expect "saying the queue is full" "$tmp/err" "the shared queue is full"
+expect "and its bound" "$tmp/err" "server.cluster_max_queued) is 3"
+check "a job within it is taken" 0 env CUZK_SOCKET="$tmp/s2.sock" \
+    "$cuzk" submit --circuit p10 --partitions 3 --seed 300 --wait --proof-out "$tmp/b.bin"
+verify_seeds "and proved" 300 "$tmp/b.bin" 3
 stop_server TERM
 server_pid=$first
 stop_server TERM

@@ -185,6 +185,7 @@ static uint32_t claim(store *st, const char *host, uint32_t max, double lease_s,
 {
     uint32_t n = 0;
     ok(store_cluster(st)->claim(st, host, p10, 1, max, lease_s, out, &n, msg, sizeof(msg)));
+    store_leases_free(out, n); /* their ids and indices stay */
     return n;
 }
 
@@ -208,6 +209,152 @@ static bool has(const store_lease *l, uint32_t n, const char *id, uint32_t idx)
         if (!strcmp(l[i].id, id) && l[i].idx == idx)
             return true;
     return false;
+}
+
+/* A lease carries its job's row and its partition's input, and only
+ * that partition's: a seed, a witness path, a streamed witness. */
+static void test_lease_inputs(void **state)
+{
+    (void)state;
+    store *a = open_store();
+    store_job j = {0};
+    assert_true(store_new_id(j.id));
+    snprintf(j.circuit, sizeof(j.circuit), "p10");
+    j.priority = ENGINE_PRIORITY_HIGH;
+    j.partitions = 3;
+    j.timeout_s = 42;
+    j.has_blinding = true;
+    fill(&j.r, 1, 0x31);
+    fill(&j.s, 1, 0x32);
+    j.submitted_at = 1000;
+    fr_t w[5];
+    fill(w, 5, 9);
+    store_partition in[3] = {
+        {.seed = 77}, {.wtns_path = "/shared/w1.wtns"}, {.witness = w, .witness_len = 5}};
+    ok(store_add(a, &j, in, NULL, msg, sizeof(msg)));
+    store_lease l[4];
+    uint32_t n = 0;
+    ok(store_cluster(a)->claim(a, "h1", p10, 1, 4, 30, l, &n, msg, sizeof(msg)));
+    assert_int_equal(n, 3);
+    for (uint32_t i = 0; i < n; i++) {
+        assert_string_equal(l[i].id, j.id);
+        assert_string_equal(l[i].job.circuit, "p10");
+        assert_int_equal(l[i].job.priority, ENGINE_PRIORITY_HIGH);
+        assert_int_equal(l[i].job.partitions, 3);
+        assert_true(l[i].job.timeout_s == 42);
+        assert_true(l[i].job.has_blinding);
+        assert_memory_equal(&l[i].job.r, &j.r, sizeof(fr_t));
+        assert_memory_equal(&l[i].job.s, &j.s, sizeof(fr_t));
+        const store_partition *p = &l[i].input;
+        if (l[i].idx == 0) {
+            assert_int_equal(p->seed, 77);
+            assert_null(p->wtns_path);
+            assert_null(p->witness);
+        } else if (l[i].idx == 1) {
+            assert_string_equal(p->wtns_path, "/shared/w1.wtns");
+            assert_null(p->witness);
+        } else {
+            assert_int_equal(l[i].idx, 2);
+            assert_null(p->wtns_path);
+            assert_int_equal(p->witness_len, 5);
+            assert_memory_equal(p->witness, w, sizeof(w));
+        }
+    }
+    store_leases_free(l, n);
+    assert_null(l[2].input.witness);
+    store_close(a);
+}
+
+/* A job's row tells how many of its partitions a host proves now and how
+ * often they were claimed; a partition's, whether it is leased now and
+ * to whom, or who proved it. */
+static void test_running_view(void **state)
+{
+    (void)state;
+    store *a = open_store();
+    store_job j, got;
+    add_plain(a, &j, "p10", ENGINE_PRIORITY_NORMAL, 2);
+    store_lease l[2];
+    assert_int_equal(claim(a, "h1", 1, 1, l), 1); /* partition 0, for 1 s */
+    store_partition *parts;
+    ok(store_get(a, j.id, &got, &parts, msg, sizeof(msg)));
+    assert_int_equal(got.state, ENGINE_STATE_QUEUED);
+    assert_int_equal(got.partitions_running, 1);
+    assert_int_equal(got.attempts, 1);
+    assert_int_equal(parts[0].state, ENGINE_STATE_PROVING);
+    assert_string_equal(parts[0].host, "h1");
+    assert_int_equal(parts[1].state, ENGINE_STATE_QUEUED);
+    assert_null(parts[1].host);
+    store_partitions_free(parts, 2);
+    pause_ms(1300); /* h1's lease runs out: claimed again by h2 */
+    ok(store_get(a, j.id, &got, NULL, msg, sizeof(msg)));
+    assert_int_equal(got.partitions_running, 0);
+    assert_int_equal(claim(a, "h2", 2, 30, l), 2);
+    assert_false(complete(a, "h2", j.id, 0, 0x51));
+    ok(store_get(a, j.id, &got, &parts, msg, sizeof(msg)));
+    assert_int_equal(got.partitions_running, 1);
+    assert_int_equal(got.partitions_done, 1);
+    assert_int_equal(got.attempts, 3);
+    assert_int_equal(parts[0].state, ENGINE_STATE_DONE);
+    assert_string_equal(parts[0].host, "h2");
+    assert_int_equal(parts[1].state, ENGINE_STATE_PROVING);
+    store_partitions_free(parts, 2);
+    store_close(a);
+}
+
+/* The shared queue's bound: an add past it is refused saying how full
+ * the queue is, whichever host's store adds; a proof or a cancel makes
+ * room; a duplicate key still answers its job. */
+static void test_queue_bound(void **state)
+{
+    (void)state;
+    store *a = open_store(), *b = open_store();
+    store_cluster(a)->bound_queue(a, 3);
+    store_cluster(b)->bound_queue(b, 3);
+    store_job j;
+    add_plain(a, &j, "p10", ENGINE_PRIORITY_NORMAL, 2);
+    store_job big = {.partitions = 2, .submitted_at = 1000};
+    assert_true(store_new_id(big.id));
+    snprintf(big.circuit, sizeof(big.circuit), "p10");
+    store_partition in[2] = {{0}};
+    assert_int_equal(store_add(b, &big, in, NULL, msg, sizeof(msg)), STORE_QUEUE_FULL);
+    assert_non_null(strstr(msg, "the shared queue is full: 2 partitions"));
+    assert_non_null(strstr(msg, "is 3"));
+    assert_false(complete(a, "h1", j.id, 0, 0x61)); /* one left: room for 2 */
+    ok(store_add(b, &big, in, NULL, msg, sizeof(msg)));
+    store_job one = big; /* full again: 3 open */
+    one.partitions = 1;
+    assert_true(store_new_id(one.id));
+    assert_int_equal(store_add(a, &one, in, NULL, msg, sizeof(msg)), STORE_QUEUE_FULL);
+    bool changed = false;
+    ok(store_cluster(a)->finish(a, j.id, ENGINE_STATE_CANCELLED, "cancelled", &changed, msg,
+                                sizeof(msg)));
+    ok(store_add(a, &one, in, NULL, msg, sizeof(msg))); /* its partition left the queue */
+    store_close(a);
+    store_close(b);
+}
+
+/* A database of schema 2 with queued work: migration 3 copies each
+ * partition's place in the queue from its job, and the claims go on in
+ * priority order. */
+static void test_migrate_queue_order(void **state)
+{
+    (void)state;
+    store *a = open_store();
+    store_job low, high;
+    add_plain(a, &low, "p10", ENGINE_PRIORITY_LOW, 1);
+    add_plain(a, &high, "p10", ENGINE_PRIORITY_HIGH, 1);
+    store_close(a);
+    sql("DROP INDEX partitions_queue; ALTER TABLE partitions DROP COLUMN priority,"
+        " DROP COLUMN seq, DROP COLUMN circuit, DROP COLUMN claims;"
+        " DELETE FROM cuzk_schema WHERE version = 3");
+    a = open_store();
+    store_lease l[2];
+    assert_int_equal(claim(a, "h1", 1, 30, l), 1);
+    assert_string_equal(l[0].id, high.id);
+    assert_int_equal(claim(a, "h1", 1, 30, l), 1);
+    assert_string_equal(l[0].id, low.id);
+    store_close(a);
 }
 
 /* Two hosts open one database at once and see each other's jobs. */
@@ -284,6 +431,49 @@ static void test_complete(void **state)
     store_partitions_free(parts, 2);
     store_close(a);
     store_close(b);
+}
+
+/* A proof written and the next work claimed in one transaction: the
+ * proof stays, the job is done by it when it was the last, and the claim
+ * takes what is left in the queue's order. */
+static void test_complete_claim(void **state)
+{
+    (void)state;
+    store *a = open_store();
+    const store_cluster_ops *c = store_cluster(a);
+    store_job j, k, got;
+    add_plain(a, &j, "p10", ENGINE_PRIORITY_NORMAL, 2);
+    add_plain(a, &k, "p10", ENGINE_PRIORITY_LOW, 1);
+    store_lease l[4];
+    assert_int_equal(claim(a, "h1", 1, 30, l), 1);
+    assert_true(has(l, 1, j.id, 0));
+    uint8_t proof[STORE_PROOF_BYTES];
+    memset(proof, 0x41, sizeof(proof));
+    store_update u = {.kind = STORE_PARTITION_DONE, .idx = 0, .proof = proof};
+    memcpy(u.id, j.id, sizeof(u.id));
+    bool finished = true;
+    uint32_t n = 0;
+    ok(c->complete_claim(a, "h1", &u, &finished, p10, 1, 4, 30, l, &n, msg, sizeof(msg)));
+    assert_false(finished);
+    assert_int_equal(n, 2);
+    assert_true(has(l, 2, j.id, 1) && has(l, 2, k.id, 0));
+    store_leases_free(l, n);
+    u.idx = 1;
+    ok(c->complete_claim(a, "h1", &u, &finished, p10, 1, 4, 30, l, &n, msg, sizeof(msg)));
+    assert_true(finished);
+    assert_int_equal(n, 0); /* k's partition is leased to h1 already */
+    store_partition *parts;
+    ok(store_get(a, j.id, &got, &parts, msg, sizeof(msg)));
+    assert_int_equal(got.state, ENGINE_STATE_DONE);
+    assert_int_equal(parts[1].proof[0], 0x41);
+    store_partitions_free(parts, 2);
+    /* no room asked: the proof alone */
+    memcpy(u.id, k.id, sizeof(u.id));
+    u.idx = 0;
+    ok(c->complete_claim(a, "h1", &u, &finished, p10, 1, 0, 30, l, &n, msg, sizeof(msg)));
+    assert_true(finished);
+    assert_int_equal(n, 0);
+    store_close(a);
 }
 
 typedef struct racer {
@@ -382,6 +572,85 @@ static void test_cancel_and_notify(void **state)
     store_close(b);
 }
 
+/* Ends every other session on the database (a server restart, as the
+ * store's connections see it). */
+static void drop_connections(void)
+{
+    sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database()"
+        " AND pid <> pg_backend_pid() AND backend_type = 'client backend'");
+}
+
+/* The connection lost between operations (its prepared statements with
+ * it): each kind of operation, the pipelined ones (a claim, a proof, a
+ * cancel, a heartbeat) and the single statements (a read), works on a
+ * fresh connection, once each. */
+static void test_connection_lost(void **state)
+{
+    (void)state;
+    store *a = open_store();
+    const store_cluster_ops *c = store_cluster(a);
+    store_job j, k, got;
+    add_plain(a, &j, "p10", ENGINE_PRIORITY_NORMAL, 2);
+    add_plain(a, &k, "p10", ENGINE_PRIORITY_LOW, 1);
+    store_lease l[4];
+    assert_int_equal(claim(a, "h1", 1, 30, l), 1); /* every statement prepared once */
+    assert_false(complete(a, "h1", j.id, 0, 0x11));
+    ok(store_get(a, j.id, &got, NULL, msg, sizeof(msg)));
+
+    drop_connections();
+    assert_int_equal(claim(a, "h1", 1, 30, l), 1);
+    assert_true(has(l, 1, j.id, 1));
+    drop_connections();
+    assert_true(complete(a, "h1", j.id, 1, 0x12));
+    drop_connections();
+    ok(store_get(a, j.id, &got, NULL, msg, sizeof(msg)));
+    assert_int_equal(got.state, ENGINE_STATE_DONE);
+    drop_connections();
+    ok(c->beat(a, "h1", "p10", false, 30, msg, sizeof(msg)));
+    drop_connections();
+    bool changed = false;
+    ok(c->finish(a, k.id, ENGINE_STATE_CANCELLED, "cancelled", &changed, msg, sizeof(msg)));
+    assert_true(changed);
+    store_close(a);
+}
+
+/* A job made final drops its inputs in the same transaction: a cancelled
+ * job's partitions without a proof end cancelled, and their witnesses
+ * are gone; a done job keeps its proofs. */
+static void test_final_drops_inputs(void **state)
+{
+    (void)state;
+    store *a = open_store();
+    store_job j = {0}, got;
+    assert_true(store_new_id(j.id));
+    snprintf(j.circuit, sizeof(j.circuit), "p10");
+    j.partitions = 2;
+    j.submitted_at = 1000;
+    fr_t w[3];
+    fill(w, 3, 7);
+    store_partition in[2] = {{.witness = w, .witness_len = 3}, {.witness = w, .witness_len = 3}};
+    ok(store_add(a, &j, in, NULL, msg, sizeof(msg)));
+    assert_false(complete(a, "h1", j.id, 0, 0x21));
+    bool changed = false;
+    ok(store_cluster(a)->finish(a, j.id, ENGINE_STATE_CANCELLED, "cancelled", &changed, msg,
+                                sizeof(msg)));
+    assert_true(changed);
+    store_partition *parts;
+    ok(store_get(a, j.id, &got, &parts, msg, sizeof(msg)));
+    assert_int_equal(got.state, ENGINE_STATE_CANCELLED);
+    assert_int_equal(parts[0].state, ENGINE_STATE_DONE);
+    assert_int_equal(parts[0].proof[0], 0x21);
+    assert_int_equal(parts[1].state, ENGINE_STATE_CANCELLED);
+    assert_null(parts[0].witness);
+    assert_null(parts[1].witness);
+    store_partitions_free(parts, 2);
+    assert_false(complete(a, "h1", j.id, 1, 0x22)); /* final: not written */
+    ok(store_get(a, j.id, &got, &parts, msg, sizeof(msg)));
+    assert_int_equal(parts[1].state, ENGINE_STATE_CANCELLED);
+    store_partitions_free(parts, 2);
+    store_close(a);
+}
+
 int main(void)
 {
     url = getenv("CUZK_TEST_PG");
@@ -398,11 +667,18 @@ int main(void)
         cmocka_unit_test_setup(test_list_and_expire, empty),
         cmocka_unit_test_setup(test_migration_race, empty),
         cmocka_unit_test_setup(test_shared, empty),
+        cmocka_unit_test_setup(test_lease_inputs, empty),
+        cmocka_unit_test_setup(test_migrate_queue_order, empty),
+        cmocka_unit_test_setup(test_running_view, empty),
+        cmocka_unit_test_setup(test_queue_bound, empty),
         cmocka_unit_test_setup(test_claim_order_and_leases, empty),
         cmocka_unit_test_setup(test_complete, empty),
+        cmocka_unit_test_setup(test_complete_claim, empty),
         cmocka_unit_test_setup(test_last_proof_race, empty),
         cmocka_unit_test_setup(test_failures, empty),
         cmocka_unit_test_setup(test_cancel_and_notify, empty),
+        cmocka_unit_test_setup(test_connection_lost, empty),
+        cmocka_unit_test_setup(test_final_drops_inputs, empty),
         cmocka_unit_test_setup(test_newer_schema, empty),
         cmocka_unit_test(test_unreachable),
     };
