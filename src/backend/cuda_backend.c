@@ -276,7 +276,13 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
     if (budgeted) {
         cuda_msm_ctx_destroy(d->msm);
         d->msm = NULL;
-        cfg.max_n[CUDA_MSM_G1] = cfg.max_n[CUDA_MSM_G2] = budget_chunk(cc->device_budget);
+        const size_t chunk = budget_chunk(cc->device_budget);
+        cfg.max_n[CUDA_MSM_G1] = cfg.max_n[CUDA_MSM_G2] = chunk;
+        /* The quotient's MSM adds its chunks into buckets planned for the
+         * domain (cuda/msm_stream.h); a chunk's entries sort in at most two
+         * batches (the default would hold 1 GB of them). */
+        cfg.chunked_n[CUDA_MSM_G1] = n;
+        cfg.max_batch_entries = chunk * 16;
         if ((st = cuda_msm_ctx_create(&d->msm, &cfg)) != CUZK_OK)
             return dev_error(msg, msg_len, "MSM context", cuda_msm_last_error());
         d->lean = d->r1cs != NULL;

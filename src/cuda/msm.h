@@ -85,6 +85,10 @@ typedef struct cuda_msm_config {
      * batches that fit. 0: CUDA_MSM_DEFAULT_BATCH_ENTRIES. Never below
      * max_n. Four bytes each. */
     size_t max_batch_entries;
+    /* 0, or the whole size of a plain MSM that msm_stream.h runs over
+     * chunks of at most max_n scalars into one set of buckets: scratch for
+     * the window size that size wants too (2^(c−1) buckets a window). */
+    size_t chunked_n[CUDA_MSM_GROUP_COUNT];
 } cuda_msm_config;
 
 #define CUDA_MSM_MAX_N ((size_t)1 << 30)

@@ -4,6 +4,29 @@
 
 /* ---- kernels ------------------------------------------------------------- */
 
+/* Every bucket of a chunked MSM (msm_chunked_begin) set to infinity. */
+__global__ void MSMK(clear_buckets)(XYZZ_T *buckets, size_t n)
+{
+    const size_t stride = (size_t)gridDim.x * blockDim.x;
+    XYZZ_T inf;
+    EC(xyzz_set_inf)(&inf);
+    for (size_t b = (size_t)blockIdx.x * blockDim.x + threadIdx.x; b < n; b += stride)
+        EC(xyzz_store)(&buckets[b], &inf);
+}
+
+/* A bucket's sum stored: with ADD (a chunk of a chunked MSM) added to what
+ * the earlier chunks left there. */
+template <bool ADD>
+static __device__ __forceinline__ void MSMK(bucket_put)(XYZZ_T *bucket, XYZZ_T *sum)
+{
+    if (ADD) {
+        XYZZ_T old;
+        EC(xyzz_load)(&old, bucket);
+        EC(xyzz_add)(sum, &old);
+    }
+    EC(xyzz_store)(bucket, sum);
+}
+
 /* The buckets of a batch that no entry reached are set to infinity (the
  * accumulation writes every other one). Only those are written: clearing
  * all of them cost 1.6 ms per call at c = 20. off holds the bucket ends. */
@@ -22,8 +45,10 @@ __global__ void MSMK(mark_empty)(XYZZ_T *buckets, const uint32_t *off, uint32_t 
 
 /* Thread t sums the sorted entries [t·K, min((t+1)·K, nnz)) run by run (a
  * run: the entries of one bucket). A run that is the whole bucket goes to
- * buckets[]; one cut by the chunk's start to head[t]; one cut by its end
- * only to tail[t]. buckets points at the batch's first window. */
+ * buckets[] (added to it with ADD); one cut by the chunk's start to
+ * head[t]; one cut by its end only to tail[t]. buckets points at the
+ * batch's first window. */
+template <bool ADD>
 static __device__ __forceinline__ void MSMK(accumulate_body)(XYZZ_T *buckets, XYZZ_T *head,
                                                               XYZZ_T *tail, const uint32_t *off,
                                                               uint32_t n_keys, const uint32_t *vals,
@@ -50,10 +75,10 @@ static __device__ __forceinline__ void MSMK(accumulate_body)(XYZZ_T *buckets, XY
     for (uint32_t pos = start + 1;; pos++) {
         if (pos == end || pos == bend) {
             /* The run of bucket b ends here. */
-            XYZZ_T *dst = bbeg >= start && bend <= end ? &buckets[b]
-                          : bbeg < start               ? &head[t]
-                                                       : &tail[t];
-            EC(xyzz_store)(dst, &acc);
+            if (bbeg >= start && bend <= end)
+                MSMK(bucket_put)<ADD>(&buckets[b], &acc);
+            else
+                EC(xyzz_store)(bbeg < start ? &head[t] : &tail[t], &acc);
             if (pos == end)
                 break;
             do
@@ -78,7 +103,14 @@ __global__ void __launch_bounds__(MSM_ACC_BLOCK, MSM_ACC_MIN_BLOCKS)
     MSMK(accumulate)(XYZZ_T *buckets, XYZZ_T *head, XYZZ_T *tail, const uint32_t *off,
                      uint32_t n_keys, const uint32_t *vals, const AFF_T *points, uint32_t T)
 {
-    MSMK(accumulate_body)(buckets, head, tail, off, n_keys, vals, points, T);
+    MSMK(accumulate_body)<false>(buckets, head, tail, off, n_keys, vals, points, T);
+}
+
+__global__ void __launch_bounds__(MSM_ACC_BLOCK, MSM_ACC_MIN_BLOCKS)
+    MSMK(accumulate_add)(XYZZ_T *buckets, XYZZ_T *head, XYZZ_T *tail, const uint32_t *off,
+                         uint32_t n_keys, const uint32_t *vals, const AFF_T *points, uint32_t T)
+{
+    MSMK(accumulate_body)<true>(buckets, head, tail, off, n_keys, vals, points, T);
 }
 
 /* Whether chunk c owns a bucket cut by its end: its last run starts in
@@ -108,8 +140,11 @@ static __device__ __forceinline__ bool MSMK(owns_cut)(const uint32_t *off, uint3
  * a chunk): the heads added in a loop. A warp per chunk, as msm_merge does
  * for the long ones, kept 8 warps per SM busy with one lane each: 4.5 ms
  * at G2 2^20. */
-__global__ void MSMK(merge_short)(XYZZ_T *buckets, const XYZZ_T *head, const XYZZ_T *tail,
-                                  const uint32_t *off, uint32_t n_keys, uint32_t T)
+template <bool ADD>
+static __device__ __forceinline__ void MSMK(merge_short_body)(XYZZ_T *buckets, const XYZZ_T *head,
+                                                              const XYZZ_T *tail,
+                                                              const uint32_t *off,
+                                                              uint32_t n_keys, uint32_t T)
 {
     const uint32_t c = blockIdx.x * blockDim.x + threadIdx.x;
     uint32_t b, last;
@@ -121,14 +156,28 @@ __global__ void MSMK(merge_short)(XYZZ_T *buckets, const XYZZ_T *head, const XYZ
         EC(xyzz_load)(&h, &head[j]);
         EC(xyzz_add)(&acc, &h);
     }
-    EC(xyzz_store)(&buckets[b], &acc);
+    MSMK(bucket_put)<ADD>(&buckets[b], &acc);
+}
+
+__global__ void MSMK(merge_short)(XYZZ_T *buckets, const XYZZ_T *head, const XYZZ_T *tail,
+                                  const uint32_t *off, uint32_t n_keys, uint32_t T)
+{
+    MSMK(merge_short_body)<false>(buckets, head, tail, off, n_keys, T);
+}
+
+__global__ void MSMK(merge_short_add)(XYZZ_T *buckets, const XYZZ_T *head, const XYZZ_T *tail,
+                                      const uint32_t *off, uint32_t n_keys, uint32_t T)
+{
+    MSMK(merge_short_body)<true>(buckets, head, tail, off, n_keys, T);
 }
 
 /* One warp per chunk, for the cut buckets longer than that (skewed
  * scalars: all of one digit): the lanes add the heads in a strided loop,
  * then a shuffle tree. */
-__global__ void MSMK(merge)(XYZZ_T *buckets, const XYZZ_T *head, const XYZZ_T *tail,
-                            const uint32_t *off, uint32_t n_keys, uint32_t T)
+template <bool ADD>
+static __device__ __forceinline__ void MSMK(merge_body)(XYZZ_T *buckets, const XYZZ_T *head,
+                                                        const XYZZ_T *tail, const uint32_t *off,
+                                                        uint32_t n_keys, uint32_t T)
 {
     const uint32_t c = (blockIdx.x * blockDim.x + threadIdx.x) >> 5;
     const unsigned lane = threadIdx.x & 31u;
@@ -153,5 +202,17 @@ __global__ void MSMK(merge)(XYZZ_T *buckets, const XYZZ_T *head, const XYZZ_T *t
             EC(xyzz_add)(&acc, &o);
     }
     if (lane == 0)
-        EC(xyzz_store)(&buckets[b], &acc);
+        MSMK(bucket_put)<ADD>(&buckets[b], &acc);
+}
+
+__global__ void MSMK(merge)(XYZZ_T *buckets, const XYZZ_T *head, const XYZZ_T *tail,
+                            const uint32_t *off, uint32_t n_keys, uint32_t T)
+{
+    MSMK(merge_body)<false>(buckets, head, tail, off, n_keys, T);
+}
+
+__global__ void MSMK(merge_add)(XYZZ_T *buckets, const XYZZ_T *head, const XYZZ_T *tail,
+                                const uint32_t *off, uint32_t n_keys, uint32_t T)
+{
+    MSMK(merge_body)<true>(buckets, head, tail, off, n_keys, T);
 }

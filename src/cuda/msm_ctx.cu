@@ -159,6 +159,8 @@ static cuzk_status msm_ctx_sizes(cuda_msm_ctx *ctx, const cuda_msm_config *cfg, 
         unsigned top = msm_auto_c(ops, ctx->max_n[g]);
         if (cfg->max_window_bits > top)
             top = cfg->max_window_bits;
+        if (cfg->chunked_n[g] && msm_auto_c(ops, cfg->chunked_n[g]) > top)
+            top = msm_auto_c(ops, cfg->chunked_n[g]);
         for (unsigned c = CUDA_MSM_MIN_WINDOW_BITS; c <= top; c++) {
             msm_plan pl;
             msm_plan_make(&pl, c, ctx->max_n[g], ctx->batch_entries);
@@ -471,7 +473,7 @@ static cuzk_status msm_run(cuda_msm_ctx *ctx, cuda_msm_group g, const cuda_msm_p
         if (st == CUZK_OK && split)
             st = msm_replan_split(ctx, g, &pl, &n_upper);
         if (st == CUZK_OK)
-            st = ops->pippenger(ctx, &pl, points->d, split ? ctx->pidx : NULL, n_upper, s);
+            st = ops->pippenger(ctx, &pl, points->d, split ? ctx->pidx : NULL, n_upper, 0u, s);
         if (st == CUZK_OK)
             st = msm_finish_on_host(ctx, g, &pl, split, out, s);
     }
@@ -483,6 +485,94 @@ static cuzk_status msm_run(cuda_msm_ctx *ctx, cuda_msm_group g, const cuda_msm_p
         ctx->last = s;
     }
     msm_scope_leave(&scope);
+    return st;
+}
+
+/* ---- a plain MSM over chunks (msm_internal.cuh) ------------------------------ */
+
+/* The largest window size up to the one n_total would get whose plan, for
+ * chunks of `chunk` scalars, fits the context's scratch; 0 when none. */
+static unsigned msm_chunked_c(const cuda_msm_ctx *ctx, cuda_msm_group g, size_t n_total,
+                              size_t chunk)
+{
+    const msm_group_ops *ops = msm_ops(g);
+    for (unsigned c = msm_ctx_c(ctx, g, n_total); c >= CUDA_MSM_MIN_WINDOW_BITS; c--) {
+        msm_plan pl;
+        msm_plan_make(&pl, c, chunk, ctx->batch_entries);
+        if (msm_plan_fits(ctx, ops, &pl))
+            return c;
+    }
+    return 0;
+}
+
+/* After the context's last call, on its own stream. */
+static cuzk_status msm_chunked_stream(cuda_msm_ctx *ctx, cudaStream_t *s)
+{
+    cuzk_status st = CUZK_OK;
+    *s = ctx->stream;
+    if (ctx->done_recorded && ctx->last != ctx->stream)
+        CUDA_CHECK(st, cudaStreamWaitEvent(ctx->stream, ctx->done, 0));
+    return st;
+}
+
+cuzk_status msm_chunked_begin(cuda_msm_ctx *ctx, cuda_msm_group g, size_t n_total, size_t chunk,
+                              unsigned *c)
+{
+    if (!ctx || !c || !msm_group_ok(g) || !chunk || chunk > ctx->max_n[g] || n_total < chunk)
+        return CUZK_ERR_INVALID_ARGUMENT;
+    *c = msm_chunked_c(ctx, g, n_total, chunk);
+    if (!*c)
+        return CUZK_ERR_INTERNAL;
+    msm_plan pl;
+    msm_plan_make(&pl, *c, chunk, ctx->batch_entries);
+    cudaStream_t s;
+    cuzk_status st = msm_chunked_stream(ctx, &s);
+    if (st == CUZK_OK)
+        st = msm_ops(g)->clear(ctx, &pl, s);
+    return st;
+}
+
+cuzk_status msm_chunked_add(cuda_msm_ctx *ctx, cuda_msm_group g, unsigned c,
+                            const cuda_msm_points *points, const void *d_scalars, size_t n)
+{
+    if (!ctx || !msm_group_ok(g) || n > ctx->max_n[g] || c < CUDA_MSM_MIN_WINDOW_BITS)
+        return CUZK_ERR_INVALID_ARGUMENT;
+    if (n == 0)
+        return CUZK_OK;
+    if (!points || !d_scalars || points->group != g || points->device != ctx->device ||
+        n > points->n)
+        return CUZK_ERR_INVALID_ARGUMENT;
+    const msm_group_ops *ops = msm_ops(g);
+    msm_plan pl;
+    msm_plan_make(&pl, c, n, ctx->batch_entries);
+    if (!msm_plan_fits(ctx, ops, &pl))
+        return CUZK_ERR_INTERNAL;
+    cudaStream_t s;
+    cuzk_status st = msm_chunked_stream(ctx, &s);
+    if (st == CUZK_OK)
+        st = msm_scalars_canonical(ctx, d_scalars, n, s);
+    if (st == CUZK_OK)
+        st = ops->pippenger(ctx, &pl, points->d, NULL, n, MSM_PIP_ADD | MSM_PIP_NO_REDUCE, s);
+    return st;
+}
+
+cuzk_status msm_chunked_end(cuda_msm_ctx *ctx, cuda_msm_group g, unsigned c, void *out)
+{
+    if (!ctx || !out || !msm_group_ok(g) || c < CUDA_MSM_MIN_WINDOW_BITS)
+        return CUZK_ERR_INVALID_ARGUMENT;
+    msm_plan pl;
+    msm_plan_make(&pl, c, ctx->max_n[g], ctx->batch_entries);
+    cudaStream_t s;
+    cuzk_status st = msm_chunked_stream(ctx, &s);
+    if (st == CUZK_OK)
+        st = msm_ops(g)->pippenger(ctx, &pl, NULL, NULL, 0, MSM_PIP_REDUCE_ONLY, s);
+    if (st == CUZK_OK)
+        st = msm_finish_on_host(ctx, g, &pl, false, out, s);
+    CUDA_CHECK(st, cudaEventRecord(ctx->done, s));
+    if (st == CUZK_OK) {
+        ctx->done_recorded = true;
+        ctx->last = s;
+    }
     return st;
 }
 

@@ -26,20 +26,31 @@
 
 /* ---- the group's kernels (launch bounds on the definitions) -------------- */
 
+/* The _add kernels: a chunk of a chunked MSM, its bucket sums added to the
+ * buckets' (msm_chunked_add); the others store over them. */
 __global__ void MSMK(mark_empty)(XYZZ_T *buckets, const uint32_t *off, uint32_t n_keys);
+__global__ void MSMK(clear_buckets)(XYZZ_T *buckets, size_t n);
 __global__ void MSMK(accumulate)(XYZZ_T *buckets, XYZZ_T *head, XYZZ_T *tail, const uint32_t *off,
                                  uint32_t n_keys, const uint32_t *vals, const AFF_T *points,
                                  uint32_t T);
+__global__ void MSMK(accumulate_add)(XYZZ_T *buckets, XYZZ_T *head, XYZZ_T *tail,
+                                     const uint32_t *off, uint32_t n_keys, const uint32_t *vals,
+                                     const AFF_T *points, uint32_t T);
 __global__ void MSMK(merge_short)(XYZZ_T *buckets, const XYZZ_T *head, const XYZZ_T *tail,
                                   const uint32_t *off, uint32_t n_keys, uint32_t T);
+__global__ void MSMK(merge_short_add)(XYZZ_T *buckets, const XYZZ_T *head, const XYZZ_T *tail,
+                                      const uint32_t *off, uint32_t n_keys, uint32_t T);
 __global__ void MSMK(merge)(XYZZ_T *buckets, const XYZZ_T *head, const XYZZ_T *tail,
                             const uint32_t *off, uint32_t n_keys, uint32_t T);
+__global__ void MSMK(merge_add)(XYZZ_T *buckets, const XYZZ_T *head, const XYZZ_T *tail,
+                                const uint32_t *off, uint32_t n_keys, uint32_t T);
 
 /* ---- the group's host functions ------------------------------------------ */
 
 cuzk_status MSMK(pippenger)(cuda_msm_ctx *ctx, const msm_plan *pl, const void *points,
-                            const uint32_t *pidx, size_t n_upper,
+                            const uint32_t *pidx, size_t n_upper, unsigned flags,
                             cudaStream_t stream);
+cuzk_status MSMK(clear)(cuda_msm_ctx *ctx, const msm_plan *pl, cudaStream_t stream);
 cuzk_status MSMK(set_infinity)(cuda_msm_ctx *ctx, cudaStream_t stream);
 
 /* ---- shared helpers ----------------------------------------------------- */

@@ -137,9 +137,9 @@ typedef struct msm_group_ops {
     /* Accumulation threads and ones-sum blocks that fill the device. */
     cuzk_status (*geometry)(int sm_count, unsigned *acc_threads, unsigned *ones_blocks);
     /* Steps 3–5 into ctx->wins (pl->nwin pairs of XYZZ points, see step
-     * 5). pidx: NULL for entry i = point i. */
+     * 5). pidx: NULL for entry i = point i. flags: MSM_PIP_*. */
     cuzk_status (*pippenger)(cuda_msm_ctx *ctx, const msm_plan *pl, const void *points,
-                             const uint32_t *pidx, size_t n_upper,
+                             const uint32_t *pidx, size_t n_upper, unsigned flags,
                              cudaStream_t stream);
     /* Step 2: ctx->ones = Σ points[vals[i]] over i < counts[1]. */
     cuzk_status (*ones_sum)(cuda_msm_ctx *ctx, const void *points, size_t n_upper,
@@ -160,7 +160,17 @@ typedef struct msm_group_ops {
     cuzk_status (*subgroup)(const void *points, size_t n, const void *consts,
                             unsigned long long *first_bad, cudaStream_t stream);
     size_t endo_bytes;
+    /* Every bucket of pl's windows set to infinity (a chunked MSM's start). */
+    cuzk_status (*clear)(cuda_msm_ctx *ctx, const msm_plan *pl, cudaStream_t stream);
 } msm_group_ops;
+
+/* Pippenger's flags. MSM_PIP_ADD: each bucket's sum is added to what the
+ * bucket holds (an empty bucket keeps it) instead of replacing it;
+ * MSM_PIP_NO_REDUCE: steps 3 and 4 only; MSM_PIP_REDUCE_ONLY: step 5
+ * only. A chunked MSM runs ADD | NO_REDUCE per chunk, then REDUCE_ONLY. */
+#define MSM_PIP_ADD 1u
+#define MSM_PIP_NO_REDUCE 2u
+#define MSM_PIP_REDUCE_ONLY 4u
 
 extern const msm_group_ops msm_g1_ops;
 extern const msm_group_ops msm_g2_ops;
@@ -192,6 +202,21 @@ cuzk_status msm_sort_batch(cuda_msm_ctx *ctx, const msm_plan *pl, unsigned w_lo,
 
 /* Temporary storage the scan of n_keys bucket counts needs. */
 cuzk_status msm_scan_bytes(size_t n_keys, size_t *bytes);
+
+/* ---- msm_ctx.cu: a plain MSM over chunks of points ------------------------ */
+
+/* For points that reach the device in chunks (msm_stream.cu): one window
+ * size for the whole n_total (as large as the context's scratch allows, at
+ * most the one n_total would get), the buckets cleared once, each chunk's
+ * digits sorted and added into them, one reduction and one combination at
+ * the end. Chunks of at most max_n scalars; every call on the context's
+ * stream, in order: begin, add per chunk, end (which records ctx->done as
+ * an MSM does). *c: the window size, for the calls after begin. */
+cuzk_status msm_chunked_begin(cuda_msm_ctx *ctx, cuda_msm_group g, size_t n_total, size_t chunk,
+                              unsigned *c);
+cuzk_status msm_chunked_add(cuda_msm_ctx *ctx, cuda_msm_group g, unsigned c,
+                            const cuda_msm_points *points, const void *d_scalars, size_t n);
+cuzk_status msm_chunked_end(cuda_msm_ctx *ctx, cuda_msm_group g, unsigned c, void *out);
 
 /* Scalars for tests and benchmarks (msm.h). */
 cuzk_status msm_scalars_fill(cuda_msm_ctx *ctx, void *scalars, size_t n, uint64_t seed, int kind,

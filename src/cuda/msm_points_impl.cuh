@@ -286,5 +286,5 @@ const msm_group_ops MSM_OPS = {
     sizeof(AFF_T),   sizeof(XYZZ_T), sizeof(JAC_T),   MSM_HOST_AFF_BYTES, MSM_MAX_AUTO_C,
     MSM_BUCKET_COST, MSMK(geometry), MSMK(pippenger), MSMK(ones_sum),     MSMK(set_infinity),
     MSMK(from_host), MSMK(to_host),  MSMK(generate),   MSMK(subgroup),
-    MSM_ENDO_CONSTS * sizeof(MSM_FE_T),
+    MSM_ENDO_CONSTS * sizeof(MSM_FE_T), MSMK(clear),
 };

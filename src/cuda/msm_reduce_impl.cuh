@@ -135,7 +135,7 @@ __global__ void MSMK(set_inf_kernel)(JAC_T *result)
 /* ---- host driver --------------------------------------------------------- */
 
 cuzk_status MSMK(pippenger)(cuda_msm_ctx *ctx, const msm_plan *pl, const void *points,
-                            const uint32_t *pidx, size_t n_upper,
+                            const uint32_t *pidx, size_t n_upper, unsigned flags,
                             cudaStream_t stream)
 {
     cuzk_status st = CUZK_OK;
@@ -153,26 +153,45 @@ cuzk_status MSMK(pippenger)(cuda_msm_ctx *ctx, const msm_plan *pl, const void *p
         2 * (size_t)pl->nwin * sizeof(XYZZ_T) > ctx->cap_win_bytes)
         return CUZK_ERR_INTERNAL;
 
-    for (unsigned bt = 0; bt < pl->nbatch && st == CUZK_OK; bt++) {
+    const bool add = (flags & MSM_PIP_ADD) != 0;
+    for (unsigned bt = 0; bt < pl->nbatch && st == CUZK_OK && !(flags & MSM_PIP_REDUCE_ONLY);
+         bt++) {
         const unsigned w_lo = bt * pl->nwin / pl->nbatch, w_hi = (bt + 1) * pl->nwin / pl->nbatch;
         const uint32_t n_keys = (w_hi - w_lo) * pl->M;
+        XYZZ_T *bk = buckets + (size_t)w_lo * pl->M;
         st = msm_sort_batch(ctx, pl, w_lo, w_hi, pidx, n_upper, stream);
         if (st != CUZK_OK)
             break;
-        MSM_LAUNCH(MSMK(mark_empty), msm_grid(ctx, n_keys, 256), 256, stream,
-                   buckets + (size_t)w_lo * pl->M, ctx->off, n_keys);
-        CUDA_CHECK_LAUNCH(st, "mark_empty");
-        MSM_LAUNCH(MSMK(accumulate), (T + MSM_ACC_BLOCK - 1) / MSM_ACC_BLOCK, MSM_ACC_BLOCK, stream,
-                   buckets + (size_t)w_lo * pl->M, head, tail, ctx->off, n_keys, ctx->vals,
-                   (const AFF_T *)points, T);
+        if (!add) { /* adding, an empty bucket keeps the earlier chunks' sum */
+            MSM_LAUNCH(MSMK(mark_empty), msm_grid(ctx, n_keys, 256), 256, stream, bk, ctx->off,
+                       n_keys);
+            CUDA_CHECK_LAUNCH(st, "mark_empty");
+        }
+        const unsigned acc_blocks = (T + MSM_ACC_BLOCK - 1) / MSM_ACC_BLOCK;
+        if (add)
+            MSM_LAUNCH(MSMK(accumulate_add), acc_blocks, MSM_ACC_BLOCK, stream, bk, head, tail,
+                       ctx->off, n_keys, ctx->vals, (const AFF_T *)points, T);
+        else
+            MSM_LAUNCH(MSMK(accumulate), acc_blocks, MSM_ACC_BLOCK, stream, bk, head, tail,
+                       ctx->off, n_keys, ctx->vals, (const AFF_T *)points, T);
         CUDA_CHECK_LAUNCH(st, "accumulate");
-        MSM_LAUNCH(MSMK(merge_short), (T + 127) / 128, 128, stream,
-                   buckets + (size_t)w_lo * pl->M, head, tail, ctx->off, n_keys, T);
+        if (add)
+            MSM_LAUNCH(MSMK(merge_short_add), (T + 127) / 128, 128, stream, bk, head, tail,
+                       ctx->off, n_keys, T);
+        else
+            MSM_LAUNCH(MSMK(merge_short), (T + 127) / 128, 128, stream, bk, head, tail,
+                       ctx->off, n_keys, T);
         CUDA_CHECK_LAUNCH(st, "merge_short");
-        MSM_LAUNCH(MSMK(merge), (T + 7) / 8, 256, stream, buckets + (size_t)w_lo * pl->M, head,
-                   tail, ctx->off, n_keys, T);
+        if (add)
+            MSM_LAUNCH(MSMK(merge_add), (T + 7) / 8, 256, stream, bk, head, tail, ctx->off,
+                       n_keys, T);
+        else
+            MSM_LAUNCH(MSMK(merge), (T + 7) / 8, 256, stream, bk, head, tail, ctx->off,
+                       n_keys, T);
         CUDA_CHECK_LAUNCH(st, "merge");
     }
+    if (st != CUZK_OK || (flags & MSM_PIP_NO_REDUCE))
+        return st;
     const uint32_t total = pl->nwin * pl->S;
     MSM_LAUNCH(MSMK(reduce_segments), (total + 127) / 128, 128, stream, buckets, seg_acc, seg_run,
                pl->L, total);
@@ -189,6 +208,19 @@ cuzk_status MSMK(pippenger)(cuda_msm_ctx *ctx, const msm_plan *pl, const void *p
     MSM_LAUNCH(MSMK(reduce_windows), pl->nwin, pl->B, stream, in_acc, in_run, wins, pl->P, pl->L2,
                pl->log_l + pl->log_part);
     CUDA_CHECK_LAUNCH(st, "reduce_windows");
+    return st;
+}
+
+/* A chunked MSM's buckets, every window's, set to infinity. */
+cuzk_status MSMK(clear)(cuda_msm_ctx *ctx, const msm_plan *pl, cudaStream_t stream)
+{
+    cuzk_status st = CUZK_OK;
+    const size_t n_buckets = (size_t)pl->nwin * pl->M;
+    if (n_buckets * sizeof(XYZZ_T) > ctx->cap_bucket_bytes)
+        return CUZK_ERR_INTERNAL;
+    MSM_LAUNCH(MSMK(clear_buckets), msm_grid(ctx, n_buckets, 256), 256, stream,
+               (XYZZ_T *)ctx->buckets, n_buckets);
+    CUDA_CHECK_LAUNCH(st, "clear_buckets");
     return st;
 }
 
