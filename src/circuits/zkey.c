@@ -81,12 +81,7 @@ static inline fr_t *bls12_381_as_slots(fr_t *p)
     return p;
 }
 
-#define ZD_(name) zkey_circuit_##name
-#define ZD_G1 g1_affine_t
-#define ZD_G2 g2_affine_t
-#define ZD_FR_T fr_t
-#define ZD_DOMAIN_T domain_t
-#define ZD_PROOF_T groth16_proof_t
+#include "circuits/zkey_circuit_names_bls12_381.h"
 #define ZI_(name) bls12_381_##name
 #define ZI_CURVE CURVE_BLS12_381
 #define ZI_DECODE_G1 zkey_decode_g1
@@ -101,12 +96,7 @@ static inline fr_t *bls12_381_as_slots(fr_t *p)
 #define ZI_AS_SLOTS_CONST bls12_381_as_slots_const
 #include "circuits/zkey_circuit_impl.h"
 
-#define ZD_(name) bn254_zkey_circuit_##name
-#define ZD_G1 bn254_g1_affine_t
-#define ZD_G2 bn254_g2_affine_t
-#define ZD_FR_T bn254_fr_t
-#define ZD_DOMAIN_T bn254_domain_t
-#define ZD_PROOF_T bn254_groth16_proof_t
+#include "circuits/zkey_circuit_names_bn254.h"
 #define ZI_(name) bn254_##name
 #define ZI_CURVE CURVE_BN254
 #define ZI_DECODE_G1 bn254_zkey_decode_g1

@@ -29,21 +29,11 @@
 #include "r1cs/r1cs.h"
 #include "util/rng.h"
 
-#define ZD_(name) zkey_circuit_##name
-#define ZD_G1 g1_affine_t
-#define ZD_G2 g2_affine_t
-#define ZD_FR_T fr_t
-#define ZD_DOMAIN_T domain_t
-#define ZD_PROOF_T groth16_proof_t
+#include "circuits/zkey_circuit_names_bls12_381.h"
 #include "circuits/zkey_circuit_decl.h"
 #include "circuits/zkey_circuit_undef.h"
 
-#define ZD_(name) bn254_zkey_circuit_##name
-#define ZD_G1 bn254_g1_affine_t
-#define ZD_G2 bn254_g2_affine_t
-#define ZD_FR_T bn254_fr_t
-#define ZD_DOMAIN_T bn254_domain_t
-#define ZD_PROOF_T bn254_groth16_proof_t
+#include "circuits/zkey_circuit_names_bn254.h"
 #include "circuits/zkey_circuit_decl.h"
 #include "circuits/zkey_circuit_undef.h"
 
