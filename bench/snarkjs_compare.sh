@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # cuzk prove against snarkjs groth16 prove on the same circom circuits,
-# BLS12-381: chains of circomlib Poseidon(2) hashes (240 constraints each)
-# filling a 2^k domain, the circuits of docs/PERF.md's snarkjs anchors.
+# BLS12-381 or BN254 (CURVE=bn128, circom's default): chains of circomlib
+# Poseidon(2) hashes (240 constraints each) filling a 2^k domain, the
+# circuits of docs/PERF.md's snarkjs anchors.
 #
-#   bench/snarkjs_compare.sh [k ...]     # default: 12 14
+#   bench/snarkjs_compare.sh [k ...]            # default: 12 14
+#   CURVE=bn128 bench/snarkjs_compare.sh 12 14  # the same over BN254
 #
 # For each k: floor((2^k - 3) / 240) hashes (17 at 2^12: 4,080 constraints;
 # 68 at 2^14: 16,320; 273 at 2^16: 65,520), one public output. Both provers
@@ -19,13 +21,20 @@
 # of CPU at 2^10, 13 min at 2^14 (25 min wall on a busy 2-core machine),
 # 20 min or more at 2^16; keys and witnesses then take a minute or two.
 # Environment: CUZK (binary; default build/release/cuzk), RUNS, THREADS
-# (cuzk --threads; default nproc; snarkjs uses every core), CUZK_BENCH_DIR.
+# (cuzk --threads; default nproc; snarkjs uses every core), CUZK_BENCH_DIR,
+# CURVE (bls12381, the default, or bn128).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cuzk=${CUZK:-$root/build/release/cuzk}
 runs=${RUNS:-3}
 threads=${THREADS:-$(nproc)}
 dir=${CUZK_BENCH_DIR:-$root/.cache/snarkjs_compare}
+curve=${CURVE:-bls12381}
+case "$curve" in
+bls12381) ptcurve=bls12-381 tag="" ;;
+bn128) ptcurve=bn128 tag=bn128_ ;; # files and folders apart from BLS12-381's
+*) echo "snarkjs_compare: CURVE must be bls12381 or bn128 (got '$curve')" >&2; exit 2 ;;
+esac
 tools=$root/tools/fixtures
 [ $# -eq 0 ] && set -- 12 14
 log() { echo "snarkjs_compare: $*" >&2; }
@@ -51,22 +60,23 @@ for k in "$@"; do
     [ "$k" -gt "$kmax" ] && kmax=$k
 done
 
-# One powers of tau (BLS12-381) per size, the smallest one present that is
+# One powers of tau of the curve per size, the smallest one present that is
 # large enough serving every smaller circuit.
 ptau=""
 for p in $(seq "$kmax" 24); do
-    if [ -f "$dir/pot${p}_final.ptau" ]; then ptau=$dir/pot${p}_final.ptau; break; fi
+    if [ -f "$dir/${tag}pot${p}_final.ptau" ]; then ptau=$dir/${tag}pot${p}_final.ptau; break; fi
 done
 if [ -z "$ptau" ]; then
     log "powers of tau 2^$kmax (prepare phase2 is slow)"
     t0=$SECONDS
-    snarkjs powersoftau new bls12-381 "$kmax" "$dir/pot${kmax}_0.ptau" >&2
-    snarkjs powersoftau contribute "$dir/pot${kmax}_0.ptau" "$dir/pot${kmax}_1.ptau" \
+    pot=$dir/${tag}pot$kmax
+    snarkjs powersoftau new "$ptcurve" "$kmax" "${pot}_0.ptau" >&2
+    snarkjs powersoftau contribute "${pot}_0.ptau" "${pot}_1.ptau" \
         --name="cuzk bench" -e="cuzk bench phase 1 entropy" >&2
-    snarkjs powersoftau prepare phase2 "$dir/pot${kmax}_1.ptau" "$dir/pot${kmax}_final.ptau.tmp" >&2
-    mv "$dir/pot${kmax}_final.ptau.tmp" "$dir/pot${kmax}_final.ptau"
-    rm -f "$dir/pot${kmax}_0.ptau" "$dir/pot${kmax}_1.ptau"
-    ptau=$dir/pot${kmax}_final.ptau
+    snarkjs powersoftau prepare phase2 "${pot}_1.ptau" "${pot}_final.ptau.tmp" >&2
+    mv "${pot}_final.ptau.tmp" "${pot}_final.ptau"
+    rm -f "${pot}_0.ptau" "${pot}_1.ptau"
+    ptau=${pot}_final.ptau
     log "powers of tau 2^$kmax took $((SECONDS - t0)) s"
 fi
 
@@ -88,7 +98,7 @@ timed() {
 
 for k in "$@"; do
     hashes=$((((1 << k) - 3) / 240))
-    d=$dir/k$k
+    d=$dir/${tag}k$k
     if [ ! -f "$d/done" ]; then
         log "2^$k: circuit of $hashes Poseidon(2) hashes, witness, key"
         rm -rf "$d"
@@ -111,7 +121,7 @@ template PoseidonChain(n) {
 component main = PoseidonChain($hashes);
 EOF
         echo '{ "x": "3141592653589793238462643383279" }' >"$d/input.json"
-        circom "$d/chain.circom" --r1cs --wasm --O2 --prime bls12381 -l "$tools/node_modules" \
+        circom "$d/chain.circom" --r1cs --wasm --O2 --prime "$curve" -l "$tools/node_modules" \
             -o "$d" >&2
         snarkjs wtns calculate "$d/chain_js/chain.wasm" "$d/input.json" "$d/chain.wtns" >&2
         snarkjs groth16 setup "$d/chain.r1cs" "$ptau" "$d/chain_0.zkey" >&2
@@ -155,9 +165,9 @@ EOF
     log "2^$k: cuzk wall ${c_wall[*]} s, cpu ${c_cpu[*]} s (key ${c_key[*]} s, proving phase ${c_prove[*]} s)"
     awk -v n="$constraints" -v k="$k" -v s="$(med "${s_wall[@]}")" -v c="$(med "${c_wall[@]}")" \
         -v su="$(med "${s_cpu[@]}")" -v cu="$(med "${c_cpu[@]}")" -v ck="$(med "${c_key[@]}")" \
-        -v cp="$(med "${c_prove[@]}")" -v t="$threads" -v runs="$runs" \
+        -v cp="$(med "${c_prove[@]}")" -v t="$threads" -v runs="$runs" -v curve="$curve" \
         -v load="$load" -v load2="$(cut -d' ' -f1 /proc/loadavg)" -v commit="$commit" 'BEGIN {
-        printf "{\"bench\":\"snarkjs_compare\",\"constraints\":%d,\"domain\":%d,", n, 2 ^ k
+        printf "{\"bench\":\"snarkjs_compare\",\"curve\":\"%s\",\"constraints\":%d,\"domain\":%d,", curve, n, 2 ^ k
         printf "\"snarkjs_s\":%.3f,\"cuzk_s\":%.3f,\"speedup\":%.1f,", s, c, s / c
         printf "\"snarkjs_cpu_s\":%.3f,\"cuzk_cpu_s\":%.3f,", su, cu
         printf "\"cuzk_key_s\":%.3f,\"cuzk_prove_phase_s\":%.3f,", ck, cp

@@ -324,7 +324,7 @@ static int run_jobs(engine_t *e, const bench_args *a, job_result *jobs, double *
     const builtin_opts *o = &a->o;
     char msg[512] = "";
     fr_t *blind_r = NULL, *blind_s = NULL;
-    int brc = cli_engine_blinding(&o->common, o->partitions, &blind_r, &blind_s);
+    int brc = cli_engine_blinding(&o->common, CURVE_BLS12_381, o->partitions, &blind_r, &blind_s);
     if (brc != CLI_EXIT_OK)
         return brc;
     double t0 = cli_now();

@@ -287,7 +287,7 @@ int cli_prove_builtin(builtin_opts *o)
     char msg[512] = "";
     uint64_t id = 0;
     fr_t *blind_r = NULL, *blind_s = NULL;
-    if ((rc = cli_engine_blinding(&o->common, o->partitions, &blind_r, &blind_s)) != CLI_EXIT_OK)
+    if ((rc = cli_engine_blinding(&o->common, CURVE_BLS12_381, o->partitions, &blind_r, &blind_s)) != CLI_EXIT_OK)
         goto done;
     engine_job_spec job = {.circuit = spec.name,
                            .priority = ENGINE_PRIORITY_NORMAL,

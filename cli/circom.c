@@ -11,16 +11,19 @@
 #include "cli/commands.h"
 #include "cli/engine_run.h"
 #include "cli/util.h"
+#include "field/scalar_slots.h"
 #include "formats/bellman_params.h"
+#include "formats/bn254_proof.h"
 #include "formats/bn254_snarkjs_json.h"
 #include "formats/circom_wtns.h"
 #include "formats/iden3_curve.h"
 #include "formats/snarkjs_json.h"
 #include "groth16/verifier.h"
 
-/* The witness's public values (w[1 .. num_public]) for public.json, and a
- * check that it fits the key before the engine sees it: a file that is
- * missing, corrupt, for another prime or another circuit is bad input. */
+/* The witness's public values (w[1 .. num_public], in its curve's field)
+ * for public.json, and a check that it fits the key before the engine sees
+ * it: a file that is missing, corrupt, for another prime or another
+ * circuit is bad input. */
 static int read_public(fr_t *pub, const char *wtns_path, const char *zkey_path,
                        const engine_circuit_info *ci)
 {
@@ -72,6 +75,32 @@ static int read_curve(curve_id *curve, const char *zkey_path, const cli_proof_fi
     return CLI_EXIT_OK;
 }
 
+/* proof.json and public.json of one proof of the engine (its bytes:
+ * bellman's for BLS12-381, formats/bn254_proof.h's for BN254), in the
+ * curve's snarkjs form; pub in the curve's field (field/scalar_slots.h). */
+static int write_proof(curve_id curve, const uint8_t *bytes, const fr_t *pub, size_t num_public,
+                       const cli_proof_files *files)
+{
+    char msg[512] = "";
+    cuzk_status st;
+    if (curve == CURVE_BN254) {
+        bn254_groth16_proof_t proof;
+        if ((st = bn254_proof_decode(&proof, bytes, msg, sizeof(msg))) == CUZK_OK &&
+            (st = bn254_snarkjs_proof_save(&proof, files->proof, msg, sizeof(msg))) == CUZK_OK)
+            st = bn254_snarkjs_public_save(bn254_fr_slots_const(pub), num_public,
+                                           files->public_json, msg, sizeof(msg));
+    } else {
+        groth16_proof_t proof;
+        if ((st = bellman_proof_decode(&proof, bytes, msg, sizeof(msg))) == CUZK_OK &&
+            (st = snarkjs_proof_save(&proof, files->proof, msg, sizeof(msg))) == CUZK_OK)
+            st = snarkjs_public_save(pub, num_public, files->public_json, msg, sizeof(msg));
+    }
+    if (st == CUZK_OK)
+        return CLI_EXIT_OK;
+    cli_error("%s: cannot write the proof: %s", files->witness, msg[0] ? msg : cuzk_status_str(st));
+    return CLI_EXIT_FAILURE;
+}
+
 int cli_prove_circom(const char *zkey_path, const cli_proof_files *files, size_t n,
                      const cli_options *opt)
 {
@@ -82,12 +111,6 @@ int cli_prove_circom(const char *zkey_path, const cli_proof_files *files, size_t
     int rc = read_curve(&curve, zkey_path, files, n);
     if (rc != CLI_EXIT_OK)
         return rc;
-    if (curve != CURVE_BLS12_381) {
-        cli_error("%s: this key is for the %s curve; the prover of cuzk supports BLS12-381 only "
-                  "so far",
-                  zkey_path, curve_id_snarkjs_name(curve));
-        return CLI_EXIT_BAD_INPUT;
-    }
     rc = cli_engine_start(&e, opt, (unsigned)n);
     if (rc != CLI_EXIT_OK)
         return rc;
@@ -121,7 +144,7 @@ int cli_prove_circom(const char *zkey_path, const cli_proof_files *files, size_t
     /* One job a witness: the engine pipelines them, and one that fails
      * leaves the others' proofs to be written. */
     fr_t *blind_r = NULL, *blind_s = NULL;
-    if ((rc = cli_engine_blinding(opt, 1, &blind_r, &blind_s)) != CLI_EXIT_OK)
+    if ((rc = cli_engine_blinding(opt, curve, 1, &blind_r, &blind_s)) != CLI_EXIT_OK)
         goto done;
     double t0 = cli_now();
     char msg[512] = "";
@@ -145,27 +168,19 @@ int cli_prove_circom(const char *zkey_path, const cli_proof_files *files, size_t
     if (rc != CLI_EXIT_OK)
         goto done;
     for (size_t i = 0; i < n; i++) {
-        uint8_t bytes[GROTH16_PROOF_BYTES];
+        uint8_t bytes[CURVE_PROOF_MAX_BYTES];
         size_t len = 0;
-        groth16_proof_t proof;
-        cuzk_status st;
         char what[600];
         snprintf(what, sizeof(what), "proving %s", files[i].witness);
         int one = cli_engine_await(e, ids[i], what);
         if (one == CLI_EXIT_OK &&
-            ((st = engine_job_proof(e, ids[i], bytes, sizeof(bytes), &len)) != CUZK_OK ||
-             len != sizeof(bytes) ||
-             (st = bellman_proof_decode(&proof, bytes, msg, sizeof(msg))) != CUZK_OK)) {
+            (engine_job_proof(e, ids[i], bytes, sizeof(bytes), &len) != CUZK_OK ||
+             len != ci.proof_bytes)) {
             cli_error("%s: the engine's proof cannot be read back", files[i].witness);
             one = CLI_EXIT_FAILURE;
         }
-        if (one == CLI_EXIT_OK &&
-            ((st = snarkjs_proof_save(&proof, files[i].proof, msg, sizeof(msg))) != CUZK_OK ||
-             (st = snarkjs_public_save(pub + i * ci.num_public, ci.num_public, files[i].public_json,
-                                       msg, sizeof(msg))) != CUZK_OK)) {
-            cli_error("cannot write the proof: %s", msg[0] ? msg : cuzk_status_str(st));
-            one = CLI_EXIT_FAILURE;
-        }
+        if (one == CLI_EXIT_OK)
+            one = write_proof(curve, bytes, pub + i * ci.num_public, ci.num_public, &files[i]);
         if (one != CLI_EXIT_OK)
             rc = one;
     }

@@ -44,7 +44,8 @@ int cli_engine_load(engine_t *e, const circuit_spec *spec, const char *file, dou
                                                                  : CLI_EXIT_BAD_INPUT;
 }
 
-int cli_engine_blinding(const cli_options *opt, uint32_t partitions, fr_t **r, fr_t **s)
+int cli_engine_blinding(const cli_options *opt, curve_id curve, uint32_t partitions, fr_t **r,
+                        fr_t **s)
 {
     *r = *s = NULL;
     if (!opt->blinding)
@@ -53,8 +54,8 @@ int cli_engine_blinding(const cli_options *opt, uint32_t partitions, fr_t **r, f
     snprintf(text, sizeof(text), "%s", opt->blinding);
     char *comma = strchr(text, ',');
     fr_t rv, sv;
-    if (!comma || (*comma = 0, decimal_to_fr(&rv, text) != CUZK_OK) ||
-        decimal_to_fr(&sv, comma + 1) != CUZK_OK) {
+    if (!comma || (*comma = 0, decimal_to_scalar(curve, &rv, text) != CUZK_OK) ||
+        decimal_to_scalar(curve, &sv, comma + 1) != CUZK_OK) {
         cli_error("--fixed-blinding wants R,S: two decimal numbers below the group order r");
         return CLI_EXIT_USAGE;
     }

@@ -22,7 +22,8 @@ int cli_engine_load(engine_t *e, const circuit_spec *spec, const char *file, dou
  * (freed by the caller) for engine_job_spec.r and .s, and a warning is
  * said once; without it, both NULL. CLI_EXIT_USAGE for values that are not
  * field elements. */
-int cli_engine_blinding(const cli_options *opt, uint32_t partitions, fr_t **r, fr_t **s);
+int cli_engine_blinding(const cli_options *opt, curve_id curve, uint32_t partitions, fr_t **r,
+                        fr_t **s);
 
 /* Waits for a job; CLI_EXIT_OK when it is done, else says why (naming
  * `what`) and returns CLI_EXIT_FAILURE. */

@@ -2,6 +2,7 @@
  * then every value (in bounded ranges), and ranges past the end. */
 #include "fuzz/fuzz.h"
 
+#include "field/scalar_slots.h"
 #include "formats/circom_wtns.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -17,7 +18,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         cuzk_status st = circom_wtns_decode(v, &w, start, n, msg, sizeof(msg));
         FUZZ_CHECK(st == CUZK_OK || st == CUZK_ERR_NOT_CANONICAL);
         if (start == 0 && st == CUZK_OK)
-            FUZZ_CHECK(fr_is_one(&v[0]));
+            FUZZ_CHECK(w.curve == CURVE_BN254 ? bn254_fr_is_one(bn254_fr_slots_const(&v[0]))
+                                              : fr_is_one(&v[0]));
     }
     FUZZ_CHECK(circom_wtns_decode(v, &w, w.num_values, 1, msg, sizeof(msg)) != CUZK_OK);
     FUZZ_CHECK(circom_wtns_decode(v, &w, UINT64_MAX, 2, msg, sizeof(msg)) != CUZK_OK);

@@ -159,6 +159,15 @@ static cuzk_status zkey_counts(cuzk_circuit *c, const char *fn, const char *path
     cuzk_status st = zkey_open(&z, path, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg));
     if (st != CUZK_OK)
         return api_fail_msg(st, fn, "zkey_path", msg);
+    if (z.curve != CURVE_BLS12_381) {
+        /* the library's handles carry BLS12-381 keys and scalars only so
+         * far; `cuzk prove` proves BN254 keys */
+        snprintf(msg, sizeof(msg), "%s is a key for the %s curve; the library proves BLS12-381 "
+                                   "keys only so far",
+                 path, curve_id_snarkjs_name(z.curve));
+        zkey_close(&z);
+        return api_fail_msg(CUZK_ERR_UNSUPPORTED, fn, "zkey_path", msg);
+    }
     c->num_vars = z.num_vars;
     c->num_public = z.num_public;
     st = groth16_prepare_vk(&c->pvk, &z.vk);

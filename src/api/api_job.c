@@ -143,7 +143,12 @@ static cuzk_status take_witness(engine_partition_input *in, fr_t *pub, const cuz
         if ((st = circom_wtns_open(&wt, w->wtns_path, msg, sizeof(msg))) != CUZK_OK)
             return api_fail(st, fn, "witnesses[%zu].wtns_path: %s", i,
                             msg[0] ? msg : cuzk_status_str(st));
-        if (wt.num_values != nv) {
+        if (wt.curve != CURVE_BLS12_381) {
+            st = api_fail(CUZK_ERR_UNSUPPORTED, fn,
+                          "witnesses[%zu].wtns_path: %s is for the %s curve, circuit %s for "
+                          "bls12381",
+                          i, w->wtns_path, curve_id_snarkjs_name(wt.curve), c->name);
+        } else if (wt.num_values != nv) {
             st = api_fail(CUZK_ERR_INVALID_ARGUMENT, fn,
                           "witnesses[%zu].wtns_path: %s has %llu values, circuit %s has %llu "
                           "variables: the witness is for another circuit",

@@ -1,5 +1,5 @@
-/* The CPU backend: the proof plan (groth16/plan.h) executed on the host's
- * cores, from the a, b, c the engine's synthesis stage evaluated, or
+/* The CPU backend: the proof plan (groth16/plan.h) of either curve executed
+ * on the host's cores, from the a, b, c the engine's synthesis stage evaluated, or
  * evaluated here from the witness (backend.h: abc NULL), each phase
  * reported to the engine as it ends. The "device" is the CPU: its lock is
  * held for the whole computation, which is all kernel work here. */
@@ -47,14 +47,15 @@ static cuzk_status cpu_prepare(backend_t *b, const backend_circuit_desc *d, void
     cuzk_status st = groth16_plan_check(d->plan, msg, msg_len);
     if (st != CUZK_OK)
         return st;
-    if (d->cs && (d->rows != d->cs->num_constraints || d->rows > d->plan->domain->n ||
-                  r1cs_num_vars(d->cs) != d->plan->num_vars)) {
+    if (d->cs && (d->rows != d->cs->num_constraints || d->rows > groth16_plan_domain_n(d->plan) ||
+                  r1cs_num_vars(d->cs) != d->plan->num_vars || d->cs->curve != d->plan->curve)) {
         backend_msg(msg, msg_len,
-                    "%s: the constraint system (%llu rows, %llu variables) does not match the "
-                    "plan (%llu rows evaluated, domain %zu, %llu variables)",
+                    "%s: the constraint system (%llu rows, %llu variables, %s) does not match the "
+                    "plan (%llu rows evaluated, domain %zu, %llu variables, %s)",
                     name, (unsigned long long)d->cs->num_constraints,
-                    (unsigned long long)r1cs_num_vars(d->cs), (unsigned long long)d->rows,
-                    d->plan->domain->n, (unsigned long long)d->plan->num_vars);
+                    (unsigned long long)r1cs_num_vars(d->cs), curve_id_snarkjs_name(d->cs->curve),
+                    (unsigned long long)d->rows, groth16_plan_domain_n(d->plan),
+                    (unsigned long long)d->plan->num_vars, curve_id_snarkjs_name(d->plan->curve));
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     cpu_circuit *cc = calloc(1, sizeof(*cc));
@@ -103,7 +104,7 @@ static void step(void *ctx, proof_phase phase, bool end)
         pc->start[phase] = t; /* each phase runs on one thread: its own slot */
         return;
     }
-    uint64_t bytes = 3 * (uint64_t)pc->plan->domain->n * sizeof(fr_t);
+    uint64_t bytes = 3 * (uint64_t)groth16_plan_domain_n(pc->plan) * sizeof(fr_t);
     for (unsigned i = 0; i < pc->plan->num_msms; i++)
         if (pc->plan->msm[i].phase == phase)
             bytes = groth16_msm_bytes(&pc->plan->msm[i]);
@@ -113,14 +114,12 @@ static void step(void *ctx, proof_phase phase, bool end)
 
 /* The lowest row with a·b ≠ c (after groth16_rows_satisfied said there is
  * one: the failure path only). */
-static uint64_t first_bad_row(const fr_t *a, const fr_t *b, const fr_t *c, uint64_t rows)
+static uint64_t first_bad_row(curve_id curve, const fr_t *a, const fr_t *b, const fr_t *c,
+                              uint64_t rows)
 {
-    fr_t ab;
-    for (uint64_t i = 0; i < rows; i++) {
-        fr_mul(&ab, &a[i], &b[i]);
-        if (!fr_eq(&ab, &c[i]))
+    for (uint64_t i = 0; i < rows; i++)
+        if (!groth16_rows_satisfied_over(curve, a + i, b + i, c + i, 1, 1))
             return i;
-    }
     return R1CS_ROW_NONE;
 }
 
@@ -129,7 +128,8 @@ static uint64_t first_bad_row(const fr_t *a, const fr_t *b, const fr_t *c, uint6
 static cuzk_status evaluate(cpu_backend *cb, cpu_circuit *cc, unsigned device, const fr_t *w,
                             fr_t **abc, phase_clock *pc, char *msg, size_t msg_len)
 {
-    size_t n = cc->plan->domain->n;
+    size_t n = groth16_plan_domain_n(cc->plan);
+    curve_id curve = cc->plan->curve;
     if (!cc->scratch[device] && !(cc->scratch[device] = malloc(3 * n * sizeof(fr_t)))) {
         backend_msg(msg, msg_len, "no memory for a, b, c (%zu bytes)", 3 * n * sizeof(fr_t));
         return CUZK_ERR_OUT_OF_MEMORY;
@@ -138,10 +138,10 @@ static cuzk_status evaluate(cpu_backend *cb, cpu_circuit *cc, unsigned device, c
     fr_t *a = cc->scratch[device], *b = a + n, *c = b + n;
     r1cs_eval(cc->cs, w, a, b, cc->c_is_ab ? NULL : c, cb->threads);
     if (cc->c_is_ab) {
-        r1cs_mul_rows(c, a, b, cc->rows, cb->threads);
-    } else if (!groth16_rows_satisfied(a, b, c, cc->rows, cb->threads)) {
+        r1cs_mul_rows_over(curve, c, a, b, cc->rows, cb->threads);
+    } else if (!groth16_rows_satisfied_over(curve, a, b, c, cc->rows, cb->threads)) {
         backend_msg(msg, msg_len, "the witness does not satisfy the constraints: row %llu",
-                    (unsigned long long)first_bad_row(a, b, c, cc->rows));
+                    (unsigned long long)first_bad_row(curve, a, b, c, cc->rows));
         return CUZK_ERR_UNSATISFIED;
     }
     if (pc->fn)
@@ -168,9 +168,9 @@ static cuzk_status cpu_prove(backend_t *b, unsigned device, void *handle, const 
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     uint64_t rows = in->abc ? in->rows : cc->rows;
-    if (rows > plan->domain->n) {
+    if (rows > groth16_plan_domain_n(plan)) {
         backend_msg(msg, msg_len, "a, b, c have %llu rows, the domain %zu",
-                    (unsigned long long)rows, plan->domain->n);
+                    (unsigned long long)rows, groth16_plan_domain_n(plan));
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     pthread_mutex_lock(&cb->locks[device]);

@@ -341,6 +341,15 @@ static cuzk_status cuda_prepare(backend_t *b, const backend_circuit_desc *desc, 
         backend_msg(msg, msg_len, "%s: no proof plan", desc && desc->name ? desc->name : "circuit");
         return CUZK_ERR_INVALID_ARGUMENT;
     }
+    /* The kernels are BLS12-381's only. */
+    if (desc->plan->curve != CURVE_BLS12_381) {
+        backend_msg(msg, msg_len,
+                    "%s: the CUDA backend does not prove %s (%s) circuits yet",
+                    desc->name ? desc->name : "circuit",
+                    desc->plan->curve == CURVE_BN254 ? "BN254" : "this curve's",
+                    curve_id_snarkjs_name(desc->plan->curve));
+        return CUZK_ERR_UNSUPPORTED;
+    }
     cuzk_status st = groth16_plan_check(desc->plan, msg, msg_len);
     if (st != CUZK_OK)
         return st;

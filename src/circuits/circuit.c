@@ -250,13 +250,15 @@ static cuzk_status zkey_probe(const circuit_spec *spec, circuit_counts *out, cha
     cuzk_status st = zkey_open(&z, spec->zkey_path, FORMATS_CHECK_SUBGROUP, msg, msg_len);
     if (st != CUZK_OK)
         return st;
+    out->curve = z.curve;
     out->num_vars = z.num_vars;
     out->num_public = z.num_public;
     out->domain_n = z.domain_size;
     out->rows = z.domain_size; /* the coefficient rows, padded: a, b, c are domain-sized */
     uint64_t nv = z.num_vars, nc = nv - z.num_public - 1, n = z.domain_size;
-    /* the points, the domain, and about 6 bytes a coefficient plus row
-     * pointers for the compiled matrices */
+    /* the points (BLS12-381's sizes: BN254's are smaller), the domain, and
+     * about 6 bytes a coefficient plus row pointers for the compiled
+     * matrices */
     out->estimate_bytes = (3 * nv + nc + n + z.num_public + 1) * sizeof(g1_affine_t) +
                           nv * sizeof(g2_affine_t) + n * sizeof(fr_t) + (uint64_t)z.num_coeffs * 8 +
                           3 * (n + 1) * 8;
@@ -266,14 +268,20 @@ static cuzk_status zkey_probe(const circuit_spec *spec, circuit_counts *out, cha
 
 typedef struct zkey_state {
     zkey_t zkey; /* mapped */
-    zkey_circuit_t zc;
+    union {      /* by the key's curve */
+        zkey_circuit_t zc;
+        bn254_zkey_circuit_t bn254_zc;
+    };
 } zkey_state;
 
 static void zkey_unload(circuit_loaded *c)
 {
     zkey_state *s = c->state;
     if (s) {
-        zkey_circuit_free(&s->zc);
+        if (s->zkey.curve == CURVE_BN254)
+            bn254_zkey_circuit_free(&s->bn254_zc);
+        else
+            zkey_circuit_free(&s->zc);
         zkey_close(&s->zkey);
         free(s);
     }
@@ -294,18 +302,29 @@ static cuzk_status zkey_load(const circuit_spec *spec, const circuit_load_opts *
         return st;
     }
     out->state = s;
-    if ((st = zkey_circuit_init(&s->zc, &s->zkey, spec->check, threads, msg, msg_len)) != CUZK_OK) {
+    bool bn254 = s->zkey.curve == CURVE_BN254;
+    st = bn254 ? bn254_zkey_circuit_init(&s->bn254_zc, &s->zkey, spec->check, threads, msg, msg_len)
+               : zkey_circuit_init(&s->zc, &s->zkey, spec->check, threads, msg, msg_len);
+    if (st != CUZK_OK) {
         zkey_close(&s->zkey);
         free(s);
         out->state = NULL;
         return st;
     }
-    out->cs = &s->zc.cs;
-    out->rows = s->zc.cs.num_constraints;
+    out->curve = s->zkey.curve;
     out->c_is_ab = true;
-    out->plan = &s->zc.plan;
-    out->vk = &s->zkey.vk;
-    out->bytes = zkey_circuit_bytes(&s->zc);
+    if (bn254) {
+        out->cs = &s->bn254_zc.cs;
+        out->plan = &s->bn254_zc.plan;
+        out->bn254_vk = &s->zkey.bn254_vk;
+        out->bytes = bn254_zkey_circuit_bytes(&s->bn254_zc);
+    } else {
+        out->cs = &s->zc.cs;
+        out->plan = &s->zc.plan;
+        out->vk = &s->zkey.vk;
+        out->bytes = zkey_circuit_bytes(&s->zc);
+    }
+    out->rows = out->cs->num_constraints;
     return CUZK_OK;
 }
 
@@ -578,7 +597,6 @@ void circuit_eval_abc(const circuit_loaded *c, const fr_t *w, fr_t *abc, uint64_
     fr_t *a = abc, *b = a + domain_n, *cc = b + domain_n;
     uint64_t rows = c->rows;
     r1cs_eval(c->cs, w, a, b, c->c_is_ab ? NULL : cc, threads);
-    if (c->c_is_ab) {
-        r1cs_mul_rows(cc, a, b, rows, threads);
-    }
+    if (c->c_is_ab)
+        r1cs_mul_rows_over(c->curve, cc, a, b, rows, threads);
 }

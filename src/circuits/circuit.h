@@ -12,7 +12,8 @@
  *   kind      key                         witnesses
  *   builtin   bellman parameters file,    from a seed (the storage-proof-
  *             or "dev:SEED": made at load shaped circuit), or given
- *   zkey      snarkjs .zkey               .wtns files or arrays
+ *   zkey      snarkjs .zkey (BLS12-381 or .wtns files or arrays
+ *             BN254, from its primes)
  *   external  bellman parameters file,    the caller's assignment and its
  *             counts and density bitmaps  a, b, c (a circuit synthesized
  *             from the caller             elsewhere, e.g. by bellperson) */
@@ -23,7 +24,9 @@
 #include "circuits/porep_like.h"
 #include "cuzk/status.h"
 #include "field/fr.h"
+#include "curve/curve_id.h"
 #include "formats/common.h"
+#include "groth16/bn254_groth16.h"
 #include "groth16/keys.h"
 #include "groth16/plan.h"
 #include "groth16/setup.h"
@@ -55,6 +58,7 @@ typedef struct circuit_spec {
 
 /* What registration learns without loading. */
 typedef struct circuit_counts {
+    curve_id curve;          /* from the key file (a zkey's primes); BLS12-381 otherwise */
     uint64_t num_vars;       /* the length of w, ONE included */
     uint64_t num_public;     /* public inputs, ONE excluded */
     uint64_t domain_n;       /* the evaluation domain */
@@ -64,11 +68,15 @@ typedef struct circuit_counts {
 
 /* What a loaded circuit holds; the pointers stay valid until unload. */
 typedef struct circuit_loaded {
+    curve_id curve;           /* of the plan, the key, and every scalar (field/scalar_slots.h) */
     const r1cs_t *cs;         /* a, b, c evaluate from it; NULL: the caller gives them */
     uint64_t rows;            /* evaluated rows of a, b, c */
     bool c_is_ab;             /* C has no entries: c = a·b row by row (snarkjs keys) */
     const groth16_plan *plan; /* what every backend executes */
-    const groth16_vk_t *vk;
+    union {
+        const groth16_vk_t *vk;             /* BLS12-381 */
+        const bn254_groth16_vk_t *bn254_vk; /* BN254 */
+    };
     uint64_t bytes; /* host memory it holds */
     void *state;    /* the kind's own */
 } circuit_loaded;
@@ -134,7 +142,8 @@ const char *circuit_kind_name(circuit_kind kind);
 bool circuit_kind_parse(const char *s, circuit_kind *out);
 
 /* a, b, c (three consecutive domain-sized vectors; rows beyond the
- * system's are left as they are) for w, on `threads` threads. */
+ * system's are left as they are) for w, on `threads` threads, in the
+ * circuit's scalar field. */
 void circuit_eval_abc(const circuit_loaded *c, const fr_t *w, fr_t *abc, uint64_t domain_n,
                       unsigned threads);
 

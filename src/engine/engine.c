@@ -384,6 +384,8 @@ static void fill_circuit_info(const circuit *c, engine_circuit_info *ci)
     ci->loads = c->loads;
     ci->num_vars = c->num_vars;
     ci->num_public = c->num_public;
+    ci->curve = c->curve;
+    ci->proof_bytes = c->proof_bytes;
     ci->domain_n = c->domain_n;
     ci->rows = c->rows;
 }

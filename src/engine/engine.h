@@ -22,6 +22,7 @@
 #include "backend/backend.h"
 #include "circuits/circuit.h"
 #include "cuzk/status.h"
+#include "curve/curve_id.h"
 #include "field/fr.h"
 #include "formats/common.h"
 
@@ -171,7 +172,10 @@ cuzk_status engine_evict(engine_t *e, const char *name, char *msg, size_t msg_le
 
 /* One partition's witness: exactly one of seed, wtns_path and witness;
  * and, optionally (required by kinds without a constraint system, the
- * external one), its a, b, c. */
+ * external one), its a, b, c. Every scalar the engine takes or gives (these,
+ * the fixed blinding, public inputs) is of the circuit's curve: a BN254
+ * circuit's in fr_t slots (field/scalar_slots.h). A .wtns file of the other
+ * curve is refused naming both files. */
 typedef struct engine_partition_input {
     uint64_t seed; /* built-in circuit: the witness from this seed (when the others are unset) */
     const char *wtns_path; /* a .wtns file, read at synthesis (path copied) */
@@ -238,8 +242,9 @@ cuzk_status engine_wait(engine_t *e, uint64_t id, double timeout_s, engine_state
  * nothing of it runs. CUZK_ERR_INVALID_ARGUMENT when unknown or finished. */
 cuzk_status engine_cancel(engine_t *e, uint64_t id, char *msg, size_t msg_len);
 
-/* The proof of a DONE job: partitions × 192 bytes (compressed A, B, C each,
- * bellman's layout) into out (cap bytes); *len the size. */
+/* The proof of a DONE job: partitions × the circuit's proof_bytes into out
+ * (cap bytes); *len the size. BLS12-381: 192 bytes (compressed A, B, C,
+ * bellman's layout); BN254: formats/bn254_proof.h's 256. */
 cuzk_status engine_job_proof(engine_t *e, uint64_t id, uint8_t *out, size_t cap, size_t *len);
 
 /* The public inputs of a DONE job: partitions × num_public values (ONE
@@ -286,6 +291,8 @@ typedef struct engine_circuit_info {
     uint64_t num_public;      /* public inputs per partition (ONE excluded) */
     uint64_t domain_n;        /* the evaluation domain */
     uint64_t rows;            /* rows of a, b, c */
+    curve_id curve;           /* from its key file (a zkey's primes) */
+    size_t proof_bytes;       /* one partition's proof: curve_proof_bytes(curve) */
 } engine_circuit_info;
 
 typedef struct engine_stats {

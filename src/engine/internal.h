@@ -23,6 +23,8 @@
 #include "engine/events.h"
 #include "engine/faults.h"
 #include "circuits/circuit.h"
+#include "field/scalar_slots.h"
+#include "formats/bn254_proof.h"
 #include "groth16/assemble.h"
 #include "groth16/keys.h"
 #include "r1cs/r1cs.h"
@@ -56,6 +58,8 @@ typedef struct circuit {
     const char *path;       /* the key file the spec names (in spec) */
     const circuit_ops *ops; /* its kind's operations: all the engine knows of it */
     /* Counts known at registration (ops->probe). */
+    curve_id curve;     /* every scalar of its buffers is of this curve (field/scalar_slots.h) */
+    size_t proof_bytes; /* of one partition's proof: curve_proof_bytes(curve) */
     uint64_t num_vars;
     uint64_t num_public; /* public inputs, ONE excluded */
     uint64_t domain_n;
@@ -124,7 +128,7 @@ struct job {
     uint64_t submit_ns, deadline_ns, finish_ns;
     fr_t *pub;      /* n × num_public public inputs, for verification */
     fr_t *rs;       /* fixed blinding: r, s of partition i at 2i, 2i + 1; NULL: drawn */
-    uint8_t *proof; /* n × 192 */
+    uint8_t *proof; /* n × c->proof_bytes */
 };
 
 /* A partition in a queue between stages. */

@@ -292,8 +292,8 @@ static cuzk_status take_done(job *j, const engine_job_spec *spec, const circuit 
             continue;
         j->parts[i].state = ENGINE_STATE_DONE;
         j->done++;
-        memcpy(j->proof + (size_t)i * GROTH16_PROOF_BYTES,
-               spec->done_proofs + (size_t)i * GROTH16_PROOF_BYTES, GROTH16_PROOF_BYTES);
+        memcpy(j->proof + (size_t)i * c->proof_bytes, spec->done_proofs + (size_t)i * c->proof_bytes,
+               c->proof_bytes);
         if (c->num_public)
             memcpy(j->pub + (size_t)i * c->num_public, spec->done_public + i * c->num_public,
                    sizeof(fr_t) * c->num_public);
@@ -318,9 +318,8 @@ cuzk_status engine_submit(engine_t *e, const engine_job_spec *spec, uint64_t *id
     snprintf(j->label, sizeof(j->label), "%s", spec->label ? spec->label : "");
     j->parts = calloc(j->n, sizeof(partition));
     j->retry = calloc(j->n, sizeof(uint32_t));
-    j->proof = calloc(j->n, GROTH16_PROOF_BYTES);
     cuzk_status st = CUZK_OK;
-    if (!j->parts || !j->retry || !j->proof) {
+    if (!j->parts || !j->retry) {
         job_free(j);
         return CUZK_ERR_OUT_OF_MEMORY;
     }
@@ -351,7 +350,8 @@ cuzk_status engine_submit(engine_t *e, const engine_job_spec *spec, uint64_t *id
     } else if (!c) {
         engine_msg(msg, msg_len, "no circuit named %s", spec->circuit ? spec->circuit : "(null)");
         st = CUZK_ERR_INVALID_ARGUMENT;
-    } else if (!(j->pub =
+    } else if (!(j->proof = calloc(j->n, c->proof_bytes)) ||
+               !(j->pub =
                      calloc((size_t)j->n * (c->num_public ? c->num_public : 1), sizeof(fr_t)))) {
         st = CUZK_ERR_OUT_OF_MEMORY;
     } else {
@@ -495,7 +495,7 @@ cuzk_status engine_job_proof(engine_t *e, uint64_t id, uint8_t *out, size_t cap,
     job *j = jobs_find(e, id);
     cuzk_status st = CUZK_ERR_INVALID_ARGUMENT;
     if (j && j->state == ENGINE_STATE_DONE) {
-        size_t need = (size_t)j->n * GROTH16_PROOF_BYTES;
+        size_t need = (size_t)j->n * j->c->proof_bytes;
         if (len)
             *len = need;
         if (out && cap >= need) {

@@ -2,6 +2,7 @@
  * idle circuits within the resident budget, and the per-circuit buffer
  * pools within the buffer budget. */
 #define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,6 +63,8 @@ cuzk_status engine_register(engine_t *e, const circuit_spec *spec, char *msg, si
     circuit_counts counts = {0};
     cuzk_status st = ops->probe(&c->spec, &counts, msg, msg_len);
     if (st == CUZK_OK) {
+        c->curve = counts.curve;
+        c->proof_bytes = curve_proof_bytes(counts.curve);
         c->num_vars = counts.num_vars;
         c->num_public = counts.num_public;
         c->domain_n = counts.domain_n;
@@ -126,7 +129,7 @@ bool registry_serves(const engine *e, const circuit *c, unsigned s)
 static void drop_host_points(engine *e, circuit *c, const uint64_t *backend_bytes, uint64_t *bytes)
 {
     backend_t *primary = e->backends[0];
-    if (!c->ops->drop_points || !primary->copies_points ||
+    if (!c->ops->drop_points || !c->handle[0] || !primary->copies_points ||
         (primary->reads_host_points && primary->reads_host_points(primary, c->handle[0])))
         return;
     for (unsigned b = 1; b < e->num_backends; b++)
@@ -156,26 +159,37 @@ cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
      * took minutes at 2^24); the load checks the curve equation only, and
      * the verifying key's few points here. */
     circuit_spec spec = c->spec;
-    const bool backend_checks = spec.check == FORMATS_CHECK_SUBGROUP && primary->checks_subgroup;
+    const bool backend_checks = spec.check == FORMATS_CHECK_SUBGROUP &&
+                                primary->checks_subgroup && c->curve == CURVE_BLS12_381;
     if (backend_checks)
         spec.check = FORMATS_CHECK_CURVE;
     if ((st = c->ops->load(&spec, &lo, &c->loaded, why, sizeof(why))) != CUZK_OK)
         goto fail;
-    if (backend_checks && !groth16_vk_in_subgroup(c->loaded.vk)) {
+    if (c->loaded.curve != c->curve) {
+        engine_msg(why, sizeof(why), "%s changed since it was registered", c->path);
+        st = CUZK_ERR_CORRUPT;
+        goto fail;
+    }
+    /* (A BN254 key's verifying key is always decoded with the subgroup
+     * check: circuits/circuit.c's zkey kind.) */
+    if (backend_checks && c->curve == CURVE_BLS12_381 && !groth16_vk_in_subgroup(c->loaded.vk)) {
         engine_msg(why, sizeof(why), "%s: a point of its verifying key is not in the order-r "
                                      "subgroup",
                    c->path);
         st = CUZK_ERR_CORRUPT;
         goto fail;
     }
-    if (c->loaded.plan->num_vars != c->num_vars || c->loaded.plan->domain->n != c->domain_n ||
+    if (c->loaded.plan->num_vars != c->num_vars ||
+        groth16_plan_domain_n(c->loaded.plan) != c->domain_n ||
         c->loaded.rows != c->rows) {
         engine_msg(why, sizeof(why), "%s changed since it was registered", c->path);
         st = CUZK_ERR_CORRUPT;
         goto fail;
     }
     uint64_t bytes = c->loaded.bytes;
-    if ((st = groth16_prepare_vk(&c->pvk, c->loaded.vk)) != CUZK_OK) {
+    /* BLS12-381's verifier takes a prepared key; BN254's the key itself. */
+    if (c->curve == CURVE_BLS12_381 &&
+        (st = groth16_prepare_vk(&c->pvk, c->loaded.vk)) != CUZK_OK) {
         engine_msg(why, sizeof(why), "cannot prepare the verifying key: %s", cuzk_status_str(st));
         goto fail;
     }
@@ -200,6 +214,15 @@ cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
         char bmsg[256] = "";
         st = e->backends[b]->prepare(e->backends[b], &d, &c->handle[b], &backend_bytes[b], bmsg,
                                      sizeof(bmsg));
+        if (st == CUZK_ERR_UNSUPPORTED && b == 0 && e->num_backends > 1) {
+            /* The primary cannot prove this circuit (a GPU and a curve its
+             * kernels lack): the CPU fallback proves all of its partitions
+             * (sched_pick_prove), and says so once. */
+            c->handle[0] = NULL;
+            if (!e->cfg.quiet)
+                fprintf(stderr, "cuzk: %s; circuit %s is proved on the CPU\n", bmsg, c->name);
+            continue;
+        }
         if (st != CUZK_OK) {
             engine_msg(why, sizeof(why), "backend %s: %s", e->backends[b]->name,
                        bmsg[0] ? bmsg : cuzk_status_str(st));
@@ -388,6 +411,13 @@ cuzk_status engine_circuit_vk(engine_t *e, const char *name, groth16_vk_t *out, 
             return st;
         pthread_mutex_lock(&e->mu);
         circuit *c = find_named(e, name, &st, msg, msg_len);
+        if (c && c->state == CIRCUIT_RESIDENT && c->curve != CURVE_BLS12_381) {
+            engine_msg(msg, msg_len,
+                       "circuit %s is over %s: its verifying key is not a BLS12-381 key", name,
+                       curve_id_snarkjs_name(c->curve));
+            pthread_mutex_unlock(&e->mu);
+            return CUZK_ERR_UNSUPPORTED;
+        }
         if (c && c->state == CIRCUIT_RESIDENT) {
             const groth16_vk_t *vk = c->loaded.vk;
             *out = *vk;

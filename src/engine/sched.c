@@ -204,7 +204,9 @@ bool sched_pick_prove(engine *e, unsigned s, work *out)
         const partition *p = &e->prove_q.items[i].j->parts[e->prove_q.items[i].idx];
         if (p->avoid & ((uint64_t)1 << s))
             continue;
-        if (sl->fallback && p->attempts == 0)
+        /* A fallback takes retries, and the partitions of circuits the
+         * primary backend does not hold (registry_load). */
+        if (sl->fallback && p->attempts == 0 && e->prove_q.items[i].j->c->handle[0])
             continue;
         if (!registry_serves(e, e->prove_q.items[i].j->c, s))
             continue;

@@ -19,6 +19,7 @@
 #include "engine/metrics.h"
 #include "formats/bellman_params.h"
 #include "formats/circom_wtns.h"
+#include "formats/iden3_curve.h"
 #include "groth16/prover.h"
 #include "groth16/verifier.h"
 #include "util/rng.h"
@@ -63,7 +64,10 @@ static cuzk_status load_witness(const circuit *c, const partition *p, fr_t *w, u
         circom_wtns_t wt;
         if ((st = circom_wtns_open(&wt, p->wtns_path, msg, msg_len)) != CUZK_OK)
             return st;
-        if (wt.num_values != c->num_vars) {
+        if (wt.curve != c->curve) {
+            /* a witness for one curve and a key for the other: never a proof */
+            st = formats_curves_match(p->wtns_path, wt.curve, c->path, c->curve, msg, msg_len);
+        } else if (wt.num_values != c->num_vars) {
             engine_msg(msg, msg_len, "%s has %llu values, circuit %s has %llu variables",
                        p->wtns_path, (unsigned long long)wt.num_values, c->name,
                        (unsigned long long)c->num_vars);
@@ -79,7 +83,9 @@ static cuzk_status load_witness(const circuit *c, const partition *p, fr_t *w, u
                    cuzk_status_str(st));
         return st;
     }
-    if (!fr_is_one(&w[0])) {
+    bool one = c->curve == CURVE_BN254 ? bn254_fr_is_one(bn254_fr_slots_const(&w[0]))
+                                       : fr_is_one(&w[0]);
+    if (!one) {
         engine_msg(msg, msg_len, "the witness's first value (the constant ONE) is not 1");
         return CUZK_ERR_INVALID_ARGUMENT;
     }
@@ -125,7 +131,7 @@ static cuzk_status synthesize(engine *e, const worker *w, job *j, uint32_t idx, 
      * is refused here, before it takes a device. (Where c is defined as
      * a·b and evaluated here, it holds by construction.) */
     if ((p->abc || !ld->c_is_ab) &&
-        !groth16_rows_satisfied(a, b, cc, ld->rows, e->cfg.synth_threads)) {
+        !groth16_rows_satisfied_over(c->curve, a, b, cc, ld->rows, e->cfg.synth_threads)) {
         engine_msg(msg, msg_len, "the witness does not satisfy the constraints");
         return CUZK_ERR_UNSATISFIED;
     }
@@ -533,10 +539,11 @@ static void final_died(void *arg)
 }
 
 /* final_loop's unlocked part: the proof assembled from the partition's
- * sums into bytes (*est) and verified (*vst); the thread ends here
- * (final_died) when die. */
+ * sums into bytes (c->proof_bytes of them, *est) and verified (*vst); the
+ * thread ends here (final_died) when die. */
 static void final_unlocked(final_task *t, bool verify, bool die,
-                           uint8_t bytes[GROTH16_PROOF_BYTES], cuzk_status *est, cuzk_status *vst)
+                           uint8_t bytes[CURVE_PROOF_MAX_BYTES], cuzk_status *est,
+                           cuzk_status *vst)
 {
     engine *e = t->e;
     const worker *w = t->w;
@@ -544,32 +551,49 @@ static void final_unlocked(final_task *t, bool verify, bool die,
     job *j = it.j;
     partition *pt = &j->parts[it.idx];
     const circuit *c = j->c;
+    const fr_t *pub = j->pub + (size_t)it.idx * c->num_public;
+    bool bn254 = c->curve == CURVE_BN254;
     uint64_t t0 = backend_clock_ns();
+    /* r, s in the circuit's scalar field (fr_t slots) */
     fr_t r, s;
     if (j->rs) { /* fixed at submit; j->rs lives until the job finishes */
-        r = j->rs[2 * (size_t)it.idx];
-        s = j->rs[2 * (size_t)it.idx + 1];
+        memcpy(&r, &j->rs[2 * (size_t)it.idx], sizeof(r));
+        memcpy(&s, &j->rs[2 * (size_t)it.idx + 1], sizeof(s));
+    } else if (bn254) {
+        bn254_fr_random(bn254_fr_slots(&r), t->rng);
+        bn254_fr_random(bn254_fr_slots(&s), t->rng);
     } else {
         fr_random(&r, t->rng);
         fr_random(&s, t->rng);
     }
-    groth16_proof_t proof;
-    groth16_assemble(&proof, c->loaded.vk, &pt->sums, &r, &s);
+    union {
+        groth16_proof_t bls12_381;
+        bn254_groth16_proof_t bn254;
+    } proof;
+    if (bn254) {
+        bn254_groth16_assemble(&proof.bn254, c->loaded.bn254_vk, &pt->sums.bn254,
+                               bn254_fr_slots_const(&r), bn254_fr_slots_const(&s));
+        bn254_proof_encode(bytes, &proof.bn254);
+        *est = CUZK_OK;
+    } else {
+        groth16_assemble(&proof.bls12_381, c->loaded.vk, &pt->sums, &r, &s);
+        *est = bellman_proof_encode(bytes, &proof.bls12_381);
+    }
     wipe(&r, sizeof(r));
     wipe(&s, sizeof(s));
-    *est = bellman_proof_encode(bytes, &proof);
     uint64_t t1 = backend_clock_ns();
     engine_span(e, proof_phase_name(PHASE_ASSEMBLE), "cpu", j, it.idx, w->name, -1, t0, t1,
-                GROTH16_PROOF_BYTES);
+                c->proof_bytes);
     *vst = CUZK_OK;
     if (verify && *est == CUZK_OK) {
-        *vst = groth16_verify(&c->pvk, &proof, j->pub + (size_t)it.idx * c->num_public,
-                              c->num_public);
+        *vst = bn254 ? bn254_groth16_verify(c->loaded.bn254_vk, &proof.bn254,
+                                            bn254_fr_slots_const(pub), c->num_public)
+                     : groth16_verify(&c->pvk, &proof.bls12_381, pub, c->num_public);
         engine_span(e, proof_phase_name(PHASE_VERIFY), "cpu", j, it.idx, w->name, -1, t1,
-                    backend_clock_ns(), GROTH16_PROOF_BYTES);
+                    backend_clock_ns(), c->proof_bytes);
     }
     engine_span(e, proof_phase_name(PHASE_FINALIZE), "cpu", j, it.idx, w->name, -1, t0,
-                backend_clock_ns(), GROTH16_PROOF_BYTES);
+                backend_clock_ns(), c->proof_bytes);
     if (die)
         pthread_exit(NULL); /* final_died runs */
 }
@@ -594,7 +618,7 @@ static void final_loop(worker *w, rng_t *rng)
         bool die = faults_hit(e->faults, FAULT_FINAL_DIE, j->id, it.idx); /* faults.h */
         pthread_mutex_unlock(&e->mu);
         final_task task = {.e = e, .w = w, .it = it, .rng = rng};
-        uint8_t bytes[GROTH16_PROOF_BYTES];
+        uint8_t bytes[CURVE_PROOF_MAX_BYTES];
         cuzk_status est, vst;
         pthread_cleanup_push(final_died, &task);
         final_unlocked(&task, verify, die, bytes, &est, &vst);
@@ -614,7 +638,7 @@ static void final_loop(worker *w, rng_t *rng)
                            vst == CUZK_ERR_VERIFY_FAILED ? "the proof does not verify"
                                                          : cuzk_status_str(vst));
         } else {
-            memcpy(j->proof + (size_t)it.idx * GROTH16_PROOF_BYTES, bytes, GROTH16_PROOF_BYTES);
+            memcpy(j->proof + (size_t)it.idx * c->proof_bytes, bytes, c->proof_bytes);
             if (e->observer.partition_done)
                 e->observer.partition_done(e->observer.ctx, j->id, it.idx, bytes,
                                            j->pub + (size_t)it.idx * c->num_public, c->num_public);

@@ -1,7 +1,13 @@
-/* snarkjs's JSON files over BN254: the readers of snarkjs_json_read_impl.h
+/* snarkjs's JSON files over BN254: the readers and the proof and public
+ * writers of snarkjs_json_read_impl.h and snarkjs_json_write_impl.h
  * compiled over BN254's fields and groups. */
 #include "formats/bn254_snarkjs_json.h"
 
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats/decimal.h"
 #include "formats/snarkjs_json_internal.h"
 
 #define SJ_(name) bn254_snarkjs_##name
@@ -23,3 +29,5 @@
 #define SJ_PROOF_T bn254_groth16_proof_t
 #define SJ_VK_FREE bn254_groth16_vk_free
 #include "formats/snarkjs_json_read_impl.h"
+#define SJ_CURVE_NAME "bn128"
+#include "formats/snarkjs_json_write_impl.h"

@@ -3,7 +3,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "field/scalar_slots.h"
 #include "formats/iden3_bin.h"
+
+/* One value of curve's scalar field into an fr_t slot. */
+static cuzk_status value_from_le(curve_id curve, fr_t *out, const uint8_t *in)
+{
+    bool ok = curve == CURVE_BN254 ? bn254_fr_from_bytes_le(bn254_fr_slots(out), in)
+                                   : fr_from_bytes_le(out, in);
+    return ok ? CUZK_OK : CUZK_ERR_NOT_CANONICAL;
+}
+
+static bool value_is_one(curve_id curve, const fr_t *v)
+{
+    return curve == CURVE_BN254 ? bn254_fr_is_one(bn254_fr_slots_const(v)) : fr_is_one(v);
+}
 
 static cuzk_status parse(circom_wtns_t *w, char *msg, size_t msg_len)
 {
@@ -23,10 +37,17 @@ static cuzk_status parse(circom_wtns_t *w, char *msg, size_t msg_len)
         return CUZK_ERR_CORRUPT;
     }
     uint32_t n8 = ld_le32(d);
-    st = iden3_check_prime(&bin, "section 1 (header)", n8, d + 4, IDEN3_PRIME_BLS12_381_R, msg,
-                           msg_len);
-    if (st != CUZK_OK)
-        return st;
+    iden3_prime prime = iden3_identify_prime(d + 4, n8);
+    if (prime == IDEN3_PRIME_BN254_R) {
+        w->curve = CURVE_BN254;
+    } else if (prime == IDEN3_PRIME_BLS12_381_R) {
+        w->curve = CURVE_BLS12_381;
+    } else {
+        /* a base field's prime, or none of the curves' */
+        st = iden3_check_prime(&bin, "section 1 (header)", n8, d + 4, IDEN3_PRIME_BLS12_381_R, msg,
+                               msg_len);
+        return st == CUZK_OK ? CUZK_ERR_CORRUPT : st;
+    }
     if (size != 4 + (uint64_t)n8 + 4) {
         formats_msg(msg, msg_len, "%s: section 1 (header): %llu bytes, expected %llu", name,
                     (unsigned long long)size, (unsigned long long)(4 + n8 + 4));
@@ -48,7 +69,7 @@ static cuzk_status parse(circom_wtns_t *w, char *msg, size_t msg_len)
         return CUZK_ERR_CORRUPT;
     }
     fr_t one;
-    if (!fr_from_bytes_le(&one, d) || !fr_is_one(&one)) {
+    if (value_from_le(w->curve, &one, d) != CUZK_OK || !value_is_one(w->curve, &one)) {
         formats_msg(msg, msg_len, "%s: section 2 (values): w[0] is not 1", name);
         return CUZK_ERR_CORRUPT;
     }
@@ -95,7 +116,7 @@ cuzk_status circom_wtns_decode(fr_t *out, const circom_wtns_t *w, uint64_t start
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     for (uint64_t i = 0; i < count; i++) {
-        if (!fr_from_bytes_le(&out[i], w->values + (start + i) * FR_BYTES)) {
+        if (value_from_le(w->curve, &out[i], w->values + (start + i) * FR_BYTES) != CUZK_OK) {
             formats_msg(msg, msg_len, "%s: section 2 (values): w[%llu] is not below r",
                         w->file.name, (unsigned long long)(start + i));
             return CUZK_ERR_NOT_CANONICAL;
@@ -112,6 +133,12 @@ cuzk_status circom_wtns_load(fr_t **out, uint64_t *n, const char *path, char *ms
     cuzk_status st = circom_wtns_open(&w, path, msg, msg_len);
     if (st != CUZK_OK)
         return st;
+    if (w.curve != CURVE_BLS12_381) {
+        formats_msg(msg, msg_len, "%s: this file is for the %s curve; this reader takes BLS12-381's",
+                    w.file.name, curve_id_snarkjs_name(w.curve));
+        circom_wtns_close(&w);
+        return CUZK_ERR_UNSUPPORTED;
+    }
     fr_t *v = malloc((size_t)w.num_values * sizeof(fr_t));
     if (!v) {
         circom_wtns_close(&w);

@@ -11,16 +11,19 @@
  *
  * nWitness equals the .r1cs file's nWires. The values can be decoded in
  * ranges straight into a caller's buffer (pinned memory bound for a GPU)
- * without a second copy. A BN254 file is refused with "this file is for
- * the bn128 curve; cuzk supports BLS12-381 only so far". */
+ * without a second copy. The prime says the curve (circom_wtns_t.curve):
+ * BLS12-381's r or BN254's; any other is refused naming the file and the
+ * prime. */
 
 #include <stdint.h>
 
+#include "curve/curve_id.h"
 #include "field/fr.h"
 #include "formats/common.h"
 
 typedef struct circom_wtns {
     mapped_file_t file;
+    curve_id curve; /* whose scalar field the values are in */
     uint64_t num_values;
     const uint8_t *values; /* num_values × 32 bytes inside the mapping */
 } circom_wtns_t;
@@ -33,12 +36,15 @@ cuzk_status circom_wtns_open_buffer(circom_wtns_t *w, const void *data, size_t s
                                     const char *name, char *msg, size_t msg_len);
 void circom_wtns_close(circom_wtns_t *w);
 
-/* out[i] = w[start + i] (Montgomery form) for i < count. A value >= r is
- * CUZK_ERR_NOT_CANONICAL; a range past the end CUZK_ERR_INVALID_ARGUMENT. */
+/* out[i] = w[start + i] (Montgomery form) for i < count, in the file's
+ * curve's scalar field (BN254's in fr_t slots, field/scalar_slots.h). A
+ * value >= r is CUZK_ERR_NOT_CANONICAL; a range past the end
+ * CUZK_ERR_INVALID_ARGUMENT. */
 cuzk_status circom_wtns_decode(fr_t *out, const circom_wtns_t *w, uint64_t start, uint64_t count,
                                char *msg, size_t msg_len);
 
-/* The whole witness as a malloc'd array (free()). */
+/* The whole witness of a BLS12-381 file as a malloc'd array (free()); a
+ * BN254 file is CUZK_ERR_UNSUPPORTED ("this file is for the bn128 curve"). */
 cuzk_status circom_wtns_load(fr_t **out, uint64_t *n, const char *path, char *msg, size_t msg_len);
 
 /* Writes w[0..n) (Montgomery form, w[0] = 1) as a version 2 .wtns file

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "field/limbs.h"
+#include "field/scalar_slots.h"
 
 typedef unsigned __int128 u128;
 
@@ -93,4 +94,28 @@ void decimal_from_fr(char out[DECIMAL_MAX], const fr_t *a)
     uint64_t l[FR_LIMBS];
     fr_to_raw(l, a);
     decimal_from_limbs(out, l, FR_LIMBS);
+}
+
+cuzk_status decimal_to_scalar(curve_id curve, fr_t *r, const char *s)
+{
+    if (curve != CURVE_BN254)
+        return decimal_to_fr(r, s);
+    uint64_t l[BN254_FR_LIMBS];
+    if (!decimal_to_limbs(l, BN254_FR_LIMBS, s))
+        return CUZK_ERR_INVALID_ARGUMENT;
+    if (!limbs_lt(l, BN254_FR_MODULUS, BN254_FR_LIMBS))
+        return CUZK_ERR_NOT_CANONICAL;
+    bn254_fr_from_raw(bn254_fr_slots(r), l);
+    return CUZK_OK;
+}
+
+void decimal_from_scalar(char out[DECIMAL_MAX], curve_id curve, const fr_t *a)
+{
+    if (curve != CURVE_BN254) {
+        decimal_from_fr(out, a);
+        return;
+    }
+    uint64_t l[BN254_FR_LIMBS];
+    bn254_fr_to_raw(l, bn254_fr_slots_const(a));
+    decimal_from_limbs(out, l, BN254_FR_LIMBS);
 }

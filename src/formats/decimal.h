@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "curve/curve_id.h"
 #include "cuzk/status.h"
 #include "field/fp.h"
 #include "field/fr.h"
@@ -30,5 +31,11 @@ cuzk_status decimal_to_fp(fp_t *r, const char *s);
 cuzk_status decimal_to_fr(fr_t *r, const char *s);
 void decimal_from_fp(char out[DECIMAL_MAX], const fp_t *a);
 void decimal_from_fr(char out[DECIMAL_MAX], const fr_t *a);
+
+/* The same for an element of curve's scalar field in an fr_t slot
+ * (field/scalar_slots.h): decimal_to_fr and decimal_from_fr for
+ * BLS12-381. */
+cuzk_status decimal_to_scalar(curve_id curve, fr_t *r, const char *s);
+void decimal_from_scalar(char out[DECIMAL_MAX], curve_id curve, const fr_t *a);
 
 #endif

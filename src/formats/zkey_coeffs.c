@@ -1,13 +1,23 @@
 #include <string.h>
 
 #include "field/limbs.h"
+#include "field/scalar_slots.h"
 #include "formats/zkey.h"
 
 /* A stored value X = v·2^512 mod r read as Montgomery limbs is the element
  * v·2^256; leaving Montgomery form once gives the integer v·2^256 mod r,
- * which is exactly how fr.h holds v. */
-static bool coeff_value(fr_t *v, const uint8_t *in)
+ * which is exactly how the scalar field's code holds v (either curve: both
+ * have R = 2^256). */
+static bool coeff_value(curve_id curve, fr_t *v, const uint8_t *in)
 {
+    if (curve == CURVE_BN254) {
+        bn254_fr_t x;
+        limbs_from_le(x.l, in, BN254_FR_LIMBS);
+        if (!limbs_lt(x.l, BN254_FR_MODULUS, BN254_FR_LIMBS))
+            return false;
+        bn254_fr_to_raw(bn254_fr_slots(v)->l, &x);
+        return true;
+    }
     fr_t x;
     limbs_from_le(x.l, in, FR_LIMBS);
     if (!limbs_lt(x.l, FR_MODULUS, FR_LIMBS))
@@ -37,7 +47,7 @@ static cuzk_status decode_entry(const decode_job *j, uint64_t i, const char **wh
         bad = "row is not below domainSize";
     else if (c->col >= j->z->num_vars)
         bad = "signal is not below nVars";
-    else if (!coeff_value(&c->value, p + 12)) {
+    else if (!coeff_value(j->z->curve, &c->value, p + 12)) {
         bad = "value is not below r";
         st = CUZK_ERR_NOT_CANONICAL;
     }

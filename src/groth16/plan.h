@@ -20,16 +20,26 @@
  *            the division).
  * Every other difference between bellman parameters and snarkjs keys is
  * data: the query sections, their density bitmaps, and which part of w
- * each multiplies. */
+ * each multiplies.
+ *
+ * A plan is over one curve (groth16_plan.curve): BLS12-381, or BN254 for a
+ * snarkjs key of circom's default curve. Its points are that curve's
+ * (bn254_g1_affine_t ... for BN254), its domain that curve's scalar
+ * field's, and the scalars handed to an executor (w, a, b, c, in fr_t
+ * slots) are in that field (field/scalar_slots.h); the sums come back in
+ * groth16_sums's member for the curve. The CPU executor is one
+ * implementation compiled per curve (plan_exec_impl.h). */
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "curve/curve_id.h"
 #include "cuzk/status.h"
 #include "field/fr.h"
 #include "groth16/assemble.h"
 #include "groth16/phase.h"
+#include "poly/bn254_domain.h"
 #include "poly/domain.h"
 
 typedef enum groth16_quotient {
@@ -41,7 +51,7 @@ typedef enum groth16_quotient {
 typedef enum groth16_term {
     GROTH16_TERM_A = 0, /* G1 */
     GROTH16_TERM_B_G1,  /* G1 */
-    GROTH16_TERM_B_G2,  /* G2: the only term whose points are g2_affine_t */
+    GROTH16_TERM_B_G2,  /* G2: the only term whose points are G2 points (g2_affine_t) */
     GROTH16_TERM_C,     /* G1 */
 } groth16_term;
 
@@ -57,7 +67,8 @@ typedef enum groth16_scalars {
  * num_points = count. Witness scalars are mostly 0 and 1, and every
  * executor splits those off (msm.h's split); the quotient's are not. */
 typedef struct groth16_msm_part {
-    const void *points; /* g1_affine_t, or g2_affine_t for GROTH16_TERM_B_G2 */
+    const void *points; /* g1_affine_t, or g2_affine_t for GROTH16_TERM_B_G2 (BN254:
+                           bn254_g1_affine_t, bn254_g2_affine_t) */
     uint64_t num_points;
     groth16_scalars scalars;
     uint64_t offset, count;
@@ -76,8 +87,15 @@ typedef struct groth16_msm {
 } groth16_msm;
 
 typedef struct groth16_plan {
+    curve_id curve; /* of the points, the domain and the scalars */
     groth16_quotient quotient;
-    const domain_t *domain; /* n = 2^log_n, its roots as the quotient wants them */
+    /* n = 2^log_n, its roots as the quotient wants them: domain for
+     * BLS12-381, bn254_domain for BN254 (groth16_plan_domain_n reads n of
+     * either). */
+    union {
+        const domain_t *domain;
+        const bn254_domain_t *bn254_domain;
+    };
     uint64_t num_vars;      /* the length of w */
     uint64_t num_h;         /* the quotient's scalars: n − 1 (bellman) or n (snarkjs) */
     unsigned num_msms;
@@ -109,11 +127,18 @@ const char *groth16_query_mismatch(const groth16_query_lengths *have,
                                    const groth16_bellman_query *q, uint64_t domain_n,
                                    uint64_t *have_len, uint64_t *want_len);
 
+/* The domain size of a plan of either curve. */
+static inline size_t groth16_plan_domain_n(const groth16_plan *plan)
+{
+    return plan->curve == CURVE_BN254 ? plan->bn254_domain->n : plan->domain->n;
+}
+
 /* A snarkjs key as a plan: H (n points) and C (one per private signal,
- * signals num_public + 1 ..) into one MSM, A, B1, B2 over all signals. */
+ * signals num_public + 1 ..) into one MSM, A, B1, B2 over all signals.
+ * The points are of the plan's curve (G1: h, c, a, b1; G2: b2). */
 typedef struct groth16_snarkjs_query {
-    const struct g1_affine *h, *c, *a, *b1;
-    const struct g2_affine *b2;
+    const void *h, *c, *a, *b1;
+    const void *b2;
     uint64_t num_vars, num_public; /* num_public: ONE excluded */
     /* A, B1 and B2 may leave out their points at infinity (a variable
      * absent from the matrix): then a bitmap over the num_vars variables
@@ -124,6 +149,9 @@ typedef struct groth16_snarkjs_query {
 } groth16_snarkjs_query;
 void groth16_plan_snarkjs(groth16_plan *plan, const groth16_snarkjs_query *q,
                           const domain_t *domain);
+/* The same over BN254 (a key of circom's default curve). */
+void groth16_plan_snarkjs_bn254(groth16_plan *plan, const groth16_snarkjs_query *q,
+                                const bn254_domain_t *domain);
 
 /* Checks the plan's counts against each other (parts within w or h,
  * density bits set equal to the points); msg names the MSM and part. */
@@ -140,7 +168,8 @@ typedef void (*groth16_step_fn)(void *ctx, proof_phase phase, bool end);
 
 /* The CPU executor: the quotient from a, b, c (abc: three consecutive
  * n-element vectors, the first rows of each evaluated, the rest ignored;
- * clobbered: h is left in the first), then every MSM, into sums. On
+ * clobbered: h is left in the first), then every MSM, into sums (w and
+ * abc in the plan's scalar field, field/scalar_slots.h). On
  * failure *failed (when not NULL) names the phase. A bellman quotient whose
  * top coefficient is not zero (the witness does not satisfy the
  * constraints) is CUZK_ERR_UNSATISFIED in PHASE_H. With two threads or

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "field/scalar_slots.h"
 #include "groth16/assemble.h"
 #include "util/parallel.h"
 #include "util/msg.h"
@@ -40,17 +41,29 @@ static void clock_step(void *ctx, proof_phase phase, bool end)
 }
 
 typedef struct rows_job {
+    curve_id curve;
     const fr_t *a, *b, *c;
     atomic_int bad;
 } rows_job;
+
+/* a·b = c for one row, in the job's field. */
+static bool row_holds(const rows_job *job, size_t i)
+{
+    if (job->curve == CURVE_BN254) {
+        bn254_fr_t t;
+        bn254_fr_mul(&t, bn254_fr_slots_const(&job->a[i]), bn254_fr_slots_const(&job->b[i]));
+        return bn254_fr_eq(&t, bn254_fr_slots_const(&job->c[i]));
+    }
+    fr_t t;
+    fr_mul(&t, &job->a[i], &job->b[i]);
+    return fr_eq(&t, &job->c[i]);
+}
 
 static void rows_worker(void *ctx, size_t begin, size_t end)
 {
     rows_job *job = ctx;
     for (size_t i = begin; i < end; i++) {
-        fr_t t;
-        fr_mul(&t, &job->a[i], &job->b[i]);
-        if (!fr_eq(&t, &job->c[i])) {
+        if (!row_holds(job, i)) {
             atomic_store(&job->bad, 1);
             return;
         }
@@ -59,7 +72,13 @@ static void rows_worker(void *ctx, size_t begin, size_t end)
 
 bool groth16_rows_satisfied(const fr_t *a, const fr_t *b, const fr_t *c, size_t m, unsigned threads)
 {
-    rows_job job = {.a = a, .b = b, .c = c};
+    return groth16_rows_satisfied_over(CURVE_BLS12_381, a, b, c, m, threads);
+}
+
+bool groth16_rows_satisfied_over(curve_id curve, const fr_t *a, const fr_t *b, const fr_t *c,
+                                 size_t m, unsigned threads)
+{
+    rows_job job = {.curve = curve, .a = a, .b = b, .c = c};
     atomic_init(&job.bad, 0);
     parallel_for(m, 4096, threads, rows_worker, &job);
     return !atomic_load(&job.bad);

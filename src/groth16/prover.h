@@ -46,6 +46,10 @@ void groth16_circuit_free(groth16_circuit_t *c);
  * a, b, c (one multiplication a row), on `threads` threads. */
 bool groth16_rows_satisfied(const fr_t *a, const fr_t *b, const fr_t *c, size_t m,
                             unsigned threads);
+/* The same in the scalar field of curve (values in fr_t slots,
+ * field/scalar_slots.h). */
+bool groth16_rows_satisfied_over(curve_id curve, const fr_t *a, const fr_t *b, const fr_t *c,
+                                 size_t m, unsigned threads);
 
 /* Bytes of scratch one proof needs: three n-element Fr vectors. */
 size_t groth16_prover_scratch_bytes(const groth16_circuit_t *c);

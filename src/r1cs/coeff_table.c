@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "field/scalar_slots.h"
+
 static uint64_t coeff_hash(const fr_t *v)
 {
     /* Montgomery-form values of small constants are well spread already;
@@ -35,6 +37,23 @@ static cuzk_status coeff_table_rehash(coeff_table *t, uint64_t num_slots)
 
 cuzk_status coeff_table_init(coeff_table *t)
 {
+    return coeff_table_init_over(t, CURVE_BLS12_381);
+}
+
+/* +1 and −1 of curve's scalar field, into fr_t slots. */
+static void signs_of(curve_id curve, fr_t *one, fr_t *minus_one)
+{
+    if (curve == CURVE_BN254) {
+        *bn254_fr_slots(one) = BN254_FR_ONE;
+        bn254_fr_neg(bn254_fr_slots(minus_one), &BN254_FR_ONE);
+    } else {
+        *one = FR_ONE;
+        fr_neg(minus_one, &FR_ONE);
+    }
+}
+
+cuzk_status coeff_table_init_over(coeff_table *t, curve_id curve)
+{
     memset(t, 0, sizeof(*t));
     t->cap = 64;
     t->vals = malloc(t->cap * sizeof(fr_t));
@@ -44,10 +63,10 @@ cuzk_status coeff_table_init(coeff_table *t)
         coeff_table_free(t);
         return CUZK_ERR_OUT_OF_MEMORY;
     }
-    fr_t minus_one;
-    fr_neg(&minus_one, &FR_ONE);
+    fr_t one, minus_one;
+    signs_of(curve, &one, &minus_one);
     uint32_t idx;
-    cuzk_status st = coeff_table_intern(t, &idx, &FR_ONE);
+    cuzk_status st = coeff_table_intern(t, &idx, &one);
     if (st == CUZK_OK)
         st = coeff_table_intern(t, &idx, &minus_one);
     if (st != CUZK_OK)

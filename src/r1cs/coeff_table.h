@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 
+#include "curve/curve_id.h"
 #include "cuzk/status.h"
 #include "field/fr.h"
 
@@ -19,7 +20,10 @@ typedef struct coeff_table {
     uint64_t num_slots; /* power of two, kept at least twice len */
 } coeff_table;
 
+/* A table over the scalar field of curve (its +1 and −1 first; values of
+ * BN254 in fr_t slots, field/scalar_slots.h). */
 cuzk_status coeff_table_init(coeff_table *t);
+cuzk_status coeff_table_init_over(coeff_table *t, curve_id curve);
 void coeff_table_free(coeff_table *t);
 
 /* *idx = the index of value, appending it when new. */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "field/scalar_slots.h"
 #include "r1cs/coeff_table.h"
 #include "r1cs/r1cs.h"
 
@@ -19,10 +20,20 @@ static int term_cmp(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* x += y in curve's scalar field (the values in fr_t slots). */
+static void slot_add(curve_id curve, fr_t *x, const fr_t *y)
+{
+    if (curve == CURVE_BN254)
+        bn254_fr_add(bn254_fr_slots(x), bn254_fr_slots_const(x), bn254_fr_slots_const(y));
+    else
+        fr_add(x, x, y);
+}
+
 /* One matrix: its entries bucketed by row, then each row sorted and
  * merged in place, then interned. */
-static cuzk_status build_matrix(r1cs_matrix *m, coeff_table *table, const r1cs_entry *e, uint64_t n,
-                                uint32_t which, uint64_t rows, char *msg, size_t msg_len)
+static cuzk_status build_matrix(r1cs_matrix *m, coeff_table *table, curve_id curve,
+                                const r1cs_entry *e, uint64_t n, uint32_t which, uint64_t rows,
+                                char *msg, size_t msg_len)
 {
     uint64_t *start = calloc(rows + 1, sizeof(uint64_t));
     if (!start)
@@ -59,11 +70,12 @@ static cuzk_status build_matrix(r1cs_matrix *m, coeff_table *table, const r1cs_e
         uint64_t first = k;
         for (uint64_t j = 0; j < len; j++) {
             if (k > first && terms[k - 1].col == row[j].col)
-                fr_add(&terms[k - 1].value, &terms[k - 1].value, &row[j].value);
+                slot_add(curve, &terms[k - 1].value, &row[j].value);
             else
                 terms[k++] = row[j];
         }
-        /* drop terms whose values cancelled or were zero */
+        /* drop terms whose values cancelled or were zero (zero is all-zero
+         * limbs in either field) */
         uint64_t out = first;
         for (uint64_t j = first; j < k; j++)
             if (!fr_is_zero(&terms[j].value))
@@ -107,6 +119,14 @@ static cuzk_status narrow(r1cs_matrix *m)
 cuzk_status r1cs_from_entries(r1cs_t *out, const r1cs_entry *entries, uint64_t n, uint64_t rows,
                               uint64_t num_inputs, uint64_t num_aux, char *msg, size_t msg_len)
 {
+    return r1cs_from_entries_over(out, CURVE_BLS12_381, entries, n, rows, num_inputs, num_aux, msg,
+                                  msg_len);
+}
+
+cuzk_status r1cs_from_entries_over(r1cs_t *out, curve_id curve, const r1cs_entry *entries,
+                                   uint64_t n, uint64_t rows, uint64_t num_inputs,
+                                   uint64_t num_aux, char *msg, size_t msg_len)
+{
     memset(out, 0, sizeof(*out));
     uint64_t nv = num_inputs + num_aux;
     if (num_inputs < 1 || nv > UINT32_MAX) {
@@ -123,16 +143,17 @@ cuzk_status r1cs_from_entries(r1cs_t *out, const r1cs_entry *entries, uint64_t n
                          (unsigned long long)rows, (unsigned long long)nv);
             return CUZK_ERR_INVALID_ARGUMENT;
         }
+    out->curve = curve;
     out->num_constraints = rows;
     out->num_inputs = num_inputs;
     out->num_aux = num_aux;
     coeff_table table;
-    cuzk_status st = coeff_table_init(&table);
+    cuzk_status st = coeff_table_init_over(&table, curve);
     if (st != CUZK_OK)
         return st;
     r1cs_matrix *ms[3] = {&out->a, &out->b, &out->c};
     for (uint32_t k = 0; k < 3 && st == CUZK_OK; k++)
-        st = build_matrix(ms[k], &table, entries, n, k, rows, msg, msg_len);
+        st = build_matrix(ms[k], &table, curve, entries, n, k, rows, msg, msg_len);
     out->coeffs = coeff_table_take(&table, &out->num_coeffs);
     if (st == CUZK_OK && !out->coeffs)
         st = CUZK_ERR_OUT_OF_MEMORY;

@@ -1,5 +1,7 @@
 /* Sparse matrix-vector products over the compiled system, satisfaction
- * check, and the structural validation every loaded system goes through. */
+ * check, and the structural validation every loaded system goes through.
+ * The arithmetic is eval_impl.h, compiled over both curves' scalar fields;
+ * the system's curve picks one. */
 #include "r1cs/r1cs.h"
 
 #include <stdarg.h>
@@ -8,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "field/scalar_slots.h"
 #include "util/parallel.h"
 
 /* Rows per work chunk: large enough to amortize the claim, small enough
@@ -37,115 +40,10 @@ void r1cs_free(r1cs_t *r)
     memset(r, 0, sizeof(*r));
 }
 
-/* Inline tests on the reduced Montgomery representation (unique, so limb
- * comparison is equality): these run once per nonzero, where a call into
- * fr.c for the test would cost as much as the addition it saves. */
-static inline bool w_is_zero(const fr_t *x)
-{
-    return (x->l[0] | x->l[1] | x->l[2] | x->l[3]) == 0;
-}
-
-static inline bool w_is_one(const fr_t *x)
-{
-    return ((x->l[0] ^ FR_ONE.l[0]) | (x->l[1] ^ FR_ONE.l[1]) | (x->l[2] ^ FR_ONE.l[2]) |
-            (x->l[3] ^ FR_ONE.l[3])) == 0;
-}
-
 /* How many nonzeros ahead to prefetch w[col[k]]: columns far from the row
  * (a tenth or so in PoRep-like systems) miss the cache, and a miss costs
  * more than the whole row's arithmetic. */
 #define PREFETCH_AHEAD 32
-
-/* Σ over [begin, end) of table[coeff[k]] · w[col[k]]. `width` is a
- * constant at every call site, so each width gets its own loop. `limit` is
- * the matrix nnz, the bound for prefetching. */
-static inline void row_dot(fr_t *out, const uint32_t *col, const void *coeff, unsigned width,
-                           uint64_t begin, uint64_t end, uint64_t limit, const fr_t *w,
-                           const fr_t *table)
-{
-    fr_t acc, prod;
-    bool empty = true; /* the first term is copied, not added to zero */
-    for (uint64_t k = begin; k < end; k++) {
-        if (k + PREFETCH_AHEAD < limit)
-            __builtin_prefetch(&w[col[k + PREFETCH_AHEAD]]);
-        const fr_t *x = &w[col[k]];
-        if (w_is_zero(x))
-            continue;
-        uint32_t ci = width == 2 ? ((const uint16_t *)coeff)[k] : ((const uint32_t *)coeff)[k];
-        const fr_t *term;
-        if (ci == R1CS_COEFF_ONE) {
-            term = x;
-        } else if (ci == R1CS_COEFF_MINUS_ONE) {
-            if (empty) {
-                fr_neg(&acc, x);
-                empty = false;
-            } else {
-                fr_sub(&acc, &acc, x);
-            }
-            continue;
-        } else if (w_is_one(x)) {
-            term = &table[ci];
-        } else {
-            fr_mul(&prod, &table[ci], x);
-            term = &prod;
-        }
-        if (empty) {
-            acc = *term;
-            empty = false;
-        } else {
-            fr_add(&acc, &acc, term);
-        }
-    }
-    *out = empty ? FR_ZERO : acc;
-}
-
-void r1cs_eval_row(fr_t *out, const r1cs_t *r, const r1cs_matrix *m, uint64_t i, const fr_t *w)
-{
-    if (r->coeff_width == 2)
-        row_dot(out, m->col, m->coeff, 2, m->row_ptr[i], m->row_ptr[i + 1], m->nnz, w, r->coeffs);
-    else
-        row_dot(out, m->col, m->coeff, 4, m->row_ptr[i], m->row_ptr[i + 1], m->nnz, w, r->coeffs);
-}
-
-static void matrix_rows(fr_t *out, const r1cs_t *r, const r1cs_matrix *m, const fr_t *w,
-                        size_t begin, size_t end)
-{
-    const uint64_t *rp = m->row_ptr;
-    if (r->coeff_width == 2) {
-        for (size_t i = begin; i < end; i++)
-            row_dot(&out[i], m->col, m->coeff, 2, rp[i], rp[i + 1], m->nnz, w, r->coeffs);
-    } else {
-        for (size_t i = begin; i < end; i++)
-            row_dot(&out[i], m->col, m->coeff, 4, rp[i], rp[i + 1], m->nnz, w, r->coeffs);
-    }
-}
-
-typedef struct eval_ctx {
-    const r1cs_t *r;
-    const fr_t *w;
-    fr_t *out[3];
-} eval_ctx;
-
-static void eval_chunk(void *arg, size_t begin, size_t end)
-{
-    eval_ctx *e = arg;
-    const r1cs_matrix *ms[3] = {&e->r->a, &e->r->b, &e->r->c};
-    /* The three matrices of a row range read the same part of w (columns
-     * sit near the row's own variables): blocks of rows keep it in cache
-     * between A, B and C. */
-    for (size_t lo = begin; lo < end; lo += EVAL_BLOCK) {
-        size_t hi = end - lo < EVAL_BLOCK ? end : lo + EVAL_BLOCK;
-        for (int k = 0; k < 3; k++)
-            if (e->out[k])
-                matrix_rows(e->out[k], e->r, ms[k], e->w, lo, hi);
-    }
-}
-
-void r1cs_eval(const r1cs_t *r, const fr_t *w, fr_t *a, fr_t *b, fr_t *c, unsigned threads)
-{
-    eval_ctx e = {.r = r, .w = w, .out = {a, b, c}};
-    parallel_for((size_t)r->num_constraints, EVAL_GRAIN, threads, eval_chunk, &e);
-}
 
 /* Lowers *target to v when v is smaller (lock-free). */
 static void atomic_min_u64(_Atomic uint64_t *target, uint64_t v)
@@ -156,44 +54,49 @@ static void atomic_min_u64(_Atomic uint64_t *target, uint64_t v)
         ;
 }
 
-typedef struct sat_ctx {
-    const r1cs_t *r;
-    const fr_t *w;
-    _Atomic uint64_t first_bad;
-} sat_ctx;
-
-static void sat_chunk(void *arg, size_t begin, size_t end)
+static inline const fr_t *bls12_381_slots(const fr_t *p)
 {
-    sat_ctx *s = arg;
-    /* A failure already found below this chunk makes it irrelevant. */
-    if (atomic_load_explicit(&s->first_bad, memory_order_relaxed) < begin)
-        return;
-    fr_t a, b, c, ab;
-    for (size_t i = begin; i < end; i++) {
-        r1cs_eval_row(&a, s->r, &s->r->a, i, s->w);
-        r1cs_eval_row(&b, s->r, &s->r->b, i, s->w);
-        r1cs_eval_row(&c, s->r, &s->r->c, i, s->w);
-        fr_mul(&ab, &a, &b);
-        if (!fr_eq(&ab, &c)) {
-            atomic_min_u64(&s->first_bad, i);
-            return;
-        }
-    }
+    return p;
+}
+
+#define EV_(name) bls12_381_##name
+#define EV_FE(name) fr_##name
+#define EV_T fr_t
+#define EV_ONE FR_ONE
+#define EV_ZERO FR_ZERO
+#define EV_SLOTS bls12_381_slots
+#include "r1cs/eval_impl.h"
+
+#define EV_(name) bn254_##name
+#define EV_FE(name) bn254_fr_##name
+#define EV_T bn254_fr_t
+#define EV_ONE BN254_FR_ONE
+#define EV_ZERO BN254_FR_ZERO
+#define EV_SLOTS bn254_fr_slots_const
+#include "r1cs/eval_impl.h"
+
+void r1cs_eval_row(fr_t *out, const r1cs_t *r, const r1cs_matrix *m, uint64_t i, const fr_t *w)
+{
+    if (r->curve == CURVE_BN254)
+        bn254_eval_row(bn254_fr_slots(out), r, m, i, bn254_fr_slots_const(w));
+    else
+        bls12_381_eval_row(out, r, m, i, w);
+}
+
+void r1cs_eval(const r1cs_t *r, const fr_t *w, fr_t *a, fr_t *b, fr_t *c, unsigned threads)
+{
+    if (r->curve == CURVE_BN254)
+        bn254_eval(r, bn254_fr_slots_const(w), a ? bn254_fr_slots(a) : NULL,
+                   b ? bn254_fr_slots(b) : NULL, c ? bn254_fr_slots(c) : NULL, threads);
+    else
+        bls12_381_eval(r, w, a, b, c, threads);
 }
 
 bool r1cs_is_satisfied(const r1cs_t *r, const fr_t *w, uint64_t *first_bad_row, unsigned threads)
 {
-    if (first_bad_row)
-        *first_bad_row = R1CS_ROW_NONE;
-    if (!w_is_one(&w[0]))
-        return false;
-    sat_ctx s = {.r = r, .w = w};
-    atomic_init(&s.first_bad, R1CS_ROW_NONE);
-    parallel_for((size_t)r->num_constraints, EVAL_GRAIN, threads, sat_chunk, &s);
-    uint64_t bad = atomic_load(&s.first_bad);
-    if (first_bad_row)
-        *first_bad_row = bad;
-    return bad == R1CS_ROW_NONE;
+    if (r->curve == CURVE_BN254)
+        return bn254_is_satisfied(r, bn254_fr_slots_const(w), first_bad_row, threads);
+    return bls12_381_is_satisfied(r, w, first_bad_row, threads);
 }
 
 /* --- validation --- */
@@ -305,18 +208,17 @@ cuzk_status r1cs_validate(const r1cs_t *r, unsigned threads, char *msg, size_t m
                      r->coeff_width);
         return CUZK_ERR_INVALID_ARGUMENT;
     }
-    if (r->num_coeffs < 2 || !fr_is_one(&r->coeffs[R1CS_COEFF_ONE])) {
-        r1cs_set_msg(msg, msg_len, "r1cs: coefficient table entry 0 is not 1");
-        return CUZK_ERR_INVALID_ARGUMENT;
-    }
-    fr_t minus_one;
-    fr_neg(&minus_one, &FR_ONE);
-    if (!fr_eq(&r->coeffs[R1CS_COEFF_MINUS_ONE], &minus_one)) {
-        r1cs_set_msg(msg, msg_len, "r1cs: coefficient table entry 1 is not -1");
+    int bad_sign = r->num_coeffs < 2 ? (int)R1CS_COEFF_ONE
+                   : r->curve == CURVE_BN254 ? bn254_table_sign_error(r)
+                                             : bls12_381_table_sign_error(r);
+    if (bad_sign >= 0) {
+        r1cs_set_msg(msg, msg_len, "r1cs: coefficient table entry %d is not %s", bad_sign,
+                     bad_sign == (int)R1CS_COEFF_ONE ? "1" : "-1");
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     for (uint64_t i = 2; i < r->num_coeffs; i++) {
-        if (fr_is_zero(&r->coeffs[i])) {
+        if (r->curve == CURVE_BN254 ? bn254_w_is_zero(&bn254_fr_slots_const(r->coeffs)[i])
+                                    : bls12_381_w_is_zero(&r->coeffs[i])) {
             r1cs_set_msg(msg, msg_len, "r1cs: coefficient table entry %llu is zero",
                          (unsigned long long)i);
             return CUZK_ERR_INVALID_ARGUMENT;
@@ -351,20 +253,17 @@ cuzk_status r1cs_validate(const r1cs_t *r, unsigned threads, char *msg, size_t m
     return CUZK_OK;
 }
 
-typedef struct mul_rows_job {
-    fr_t *c;
-    const fr_t *a, *b;
-} mul_rows_job;
-
-static void mul_rows_chunk(void *ctx, size_t begin, size_t end)
-{
-    const mul_rows_job *j = ctx;
-    for (size_t i = begin; i < end; i++)
-        fr_mul(&j->c[i], &j->a[i], &j->b[i]);
-}
-
 void r1cs_mul_rows(fr_t *c, const fr_t *a, const fr_t *b, uint64_t m, unsigned threads)
 {
-    mul_rows_job j = {c, a, b};
-    parallel_for(m, EVAL_GRAIN, threads, mul_rows_chunk, &j);
+    bls12_381_mul_rows(c, a, b, m, threads);
+}
+
+void r1cs_mul_rows_over(curve_id curve, fr_t *c, const fr_t *a, const fr_t *b, uint64_t m,
+                        unsigned threads)
+{
+    if (curve == CURVE_BN254)
+        bn254_mul_rows(bn254_fr_slots(c), bn254_fr_slots_const(a), bn254_fr_slots_const(b), m,
+                       threads);
+    else
+        bls12_381_mul_rows(c, a, b, m, threads);
 }

@@ -19,13 +19,20 @@
  * zero coefficients dropped when the constraint was enforced).
  *
  * Table entries 0 and 1 are always +1 and -1: evaluation adds or subtracts
- * instead of multiplying for them. */
+ * instead of multiplying for them.
+ *
+ * A system is over the scalar field of its curve (r1cs_t.curve): BLS12-381
+ * (the zero value, every system the builder makes) or BN254 (a snarkjs key
+ * of circom's default curve). Over BN254 the coefficient table and every w,
+ * a, b, c passed here hold BN254's elements in fr_t slots
+ * (field/scalar_slots.h). */
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "cuzk/status.h"
+#include "curve/curve_id.h"
 #include "field/fr.h"
 
 #define R1CS_COEFF_ONE 0u       /* table index of +1 */
@@ -40,6 +47,7 @@ typedef struct r1cs_matrix {
 } r1cs_matrix;
 
 typedef struct r1cs {
+    curve_id curve; /* whose scalar field: CURVE_BLS12_381 unless made over BN254 */
     uint64_t num_constraints;
     uint64_t num_inputs; /* including the constant ONE at index 0 */
     uint64_t num_aux;
@@ -66,7 +74,7 @@ typedef struct r1cs_entry {
     uint32_t matrix; /* 0 = A, 1 = B, 2 = C */
     uint32_t row;
     uint32_t col; /* the variable */
-    fr_t value;   /* Montgomery form */
+    fr_t value;   /* Montgomery form, of the system's field (a BN254 value in an fr_t slot) */
 } r1cs_entry;
 
 /* The compiled system of `rows` rows from entries in any order: each row
@@ -75,6 +83,10 @@ typedef struct r1cs_entry {
  * the rows, the variables or the three matrices. */
 cuzk_status r1cs_from_entries(r1cs_t *out, const r1cs_entry *entries, uint64_t n, uint64_t rows,
                               uint64_t num_inputs, uint64_t num_aux, char *msg, size_t msg_len);
+/* The same over the scalar field of curve (r1cs_from_entries: BLS12-381). */
+cuzk_status r1cs_from_entries_over(r1cs_t *out, curve_id curve, const r1cs_entry *entries,
+                                   uint64_t n, uint64_t rows, uint64_t num_inputs,
+                                   uint64_t num_aux, char *msg, size_t msg_len);
 
 /* Frees the arrays and zeroes *r (safe on a zeroed or already freed r1cs_t). */
 void r1cs_free(r1cs_t *r);
@@ -96,6 +108,9 @@ void r1cs_eval(const r1cs_t *r, const fr_t *w, fr_t *a, fr_t *b, fr_t *c, unsign
 /* c_i = a_i·b_i for i < m, on `threads` threads: c for systems whose C is
  * defined as the product (snarkjs keys). */
 void r1cs_mul_rows(fr_t *c, const fr_t *a, const fr_t *b, uint64_t m, unsigned threads);
+/* The same over the scalar field of curve (r1cs_mul_rows: BLS12-381). */
+void r1cs_mul_rows_over(curve_id curve, fr_t *c, const fr_t *a, const fr_t *b, uint64_t m,
+                        unsigned threads);
 
 /* One row of one matrix: out = Σ coeff·w over row i. */
 void r1cs_eval_row(fr_t *out, const r1cs_t *r, const r1cs_matrix *m, uint64_t i, const fr_t *w);

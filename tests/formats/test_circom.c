@@ -2,7 +2,8 @@
  * tools/fixtures: parsing, the relations between the files (the witness
  * satisfies the constraints, the zkey's counts and coefficient matrices
  * agree with the r1cs, its points with the semantics snarkjs gives them),
- * and the refusal of BN254 files. */
+ * the BLS12-381-only readers' refusal of BN254 files, and the curve the
+ * key and witness readers take from a BN254 file's primes. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,9 +21,8 @@
 #include "formats/zkey.h"
 
 #define FIX CUZK_VECTOR_DIR "/../fixtures/circom/"
-/* The BLS12-381 readers name the curve of a BN254 file (the binary ones add
- * that the prover is BLS12-381 only so far; the JSON ones that they want
- * bls12381, bn254_snarkjs_json.h reading those files). */
+/* The BLS12-381-only readers (.r1cs, circom_wtns_load, the JSON ones: their
+ * BN254 twins are bn254_snarkjs_json.h) name the curve of a BN254 file. */
 #define BN128_MSG "this file is for the bn128 curve"
 
 static char msg[512];
@@ -366,7 +366,7 @@ static void expect_bn128(cuzk_status st, const char *file)
     assert_non_null(strstr(msg, file));
 }
 
-static void test_bn128_refused(void **state)
+static void test_bn128_files(void **state)
 {
     (void)state;
     r1cs_t r;
@@ -382,11 +382,21 @@ static void test_bn128_refused(void **state)
                  "chain_bn128.wtns");
     assert_null(w);
     assert_int_equal(n, 0);
+    /* A BN254 key opens as one (its points need the BN254 decoders:
+     * tests/circuits/test_bn254_zkey_circuit.c). */
     zkey_t z;
-    expect_bn128(zkey_open(&z, FIX "chain_bn128.zkey", FORMATS_CHECK_CURVE, msg, sizeof(msg)),
-                 "chain_bn128.zkey");
-    expect_bn128(zkey_open(&z, FIX "chain_setup_bn128.zkey", FORMATS_CHECK_CURVE, msg, sizeof(msg)),
-                 "chain_setup_bn128.zkey");
+    const char *keys[2] = {FIX "chain_bn128.zkey", FIX "chain_setup_bn128.zkey"};
+    for (int k = 0; k < 2; k++) {
+        expect_ok(zkey_open(&z, keys[k], FORMATS_CHECK_SUBGROUP, msg, sizeof(msg)));
+        assert_int_equal(z.curve, CURVE_BN254);
+        assert_int_equal(z.n8q, 32);
+        assert_int_equal(z.bn254_vk.num_ic, z.num_public + 1);
+        zkey_close(&z);
+    }
+    circom_wtns_t wt;
+    expect_ok(circom_wtns_open(&wt, FIX "chain_bn128.wtns", msg, sizeof(msg)));
+    assert_int_equal(wt.curve, CURVE_BN254);
+    circom_wtns_close(&wt);
     groth16_proof_t p;
     expect_bn128(
         snarkjs_proof_load(&p, FIX "proof_bn128.json", FORMATS_CHECK_CURVE, msg, sizeof(msg)),
@@ -420,7 +430,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_r1cs_header),   cmocka_unit_test(test_witness_satisfies),
         cmocka_unit_test(test_zkey),          cmocka_unit_test(test_zkey_section_order),
-        cmocka_unit_test(test_bn128_refused), cmocka_unit_test(test_wrong_kind),
+        cmocka_unit_test(test_bn128_files), cmocka_unit_test(test_wrong_kind),
         cmocka_unit_test(test_r1cs_terms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

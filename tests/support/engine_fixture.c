@@ -123,6 +123,10 @@ static cuzk_status flaky_prepare(backend_t *b, const backend_circuit_desc *d, vo
                                  uint64_t *bytes, char *m, size_t ml)
 {
     flaky *f = b->impl;
+    if (f->refuse_bn254 && d->plan->curve == CURVE_BN254) {
+        snprintf(m, ml, "%s: the %s backend does not prove BN254 circuits yet", d->name, b->name);
+        return CUZK_ERR_UNSUPPORTED;
+    }
     return f->inner->prepare(f->inner, d, h, bytes, m, ml);
 }
 

@@ -56,13 +56,16 @@ void efx_check_proofs(const engine_fixture *fx, engine_t *e, uint64_t id, uint32
 /* A backend around the CPU backend (posing as `devices` devices, named
  * name, is_cpu as given: false makes the engine add its CPU fallback)
  * that fails the first fail_first calls, or every call with always
- * ("injected failure on device D", CUZK_ERR_DEVICE). */
+ * ("injected failure on device D", CUZK_ERR_DEVICE); with refuse_bn254 its
+ * prepare refuses BN254 plans as the CUDA backend does
+ * (CUZK_ERR_UNSUPPORTED, naming the curve). */
 typedef struct flaky {
     backend_t base;
     backend_t *inner;
     pthread_mutex_t mu;
     unsigned calls, fail_first;
     bool always;
+    bool refuse_bn254;
     int devices_called[8];
 } flaky;
 
