@@ -278,10 +278,16 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
         d->msm = NULL;
         const size_t chunk = budget_chunk(cc->device_budget);
         cfg.max_n[CUDA_MSM_G1] = cfg.max_n[CUDA_MSM_G2] = chunk;
-        /* The quotient's MSM adds its chunks into buckets planned for the
-         * domain (cuda/msm_stream.h); a chunk's entries sort in at most two
-         * batches (the default would hold 1 GB of them). */
-        cfg.chunked_n[CUDA_MSM_G1] = n;
+        /* The quotient's MSM adds its chunks into one set of buckets
+         * (cuda/msm_stream.h): windows as large as its size wants, while
+         * their buckets take at most a sixteenth of the budget (c = 20 at
+         * 24 GiB: 1.3 GB; the size's own c = 22 would take 4.8 GB). A
+         * chunk's entries sort in at most two batches (the default would
+         * hold 1 GB of them). */
+        unsigned c = CUDA_MSM_MIN_WINDOW_BITS;
+        while (c < 22 && cuda_msm_bucket_bytes(CUDA_MSM_G1, c + 1) <= cc->device_budget / 16)
+            c++;
+        cfg.chunked_window_bits[CUDA_MSM_G1] = c;
         cfg.max_batch_entries = chunk * 16;
         if ((st = cuda_msm_ctx_create(&d->msm, &cfg)) != CUZK_OK)
             return dev_error(msg, msg_len, "MSM context", cuda_msm_last_error());

@@ -85,11 +85,20 @@ typedef struct cuda_msm_config {
      * batches that fit. 0: CUDA_MSM_DEFAULT_BATCH_ENTRIES. Never below
      * max_n. Four bytes each. */
     size_t max_batch_entries;
-    /* 0, or the whole size of a plain MSM that msm_stream.h runs over
-     * chunks of at most max_n scalars into one set of buckets: scratch for
-     * the window size that size wants too (2^(c−1) buckets a window). */
-    size_t chunked_n[CUDA_MSM_GROUP_COUNT];
+    /* 0, or the largest window a plain MSM that msm_stream.h runs over
+     * chunks of at most max_n scalars into one set of buckets may use
+     * (it takes the one its whole size wants, up to this): scratch for
+     * its buckets too, cuda_msm_bucket_bytes(group, bits). */
+    unsigned chunked_window_bits[CUDA_MSM_GROUP_COUNT];
 } cuda_msm_config;
+
+/* Device bytes of the buckets of every window at window size c. */
+static inline size_t cuda_msm_bucket_bytes(cuda_msm_group group, unsigned c)
+{
+    const size_t windows = (256 + c - 1) / c;
+    return windows * ((size_t)1 << (c - 1)) *
+           (group == CUDA_MSM_G1 ? CUDA_MSM_G1_XYZZ_BYTES : CUDA_MSM_G2_XYZZ_BYTES);
+}
 
 #define CUDA_MSM_MAX_N ((size_t)1 << 30)
 #define CUDA_MSM_DEFAULT_BATCH_ENTRIES ((size_t)1 << 28)

@@ -159,8 +159,8 @@ static cuzk_status msm_ctx_sizes(cuda_msm_ctx *ctx, const cuda_msm_config *cfg, 
         unsigned top = msm_auto_c(ops, ctx->max_n[g]);
         if (cfg->max_window_bits > top)
             top = cfg->max_window_bits;
-        if (cfg->chunked_n[g] && msm_auto_c(ops, cfg->chunked_n[g]) > top)
-            top = msm_auto_c(ops, cfg->chunked_n[g]);
+        if (cfg->chunked_window_bits[g] > top)
+            top = cfg->chunked_window_bits[g];
         for (unsigned c = CUDA_MSM_MIN_WINDOW_BITS; c <= top; c++) {
             msm_plan pl;
             msm_plan_make(&pl, c, ctx->max_n[g], ctx->batch_entries);
