@@ -36,8 +36,8 @@
 # separated by ';', each run after the benchmarks with its output folder in
 # $OUT/cli-bench-<i>.tar.gz; leading NAME=VALUE words set the run's
 # environment; empty: none), CUZK_COMMIT (the commit written into bench.jsonl's
-# lines, in place of the one the build read: the device's copy of the tree
-# may carry another .git), CUZK_GPU_TARGETS (space-separated build targets;
+# lines and the cuzk bench runs' outputs, in place of the one the build
+# read: the device's copy of the tree may carry another .git), CUZK_GPU_TARGETS (space-separated build targets;
 # default all; with it, CUZK_GPU_TESTS=none runs no test), CUZK_GPU_AFTER (a
 # command run last, with BUILD and OUT in its environment: a profiler run).
 set -uo pipefail
@@ -328,6 +328,14 @@ main() {
         env "${envs[@]}" "${timer[@]}" "$BUILD/cuzk" bench "${rest[@]}" --out "$dir" \
             >"$dir/stdout.txt" 2>"$dir/stderr.txt"
         local rc=$?
+        # The device copy's .git may name another commit than the tree's:
+        # CUZK_COMMIT, when given, replaces the one the build read.
+        if [ -n "${CUZK_COMMIT:-}" ]; then
+            local f
+            for f in "$dir/stdout.txt" "$dir/bench.jsonl"; do
+                [ -f "$f" ] && sed -i -E "s/\"commit\":\"[^\"]*\"/\"commit\":\"$CUZK_COMMIT\"/" "$f"
+            done
+        fi
         cat "$dir/stdout.txt"
         tail -n 60 "$dir/stderr.txt"
         if [ "$rc" -ne 0 ]; then
