@@ -607,6 +607,19 @@ static void finish_emulate(const cuda_r1cs *r, dfr_t *const abc[3], unsigned lon
             *first_bad = i;
 }
 
+/* The end of an evaluation with a check (st: how it went so far): the
+ * lowest failing row back to the host, the stream waited for. */
+static cuzk_status check_read(cuda_r1cs_check *ck, cudaStream_t s, cuzk_status st,
+                              uint64_t *first_bad_row)
+{
+    CUDA_CHECK(st, cudaMemcpyAsync(ck->h_first_bad, ck->d_first_bad, sizeof(unsigned long long),
+                                   cudaMemcpyDeviceToHost, s));
+    CUDA_CHECK(st, cudaStreamSynchronize(s));
+    if (st == CUZK_OK)
+        *first_bad_row = *ck->h_first_bad;
+    return st;
+}
+
 extern "C" cuzk_status cuda_r1cs_eval(const cuda_r1cs *r, cuda_r1cs_check *ck, const void *d_w,
                                       void *const d_abc[3], void *stream, uint64_t *first_bad_row)
 {
@@ -636,12 +649,7 @@ extern "C" cuzk_status cuda_r1cs_eval(const cuda_r1cs *r, cuda_r1cs_check *ck, c
             abc[0], abc[1], abc[2], (uint32_t)r->rows, r->c_is_ab, ck->d_first_bad);
         CUDA_CHECK_LAUNCH(st, "r1cs_rows_finish");
     }
-    CUDA_CHECK(st, cudaMemcpyAsync(ck->h_first_bad, ck->d_first_bad, sizeof(unsigned long long),
-                                   cudaMemcpyDeviceToHost, s));
-    CUDA_CHECK(st, cudaStreamSynchronize(s));
-    if (st == CUZK_OK)
-        *first_bad_row = *ck->h_first_bad;
-    return st;
+    return check_read(ck, s, st, first_bad_row);
 }
 
 extern "C" cuzk_status cuda_r1cs_eval_ab(const cuda_r1cs *r, cuda_r1cs_check *ck, const void *d_w,
@@ -680,12 +688,7 @@ extern "C" cuzk_status cuda_r1cs_eval_ab(const cuda_r1cs *r, cuda_r1cs_check *ck
         st = matrix_dispatch(r, &r->m[1], w, sink_store(b), s);
     if (st == CUZK_OK && !r->c_is_ab)
         st = matrix_dispatch(r, &r->m[2], w, check, s);
-    CUDA_CHECK(st, cudaMemcpyAsync(ck->h_first_bad, ck->d_first_bad, sizeof(unsigned long long),
-                                   cudaMemcpyDeviceToHost, s));
-    CUDA_CHECK(st, cudaStreamSynchronize(s));
-    if (st == CUZK_OK)
-        *first_bad_row = *ck->h_first_bad;
-    return st;
+    return check_read(ck, s, st, first_bad_row);
 }
 
 extern "C" cuzk_status cuda_r1cs_eval_c(const cuda_r1cs *r, const void *d_w, void *d_c,
