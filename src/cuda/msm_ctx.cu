@@ -329,6 +329,28 @@ const char *cuda_msm_last_error(void)
 
 /* ---- the MSM ---------------------------------------------------------------- */
 
+/* Calls on stream s start after the context's last call, on whatever
+ * stream it ran. */
+static cuzk_status msm_order_after_last(cuda_msm_ctx *ctx, cudaStream_t s)
+{
+    cuzk_status st = CUZK_OK;
+    if (ctx->done_recorded && s != ctx->last)
+        CUDA_CHECK(st, cudaStreamWaitEvent(s, ctx->done, 0));
+    return st;
+}
+
+/* The end of a call on stream s: ctx->done recorded after it (st: how the
+ * call went so far). */
+static cuzk_status msm_mark_done(cuda_msm_ctx *ctx, cudaStream_t s, cuzk_status st)
+{
+    CUDA_CHECK(st, cudaEventRecord(ctx->done, s));
+    if (st == CUZK_OK) {
+        ctx->done_recorded = true;
+        ctx->last = s;
+    }
+    return st;
+}
+
 /* Scalars in device (or managed) memory are read where they are; anything
  * else is copied to the context's staging buffer first. */
 static cuzk_status msm_device_scalars(cuda_msm_ctx *ctx, const void *scalars, size_t n,
@@ -455,8 +477,8 @@ static cuzk_status msm_run(cuda_msm_ctx *ctx, cuda_msm_group g, const cuda_msm_p
     if (st != CUZK_OK)
         return st;
     cudaStream_t s = stream ? stream : ctx->stream;
-    if (ctx->done_recorded && s != ctx->last)
-        CUDA_CHECK(st, cudaStreamWaitEvent(s, ctx->done, 0));
+    if (st == CUZK_OK)
+        st = msm_order_after_last(ctx, s);
     if (st == CUZK_OK && n == 0) {
         st = ops->set_infinity(ctx, s);
     } else if (st == CUZK_OK) {
@@ -479,11 +501,7 @@ static cuzk_status msm_run(cuda_msm_ctx *ctx, cuda_msm_group g, const cuda_msm_p
     }
     if (n == 0)
         CUDA_CHECK(st, cudaMemcpyAsync(out, ctx->result, ops->jac_bytes, cudaMemcpyDeviceToHost, s));
-    CUDA_CHECK(st, cudaEventRecord(ctx->done, s));
-    if (st == CUZK_OK) {
-        ctx->done_recorded = true;
-        ctx->last = s;
-    }
+    st = msm_mark_done(ctx, s, st);
     msm_scope_leave(&scope);
     return st;
 }
@@ -505,16 +523,6 @@ static unsigned msm_chunked_c(const cuda_msm_ctx *ctx, cuda_msm_group g, size_t 
     return 0;
 }
 
-/* After the context's last call, on its own stream. */
-static cuzk_status msm_chunked_stream(cuda_msm_ctx *ctx, cudaStream_t *s)
-{
-    cuzk_status st = CUZK_OK;
-    *s = ctx->stream;
-    if (ctx->done_recorded && ctx->last != ctx->stream)
-        CUDA_CHECK(st, cudaStreamWaitEvent(ctx->stream, ctx->done, 0));
-    return st;
-}
-
 cuzk_status msm_chunked_begin(cuda_msm_ctx *ctx, cuda_msm_group g, size_t n_total, size_t chunk,
                               unsigned *c)
 {
@@ -525,8 +533,8 @@ cuzk_status msm_chunked_begin(cuda_msm_ctx *ctx, cuda_msm_group g, size_t n_tota
         return CUZK_ERR_INTERNAL;
     msm_plan pl;
     msm_plan_make(&pl, *c, chunk, ctx->batch_entries);
-    cudaStream_t s;
-    cuzk_status st = msm_chunked_stream(ctx, &s);
+    cudaStream_t s = ctx->stream;
+    cuzk_status st = msm_order_after_last(ctx, s);
     if (st == CUZK_OK)
         st = msm_ops(g)->clear(ctx, &pl, s);
     return st;
@@ -547,8 +555,8 @@ cuzk_status msm_chunked_add(cuda_msm_ctx *ctx, cuda_msm_group g, unsigned c,
     msm_plan_make(&pl, c, n, ctx->batch_entries);
     if (!msm_plan_fits(ctx, ops, &pl))
         return CUZK_ERR_INTERNAL;
-    cudaStream_t s;
-    cuzk_status st = msm_chunked_stream(ctx, &s);
+    cudaStream_t s = ctx->stream;
+    cuzk_status st = msm_order_after_last(ctx, s);
     if (st == CUZK_OK)
         st = msm_scalars_canonical(ctx, d_scalars, n, s);
     if (st == CUZK_OK)
@@ -562,18 +570,13 @@ cuzk_status msm_chunked_end(cuda_msm_ctx *ctx, cuda_msm_group g, unsigned c, voi
         return CUZK_ERR_INVALID_ARGUMENT;
     msm_plan pl;
     msm_plan_make(&pl, c, ctx->max_n[g], ctx->batch_entries);
-    cudaStream_t s;
-    cuzk_status st = msm_chunked_stream(ctx, &s);
+    cudaStream_t s = ctx->stream;
+    cuzk_status st = msm_order_after_last(ctx, s);
     if (st == CUZK_OK)
         st = msm_ops(g)->pippenger(ctx, &pl, NULL, NULL, 0, MSM_PIP_REDUCE_ONLY, s);
     if (st == CUZK_OK)
         st = msm_finish_on_host(ctx, g, &pl, false, out, s);
-    CUDA_CHECK(st, cudaEventRecord(ctx->done, s));
-    if (st == CUZK_OK) {
-        ctx->done_recorded = true;
-        ctx->last = s;
-    }
-    return st;
+    return msm_mark_done(ctx, s, st);
 }
 
 cuzk_status cuda_msm_g1(cuda_msm_ctx *ctx, const cuda_msm_points *points, const struct fr *scalars,
