@@ -71,6 +71,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include "backend/backend.h"
 #include "backend/cuda_plan.h"
 #include "circuits/builtin.h"
 #include "circuits/porep_like.h"
@@ -477,10 +478,10 @@ static bool g2_sum_ok(const g2_jac_t *p)
 
 /* ---- one proof's device work --------------------------------------------- */
 
-/* The end of each phase and the checks of its MSM results, from the
- * executor's step calls. */
+/* Each phase's interval and the checks of its MSM results, from the
+ * executor's step calls (which come after the phases, with their times). */
 typedef struct run_clock {
-    uint64_t t[PH_COUNT];
+    uint64_t start[PH_COUNT], end[PH_COUNT];
     bool ok[PH_COUNT];
 } run_clock;
 
@@ -493,13 +494,14 @@ static int phase_index(proof_phase phase)
 }
 
 static void on_step(void *ctx, proof_phase phase, const groth16_msm *m, const g1_jac_t *g1,
-                    const g2_jac_t *g2)
+                    const g2_jac_t *g2, uint64_t start_ns, uint64_t end_ns)
 {
     run_clock *rc = ctx;
     int p = phase_index(phase);
     if (p < 0)
         return;
-    rc->t[p] = bench_now_ns();
+    rc->start[p] = start_ns;
+    rc->end[p] = end_ns;
     if (!m)
         return;
     /* each part may be infinity (e.g. all its scalars 0), the sum not */
@@ -539,26 +541,24 @@ static int prove_once(prove_size *s, const prove_shape *sh, uint64_t seed, doubl
     memset(&rc, 0, sizeof(rc));
     char msg[256] = "";
     groth16_sums sums;
-    const uint64_t start = bench_now_ns();
+    const uint64_t start = backend_clock_ns();
+    rc.start[PH_EVAL_ABC] = start;
     if (s->r1cs) {
         uint64_t bad;
         cuzk_status est = cuda_r1cs_eval(s->r1cs, s->check, s->d_w, s->d_abc, s->stream, &bad);
         if (est != CUZK_OK)
             return fail_status("evaluating a, b, c", est, cuda_r1cs_last_error());
     }
-    rc.t[PH_EVAL_ABC] = bench_now_ns();
+    rc.end[PH_EVAL_ABC] = backend_clock_ns();
     cuzk_status st = cuda_plan_run(&s->plan, sh->log_n, s->ntt, s->msm, &s->parts, s->d_abc, NULL,
                                    NULL, s->d_w, sh->rows, &sums, on_step, &rc, msg, sizeof(msg));
     if (st != CUZK_OK)
         return fail_status("the proof plan", st, msg);
-    rc.t[PH_TOTAL] = bench_now_ns();
+    const uint64_t end = backend_clock_ns();
 
-    uint64_t prev = start;
-    for (int p = 0; p < PH_TOTAL; p++) {
-        ms[p] = (double)(rc.t[p] - prev) / 1e6;
-        prev = rc.t[p];
-    }
-    ms[PH_TOTAL] = (double)(rc.t[PH_TOTAL] - start) / 1e6;
+    for (int p = 0; p < PH_TOTAL; p++)
+        ms[p] = (double)(rc.end[p] - rc.start[p]) / 1e6;
+    ms[PH_TOTAL] = (double)(end - start) / 1e6;
     ok[PH_EVAL_ABC] = false; /* no check of its values here */
     bool all = true;
     for (int p = PH_MSM_H; p <= PH_MSM_B_G2; p++) {

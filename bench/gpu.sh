@@ -49,9 +49,9 @@ read -r -a GPU_BENCHES <<<"${CUZK_GPU_BENCHES:-bench_cuda_field bench_cuda_msm b
 
 # What the build needs, as commands and pkg-config modules, and the Debian
 # packages that provide them.
-APT_PACKAGES=(cmake pkg-config libcmocka-dev libjansson-dev)
+APT_PACKAGES=(cmake pkg-config libcmocka-dev libjansson-dev libxml2-utils)
 PC_MODULES=(cmocka)
-DEB_HINT="libcmocka0 libcmocka-dev libjansson4 libjansson-dev pkgconf pkgconf-bin libpkgconf3 pkg-config"
+DEB_HINT="libcmocka0 libcmocka-dev libjansson4 libjansson-dev pkgconf pkgconf-bin libpkgconf3 pkg-config libxml2-utils"
 
 OUT=${OUT:-./gpu-out}
 mkdir -p "$OUT" || { echo "gpu.sh: cannot create $OUT" >&2; exit 2; }
@@ -68,6 +68,8 @@ say() { printf '== gpu.sh: %s\n' "$*"; }
 missing_deps() {
     local m=()
     command -v cmake >/dev/null 2>&1 || m+=(cmake)
+    # test_cli_trace checks the SVG and HTML timelines with xmllint.
+    command -v xmllint >/dev/null 2>&1 || m+=(xmllint)
     if command -v pkg-config >/dev/null 2>&1; then
         for mod in "${PC_MODULES[@]}"; do
             pkg-config --exists "$mod" 2>/dev/null || m+=("$mod")
@@ -113,6 +115,9 @@ use_local_debs() {
     local libdirs
     libdirs=$(find "$prefix" -type d \( -name lib -o -name 'x86_64-linux-gnu' \) | paste -sd: -)
     export LD_LIBRARY_PATH="$libdirs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+    # The linker's search path too: test_api_examples links an example
+    # against the static library, whose -ljansson names no folder.
+    export LIBRARY_PATH="$libdirs${LIBRARY_PATH:+:$LIBRARY_PATH}"
     export CMAKE_PREFIX_PATH="$prefix/usr${CMAKE_PREFIX_PATH:+:$CMAKE_PREFIX_PATH}"
     if ! command -v pkg-config >/dev/null 2>&1 && [ -x "$prefix/usr/bin/pkgconf" ]; then
         ln -sf pkgconf "$prefix/usr/bin/pkg-config"

@@ -16,8 +16,11 @@
  * the lock, a, b, c are evaluated from w into the stage when the input
  * has none (with the exact check a·b = c on the device), h is computed in
  * place and feeds the H MSM, and the witness MSMs read w, all from device
- * memory. The blinding factors never reach the device: the engine
- * assembles A, B, C. */
+ * memory. Under a device budget the points that do not fit stream from
+ * host memory in chunks (cuda/msm_stream.h), and the witness MSMs run on a
+ * second MSM context beside h and the H MSM: their time is the copy of
+ * their points, which then hides behind the quotient's arithmetic. The
+ * blinding factors never reach the device: the engine assembles A, B, C. */
 #define _POSIX_C_SOURCE 200809L
 #include "backend/backend.h"
 
@@ -67,6 +70,10 @@ typedef struct cuda_dev_circuit {
     int device;
     cuda_ntt_ctx *ntt;
     cuda_msm_ctx *msm;
+    /* Under a device budget, the witness MSMs' own context: they run
+     * beside h and the H MSM (cuda_plan_run), their copies of streamed
+     * points hidden behind that arithmetic. NULL otherwise. */
+    cuda_msm_ctx *side;
     cuda_stage stage[CUDA_STAGES];
     unsigned nstages;
     cuda_plan_parts parts; /* the plan's points and densities */
@@ -110,6 +117,7 @@ static void dev_circuit_free(cuda_dev_circuit *d)
         cuda_r1cs_check_free(sg->check);
         cuda_stream_destroy(sg->stream);
     }
+    cuda_msm_ctx_destroy(d->side);
     cuda_msm_ctx_destroy(d->msm);
     cuda_ntt_ctx_destroy(d->ntt);
     memset(d, 0, sizeof(*d));
@@ -213,6 +221,14 @@ static size_t budget_chunk(uint64_t budget)
     return chunk;
 }
 
+/* The witness MSMs' chunk: half the quotient's. Their time is the copy,
+ * which the chunk size does not change; the memory goes to resident
+ * points. */
+static size_t side_chunk(size_t chunk)
+{
+    return chunk / 2 >= STREAM_CHUNK_MIN ? chunk / 2 : STREAM_CHUNK_MIN;
+}
+
 /* Within cc's device budget, with the bytes already taken (a, b, c, w,
  * the MSM and NTT scratch, the constraint system; fixed, itemized in
  * parts for the message): how many bytes of points may stay resident. */
@@ -221,7 +237,8 @@ static cuzk_status place_points(const cuda_circuit *cc, uint64_t fixed, const ch
 {
     const uint64_t budget = cc->device_budget;
     const size_t chunk = budget_chunk(budget);
-    const uint64_t buffers = cuda_msm_streamer_bytes_for(chunk);
+    const uint64_t buffers =
+        cuda_msm_streamer_bytes_for(chunk) + cuda_msm_streamer_bytes_for(side_chunk(chunk));
     if (fixed + buffers > budget) {
         backend_msg(msg, msg_len,
                     "the device budget (%llu bytes) is below what one partition needs on the "
@@ -232,6 +249,7 @@ static cuzk_status place_points(const cuda_circuit *cc, uint64_t fixed, const ch
     }
     placement->resident_limit = budget - fixed - buffers;
     placement->chunk_points = chunk;
+    placement->side_chunk_points = side_chunk(chunk);
     return CUZK_OK;
 }
 
@@ -291,13 +309,17 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
         cfg.max_batch_entries = chunk * 16;
         if ((st = cuda_msm_ctx_create(&d->msm, &cfg)) != CUZK_OK)
             return dev_error(msg, msg_len, "MSM context", cuda_msm_last_error());
+        cuda_msm_config side_cfg = {.device = device};
+        side_cfg.max_n[CUDA_MSM_G1] = side_cfg.max_n[CUDA_MSM_G2] = side_chunk(chunk);
+        if ((st = cuda_msm_ctx_create(&d->side, &side_cfg)) != CUZK_OK)
+            return dev_error(msg, msg_len, "the witness MSMs' context", cuda_msm_last_error());
         d->lean = d->r1cs != NULL;
     }
-    *bytes += cuda_msm_ctx_device_bytes(d->msm);
+    *bytes += cuda_msm_ctx_device_bytes(d->msm) + cuda_msm_ctx_device_bytes(d->side);
     if ((st = add_stage(d, n, nvars, bytes, msg, msg_len)) != CUZK_OK)
         return st;
 
-    cuda_plan_placement placement;
+    cuda_plan_placement placement = {0};
     if (budgeted) {
         char parts[256];
         snprintf(parts, sizeof(parts),
@@ -305,10 +327,12 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
                  d->lean ? "a, b and w" : "a, b, c and w",
                  (unsigned long long)stage_bytes(d, n, nvars),
                  (unsigned long long)(d->r1cs ? cuda_r1cs_device_bytes(d->r1cs) : 0),
-                 (unsigned long long)cuda_msm_ctx_device_bytes(d->msm),
+                 (unsigned long long)(cuda_msm_ctx_device_bytes(d->msm) +
+                                      cuda_msm_ctx_device_bytes(d->side)),
                  (unsigned long long)cuda_ntt_ctx_device_bytes(d->ntt));
         if ((st = place_points(cc, *bytes - start, parts, &placement, msg, msg_len)) != CUZK_OK)
             return st;
+        placement.side = d->side;
     }
     if ((st = cuda_plan_upload(&d->parts, d->msm, plan, budgeted ? &placement : NULL,
                                cc->check_subgroup, bytes, msg, msg_len)) != CUZK_OK)
@@ -482,16 +506,27 @@ static void lap_copy(phase_clock *pc, const char *what, backend_copy_dir dir, in
     pc->mark = now;
 }
 
+/* A kernel phase over [start, end]; the mark moves to its end when that is
+ * later (phases of the plan may overlap: cuda_plan_run's side context). */
+static void span(phase_clock *pc, proof_phase phase, const char *cat, uint64_t bytes,
+                 uint64_t start, uint64_t end)
+{
+    if (pc->fn)
+        pc->fn(pc->ctx, phase, cat, start, end, bytes);
+    if (end > pc->mark)
+        pc->mark = end;
+}
+
 /* A kernel phase made of `calls` MSM calls: each ends with its result (one
  * Jacobian point) copied back inside the call, on the MSM stream. Their
  * time is part of the phase; they are reported, as one zero-length copy
  * at the phase's end, for their bytes. */
-static void lap_msm(phase_clock *pc, proof_phase phase, uint64_t bytes, const char *what,
-                    unsigned calls, uint64_t point_bytes)
+static void msm_span(phase_clock *pc, proof_phase phase, uint64_t bytes, const char *what,
+                     unsigned calls, uint64_t point_bytes, uint64_t start, uint64_t end)
 {
-    lap(pc, phase, "gpu", bytes);
+    span(pc, phase, "gpu", bytes, start, end);
     if (pc->copy) /* not as a phase: a zero-length "download" would only add a row */
-        copied(pc, what, BACKEND_COPY_D2H, STREAM_MSM, pc->mark, pc->mark, calls * point_bytes);
+        copied(pc, what, BACKEND_COPY_D2H, STREAM_MSM, end, end, calls * point_bytes);
 }
 
 /* a, b, c (when the input brings them) and the witness up into stage sg,
@@ -521,22 +556,25 @@ static cuzk_status upload_stage(const cuda_circuit *cc, const cuda_dev_circuit *
     return CUZK_OK;
 }
 
-/* Each phase of the plan reported as it ends, with the MSM results'
- * copies (one Jacobian point a part, inside the call, on the MSM stream). */
+/* Each phase of the plan reported over its interval, with the MSM
+ * results' copies (one Jacobian point a part, inside the call, on the MSM
+ * stream). */
 static void device_step(void *ctx, proof_phase phase, const groth16_msm *m,
-                        const g1_jac_t *g1_parts, const g2_jac_t *g2_parts)
+                        const g1_jac_t *g1_parts, const g2_jac_t *g2_parts, uint64_t start_ns,
+                        uint64_t end_ns)
 {
     (void)g1_parts;
     (void)g2_parts;
     phase_clock *pc = ctx;
     if (!m) {
-        lap(pc, phase, "gpu", 3 * pc->n * sizeof(fr_t));
+        span(pc, phase, "gpu", 3 * pc->n * sizeof(fr_t), start_ns, end_ns);
         return;
     }
     char what[32];
     snprintf(what, sizeof(what), "%s result", proof_phase_name(phase));
-    lap_msm(pc, phase, groth16_msm_bytes(m), what, m->num_parts,
-            m->term == GROTH16_TERM_B_G2 ? CUDA_MSM_G2_JAC_BYTES : CUDA_MSM_G1_JAC_BYTES);
+    msm_span(pc, phase, groth16_msm_bytes(m), what, m->num_parts,
+             m->term == GROTH16_TERM_B_G2 ? CUDA_MSM_G2_JAC_BYTES : CUDA_MSM_G1_JAC_BYTES,
+             start_ns, end_ns);
 }
 
 /* a, b, c from the stage's witness into its vectors, on its stream, with

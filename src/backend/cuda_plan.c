@@ -4,6 +4,7 @@
 
 #ifdef CUZK_HAVE_CUDA
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -94,14 +95,18 @@ static cuzk_status chunk_part(cuda_plan_parts *parts, cuda_msm_ctx *msm, const g
     const groth16_msm_part *p = &m->part[k];
     char what[64];
     snprintf(what, sizeof(what), "%s, part %u", proof_phase_name(m->phase), k);
-    if (!parts->streamer) {
-        if (cuda_msm_streamer_create(msm, pl->chunk_points, &parts->streamer) != CUZK_OK)
+    const bool side = pl->side && p->scalars != GROTH16_SCALARS_H;
+    cuda_msm_streamer **streamer = side ? &parts->wstreamer : &parts->streamer;
+    if (!*streamer) {
+        if (cuda_msm_streamer_create(side ? pl->side : msm,
+                                     side ? pl->side_chunk_points : pl->chunk_points,
+                                     streamer) != CUZK_OK)
             return dev_error(msg, msg_len, "the buffers of streamed bases", cuda_msm_last_error());
-        *bytes += cuda_msm_streamer_device_bytes(parts->streamer);
+        *bytes += cuda_msm_streamer_device_bytes(*streamer);
     }
     cuda_msm_group g = part_is_g2(m) ? CUDA_MSM_G2 : CUDA_MSM_G1;
-    if (cuda_msm_streamed_create(parts->streamer, g, p->points, p->num_points, p->density,
-                                 p->count, resident, &parts->streamed[i][k]) != CUZK_OK)
+    if (cuda_msm_streamed_create(*streamer, g, p->points, p->num_points, p->density, p->count,
+                                 resident, &parts->streamed[i][k]) != CUZK_OK)
         return dev_error(msg, msg_len, what, cuda_msm_last_error());
     *bytes += cuda_msm_streamed_device_bytes(parts->streamed[i][k]);
     if (!resident) {
@@ -111,8 +116,7 @@ static cuzk_status chunk_part(cuda_plan_parts *parts, cuda_msm_ctx *msm, const g
     if (!check_subgroup)
         return CUZK_OK;
     size_t bad = SIZE_MAX;
-    cuzk_status st =
-        cuda_msm_streamed_check_subgroup(parts->streamer, parts->streamed[i][k], &bad);
+    cuzk_status st = cuda_msm_streamed_check_subgroup(*streamer, parts->streamed[i][k], &bad);
     return subgroup_verdict(st, bad, what, msg, msg_len);
 }
 
@@ -167,11 +171,25 @@ void cuda_plan_parts_free(cuda_plan_parts *parts)
             cuda_msm_streamed_free(parts->streamed[i][k]);
         }
     cuda_msm_streamer_destroy(parts->streamer);
+    cuda_msm_streamer_destroy(parts->wstreamer);
     memset(parts, 0, sizeof(*parts));
 }
 
+/* Whether MSM i runs on the side context: every part over the witness and
+ * streamed (the side context's handles), and a witness streamer. */
+static bool on_side(const cuda_plan_parts *parts, const groth16_msm *m, unsigned i)
+{
+    if (!parts->wstreamer)
+        return false;
+    for (unsigned k = 0; k < m->num_parts; k++)
+        if (m->part[k].scalars == GROTH16_SCALARS_H || !parts->streamed[i][k])
+            return false;
+    return true;
+}
+
 /* One part of an MSM: the split for witness scalars, the density-filtered
- * split where the part has a bitmap, plain Pippenger for the quotient's. */
+ * split where the part has a bitmap, plain Pippenger for the quotient's;
+ * waited for. */
 static cuzk_status run_part(cuda_msm_ctx *msm, const cuda_plan_parts *parts, const groth16_msm *m,
                             unsigned i, unsigned k, const void *d_h, const void *d_w, g1_jac_t *g1,
                             g2_jac_t *g2)
@@ -184,18 +202,75 @@ static cuzk_status run_part(cuda_msm_ctx *msm, const cuda_plan_parts *parts, con
     const cuda_msm_density *den = parts->dens[i][k];
     struct g1_jac *o1 = (struct g1_jac *)g1;
     struct g2_jac *o2 = (struct g2_jac *)g2;
-    if (parts->streamed[i][k])
-        return cuda_msm_streamed_run(parts->streamer, parts->streamed[i][k], s, p->count,
+    if (parts->streamed[i][k]) {
+        /* chunk_part's choice of streamer */
+        cuda_msm_streamer *sm = parts->wstreamer && p->scalars != GROTH16_SCALARS_H
+                                    ? parts->wstreamer
+                                    : parts->streamer;
+        return cuda_msm_streamed_run(sm, parts->streamed[i][k], s, p->count,
                                      p->scalars != GROTH16_SCALARS_H,
                                      m->term == GROTH16_TERM_B_G2 ? (void *)o2 : (void *)o1);
+    }
+    cuzk_status st;
     if (m->term == GROTH16_TERM_B_G2)
-        return den ? cuda_msm_g2_dense(msm, pts, s, p->count, den, o2, NULL)
-                   : cuda_msm_g2_split(msm, pts, s, p->count, o2, NULL);
-    if (den)
-        return cuda_msm_g1_dense(msm, pts, s, p->count, den, o1, NULL);
-    if (p->scalars == GROTH16_SCALARS_H)
-        return cuda_msm_g1(msm, pts, s, p->count, o1, NULL);
-    return cuda_msm_g1_split(msm, pts, s, p->count, o1, NULL);
+        st = den ? cuda_msm_g2_dense(msm, pts, s, p->count, den, o2, NULL)
+                 : cuda_msm_g2_split(msm, pts, s, p->count, o2, NULL);
+    else if (den)
+        st = cuda_msm_g1_dense(msm, pts, s, p->count, den, o1, NULL);
+    else if (p->scalars == GROTH16_SCALARS_H)
+        st = cuda_msm_g1(msm, pts, s, p->count, o1, NULL);
+    else
+        st = cuda_msm_g1_split(msm, pts, s, p->count, o1, NULL);
+    return st == CUZK_OK ? cuda_msm_wait(msm) : st;
+}
+
+/* One MSM's parts and its interval, run by either thread. */
+typedef struct msm_result {
+    g1_jac_t g1[GROTH16_MSM_MAX_PARTS];
+    g2_jac_t g2[GROTH16_MSM_MAX_PARTS];
+    uint64_t start_ns, end_ns;
+    cuzk_status st;
+    unsigned failed_part;
+    char why[160]; /* the failing thread's CUDA error (cuda_msm_last_error is per thread) */
+} msm_result;
+
+static void run_msm(cuda_msm_ctx *msm, const cuda_plan_parts *parts, const groth16_msm *m,
+                    unsigned i, const void *d_h, const void *d_w, msm_result *r)
+{
+    r->start_ns = backend_clock_ns();
+    r->st = CUZK_OK;
+    for (unsigned k = 0; k < m->num_parts; k++) {
+        g1_jac_set_infinity(&r->g1[k]);
+        g2_jac_set_infinity(&r->g2[k]);
+        if ((r->st = run_part(msm, parts, m, i, k, d_h, d_w, &r->g1[k], &r->g2[k])) != CUZK_OK) {
+            r->failed_part = k;
+            snprintf(r->why, sizeof(r->why), "%s", cuda_msm_last_error());
+            break;
+        }
+    }
+    r->end_ns = backend_clock_ns();
+}
+
+/* The witness MSMs on the side context, in their own thread. */
+typedef struct side_run {
+    const groth16_plan *plan;
+    const cuda_plan_parts *parts;
+    const void *d_w;
+    msm_result *res;
+} side_run;
+
+static void *side_main(void *arg)
+{
+    const side_run *sr = arg;
+    for (unsigned i = 0; i < sr->plan->num_msms; i++) {
+        const groth16_msm *m = &sr->plan->msm[i];
+        if (!on_side(sr->parts, m, i))
+            continue;
+        run_msm(NULL, sr->parts, m, i, NULL, sr->d_w, &sr->res[i]);
+        if (sr->res[i].st != CUZK_OK)
+            break;
+    }
+    return NULL;
 }
 
 /* The quotient in place: three vectors, or two (d_abc[2] NULL). */
@@ -221,46 +296,72 @@ cuzk_status cuda_plan_run(const groth16_plan *plan, unsigned log_n, cuda_ntt_ctx
                           groth16_sums *out, cuda_plan_step_fn step, void *step_ctx, char *msg,
                           size_t msg_len)
 {
-    cuzk_status st = run_quotient(plan, log_n, ntt, d_abc, fill_c, fill_arg, rows);
-    if (st != CUZK_OK || cuda_ntt_sync(ntt, NULL) != CUZK_OK)
-        return dev_error(msg, msg_len, "computing h", cuda_ntt_last_error());
-    if (step)
-        step(step_ctx, PHASE_H, NULL, NULL, NULL);
+    msm_result res[GROTH16_PLAN_MAX_MSMS];
+    memset(res, 0, sizeof(res));
+    side_run sr = {.plan = plan, .parts = parts, .d_w = d_w, .res = res};
+    bool side = false;
+    for (unsigned i = 0; i < plan->num_msms; i++)
+        side = side || on_side(parts, &plan->msm[i], i);
+    pthread_t side_thread;
+    if (side && pthread_create(&side_thread, NULL, side_main, &sr) != 0)
+        side = false; /* no thread: the main one runs them after the quotient's */
 
+    const uint64_t h_start = backend_clock_ns();
+    cuzk_status st = run_quotient(plan, log_n, ntt, d_abc, fill_c, fill_arg, rows);
+    if (st == CUZK_OK)
+        st = cuda_ntt_sync(ntt, NULL);
+    if (st != CUZK_OK) {
+        dev_error(msg, msg_len, "computing h", cuda_ntt_last_error());
+        if (side)
+            pthread_join(side_thread, NULL);
+        return CUZK_ERR_DEVICE;
+    }
+    const uint64_t h_end = backend_clock_ns();
+    for (unsigned i = 0; i < plan->num_msms; i++) {
+        if (side && on_side(parts, &plan->msm[i], i))
+            continue;
+        run_msm(msm, parts, &plan->msm[i], i, d_abc[0], d_w, &res[i]);
+        if (res[i].st != CUZK_OK)
+            break;
+    }
+    if (side)
+        pthread_join(side_thread, NULL);
+
+    /* The first failure in the plan's order (a thread stops at its first;
+     * the MSMs after it in that thread did not run). */
+    for (unsigned i = 0; i < plan->num_msms; i++)
+        if (res[i].st != CUZK_OK) {
+            char what[64];
+            snprintf(what, sizeof(what), "%s, part %u", proof_phase_name(plan->msm[i].phase),
+                     res[i].failed_part);
+            return dev_error(msg, msg_len, what, res[i].why);
+        }
+    if (step)
+        step(step_ctx, PHASE_H, NULL, NULL, NULL, h_start, h_end);
     g1_jac_set_infinity(&out->a);
     g1_jac_set_infinity(&out->b1);
     g1_jac_set_infinity(&out->c);
     g2_jac_set_infinity(&out->b);
     for (unsigned i = 0; i < plan->num_msms; i++) {
         const groth16_msm *m = &plan->msm[i];
-        g1_jac_t t1[GROTH16_MSM_MAX_PARTS];
-        g2_jac_t t2[GROTH16_MSM_MAX_PARTS];
-        for (unsigned k = 0; k < m->num_parts; k++) {
-            g1_jac_set_infinity(&t1[k]);
-            g2_jac_set_infinity(&t2[k]);
-            if (run_part(msm, parts, m, i, k, d_abc[0], d_w, &t1[k], &t2[k]) != CUZK_OK ||
-                cuda_msm_wait(msm) != CUZK_OK) {
-                char what[64];
-                snprintf(what, sizeof(what), "%s, part %u", proof_phase_name(m->phase), k);
-                return dev_error(msg, msg_len, what, cuda_msm_last_error());
-            }
+        const msm_result *r = &res[i];
+        for (unsigned k = 0; k < m->num_parts; k++)
             switch (m->term) {
             case GROTH16_TERM_A:
-                g1_jac_add(&out->a, &out->a, &t1[k]);
+                g1_jac_add(&out->a, &out->a, &r->g1[k]);
                 break;
             case GROTH16_TERM_B_G1:
-                g1_jac_add(&out->b1, &out->b1, &t1[k]);
+                g1_jac_add(&out->b1, &out->b1, &r->g1[k]);
                 break;
             case GROTH16_TERM_B_G2:
-                g2_jac_add(&out->b, &out->b, &t2[k]);
+                g2_jac_add(&out->b, &out->b, &r->g2[k]);
                 break;
             case GROTH16_TERM_C:
-                g1_jac_add(&out->c, &out->c, &t1[k]);
+                g1_jac_add(&out->c, &out->c, &r->g1[k]);
                 break;
             }
-        }
         if (step)
-            step(step_ctx, m->phase, m, t1, t2);
+            step(step_ctx, m->phase, m, r->g1, r->g2, r->start_ns, r->end_ns);
     }
     return CUZK_OK;
 }

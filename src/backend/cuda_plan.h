@@ -27,6 +27,10 @@ typedef struct cuda_plan_parts {
     cuda_msm_density *dens[GROTH16_PLAN_MAX_MSMS][GROTH16_MSM_MAX_PARTS]; /* NULL: none */
     cuda_msm_streamed *streamed[GROTH16_PLAN_MAX_MSMS][GROTH16_MSM_MAX_PARTS];
     cuda_msm_streamer *streamer; /* when a part streams */
+    /* The witness parts' own, on a second MSM context
+     * (cuda_plan_placement.side): their MSMs then run beside the
+     * quotient's (cuda_plan_run). NULL: they use streamer. */
+    cuda_msm_streamer *wstreamer;
     unsigned num_streamed;
     uint64_t streamed_bytes; /* host bytes of the streamed parts' points */
 } cuda_plan_parts;
@@ -40,12 +44,23 @@ typedef struct cuda_plan_parts {
 typedef struct cuda_plan_placement {
     uint64_t resident_limit;
     size_t chunk_points;
+    /* A second MSM context (sized for chunks of side_chunk_points) for the
+     * parts over the witness, or NULL. Their MSMs wait on PCIe (their
+     * scalars are nearly all 0 or 1: the work is the copy of the points),
+     * the quotient's on the GPU's arithmetic: side by side, the copies
+     * hide behind h and the H MSM. */
+    cuda_msm_ctx *side;
+    size_t side_chunk_points;
 } cuda_plan_placement;
 
-/* Called as each phase ends: PHASE_H (m NULL), then each MSM with its
- * parts' results (g1 or g2 by m->term; m->num_parts of them). */
+/* Called for each phase once it has ended, with its interval
+ * (backend_clock_ns): PHASE_H (m NULL), and each MSM with its parts'
+ * results (g1 or g2 by m->term; m->num_parts of them). In the plan's
+ * order, from the calling thread; with a side context the witness MSMs'
+ * intervals overlap the quotient's. */
 typedef void (*cuda_plan_step_fn)(void *ctx, proof_phase phase, const groth16_msm *m,
-                                  const g1_jac_t *g1_parts, const g2_jac_t *g2_parts);
+                                  const g1_jac_t *g1_parts, const g2_jac_t *g2_parts,
+                                  uint64_t start_ns, uint64_t end_ns);
 
 /* Uploads the parts' points (and densities) of plan that placement keeps
  * resident, and prepares the others for streaming; *bytes grows by the
@@ -62,7 +77,9 @@ void cuda_plan_parts_free(cuda_plan_parts *parts);
  * the first rows evaluated; h is left in the first) and the witness d_w
  * (plan->num_vars values on the device). With d_abc[2] NULL the quotient
  * runs on two vectors (cuda/ntt.h's lean form): fill_c writes c into the
- * second when b is done with. */
+ * second when b is done with. When parts has a witness streamer, the
+ * witness MSMs run on its context in a thread of their own, beside h and
+ * the quotient's MSM on msm; both are done when this returns. */
 cuzk_status cuda_plan_run(const groth16_plan *plan, unsigned log_n, cuda_ntt_ctx *ntt,
                           cuda_msm_ctx *msm, const cuda_plan_parts *parts, void *const d_abc[3],
                           cuda_h_fill_fn fill_c, void *fill_arg, const void *d_w, uint64_t rows,

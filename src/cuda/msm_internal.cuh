@@ -82,6 +82,7 @@ struct cuda_msm_points {
     size_t n;
     size_t capacity; /* cuda_msm_points_alloc's; 0 for the other handles (n fixed) */
     void *d;         /* n device affine points (ec_impl.cuh's form) */
+    bool borrowed;   /* d is another handle's memory (cuda_msm_points_view): not freed */
 };
 
 struct cuda_msm_density {
@@ -174,6 +175,15 @@ typedef struct msm_group_ops {
 
 extern const msm_group_ops msm_g1_ops;
 extern const msm_group_ops msm_g2_ops;
+
+/* ---- msm_points.cu ------------------------------------------------------ */
+
+/* A handle over owner's device memory holding up to `capacity` points of
+ * `group` (which may differ from owner's: a streamer's G1 and G2 chunk
+ * buffers share their bytes, since one MSM runs at a time). Freeing it
+ * frees the handle only; owner must outlive it. */
+cuzk_status msm_points_view(const cuda_msm_points *owner, cuda_msm_group group, size_t capacity,
+                            cuda_msm_points **out);
 
 /* ---- msm_scalars.cu ---------------------------------------------------- */
 

@@ -106,6 +106,26 @@ cuzk_status cuda_msm_points_alloc(cuda_msm_ctx *ctx, cuda_msm_group group, size_
     return st;
 }
 
+cuzk_status msm_points_view(const cuda_msm_points *owner, cuda_msm_group group, size_t capacity,
+                            cuda_msm_points **out)
+{
+    if (!owner || !out || !capacity ||
+        capacity * msm_points_ops(group)->aff_bytes >
+            owner->capacity * msm_points_ops(owner->group)->aff_bytes)
+        return CUZK_ERR_INVALID_ARGUMENT;
+    cuda_msm_points *p = (cuda_msm_points *)calloc(1, sizeof(*p));
+    if (!p)
+        return CUZK_ERR_OUT_OF_MEMORY;
+    *p = (cuda_msm_points){.group = group,
+                           .device = owner->device,
+                           .n = 0,
+                           .capacity = capacity,
+                           .d = owner->d,
+                           .borrowed = true};
+    *out = p;
+    return CUZK_OK;
+}
+
 size_t cuda_msm_points_host_bytes(cuda_msm_group group, size_t n)
 {
     return n * msm_points_ops(group)->host_aff_bytes;
@@ -137,11 +157,13 @@ void cuda_msm_points_free(cuda_msm_points *points)
 {
     if (!points)
         return;
-    int prev = 0;
-    if (cudaGetDevice(&prev) == cudaSuccess && prev != points->device)
-        (void)cudaSetDevice(points->device);
-    (void)cudaFree(points->d);
-    (void)cudaSetDevice(prev);
+    if (!points->borrowed) {
+        int prev = 0;
+        if (cudaGetDevice(&prev) == cudaSuccess && prev != points->device)
+            (void)cudaSetDevice(points->device);
+        (void)cudaFree(points->d);
+        (void)cudaSetDevice(prev);
+    }
     free(points);
 }
 

@@ -71,13 +71,19 @@ static size_t staging_bytes_for(size_t chunk_points)
     return g1 > g2 ? g1 : g2;
 }
 
+/* Points of group g that fit the bytes of a G1 chunk buffer (the G2
+ * buffers are views of the G1 ones). */
+static size_t chunk_of_buffer(size_t chunk_points, cuda_msm_group g)
+{
+    const size_t fit = chunk_points * group_device_bytes(CUDA_MSM_G1) / group_device_bytes(g);
+    const size_t want = chunk_of(chunk_points, g);
+    return want < fit ? want : fit;
+}
+
 size_t cuda_msm_streamer_bytes_for(size_t chunk_points)
 {
-    size_t bytes = 2 * staging_bytes_for(chunk_points);
-    for (int g = 0; g < CUDA_MSM_GROUP_COUNT; g++)
-        bytes += 2 * chunk_of(chunk_points, (cuda_msm_group)g) *
-                 group_device_bytes((cuda_msm_group)g);
-    return bytes;
+    return 2 * staging_bytes_for(chunk_points) +
+           2 * chunk_points * group_device_bytes(CUDA_MSM_G1);
 }
 
 void cuda_msm_streamer_destroy(cuda_msm_streamer *s)
@@ -90,7 +96,7 @@ void cuda_msm_streamer_destroy(cuda_msm_streamer *s)
     if (s->load)
         (void)cudaStreamSynchronize(s->load);
     for (int i = 0; i < 2; i++) {
-        for (int g = 0; g < CUDA_MSM_GROUP_COUNT; g++)
+        for (int g = CUDA_MSM_GROUP_COUNT - 1; g >= 0; g--) /* the views before their owner */
             cuda_msm_points_free(s->pts[g][i]);
         if (s->staging[i])
             (void)cudaFree(s->staging[i]);
@@ -125,10 +131,17 @@ cuzk_status cuda_msm_streamer_create(cuda_msm_ctx *ctx, size_t chunk_points,
         CUDA_CHECK(st, cudaEventCreateWithFlags(&s->loaded[i], cudaEventDisableTiming));
         CUDA_CHECK(st, cudaEventCreateWithFlags(&s->used[i], cudaEventDisableTiming));
         CUDA_CHECK(st, cudaMalloc(&s->staging[i], staging));
-        for (int g = 0; g < CUDA_MSM_GROUP_COUNT && st == CUZK_OK; g++) {
-            s->capacity[g] = chunk_of(chunk_points, (cuda_msm_group)g);
-            st = cuda_msm_points_alloc(ctx, (cuda_msm_group)g, s->capacity[g], &s->pts[g][i]);
-        }
+        /* One MSM runs at a time: a G2 chunk travels through the G1
+         * chunk's buffer (G2 chunks hold half the points, 200 bytes each
+         * against 104). */
+        for (int g = 0; g < CUDA_MSM_GROUP_COUNT; g++)
+            s->capacity[g] = chunk_of_buffer(chunk_points, (cuda_msm_group)g);
+        if (st == CUZK_OK)
+            st = cuda_msm_points_alloc(ctx, CUDA_MSM_G1, s->capacity[CUDA_MSM_G1],
+                                       &s->pts[CUDA_MSM_G1][i]);
+        if (st == CUZK_OK)
+            st = msm_points_view(s->pts[CUDA_MSM_G1][i], CUDA_MSM_G2, s->capacity[CUDA_MSM_G2],
+                                 &s->pts[CUDA_MSM_G2][i]);
     }
     /* The "used" events start recorded: the first loads wait for nothing. */
     for (int i = 0; i < 2; i++)

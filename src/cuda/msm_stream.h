@@ -20,13 +20,14 @@ extern "C" {
 #endif
 
 /* The double buffers chunks travel through: two staging buffers (host
- * layout) and two point buffers per group, a copy stream and its events.
- * One per MSM context; calls on it are serialized by the caller (the
- * device's lock). */
+ * layout) and two point buffers (a G2 chunk uses a G1 chunk's bytes), a
+ * copy stream and its events. One per MSM context; calls on it are
+ * serialized by the caller (the device's lock, or the one thread that
+ * runs that context). */
 typedef struct cuda_msm_streamer cuda_msm_streamer;
 
 /* Buffers for chunks of chunk_points G1 points (G2 chunks hold half as
- * many: the same bytes). Every chunk covers at most chunk_points scalars:
+ * many, in the same bytes). Every chunk covers at most chunk_points scalars:
  * ctx needs max_n = chunk_points in both groups. */
 cuzk_status cuda_msm_streamer_create(cuda_msm_ctx *ctx, size_t chunk_points,
                                      cuda_msm_streamer **out);
