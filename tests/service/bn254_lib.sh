@@ -1,10 +1,12 @@
 # Shared by test_service_bn254.sh and test_service_bn254_pg.sh, sourced
-# after lib.sh: bn254_config adds the BN254 chain circuit (chain254) to a
-# configuration of write_config's (p10 and chain, BLS12-381's); with a
-# server running on it, bn254_side_by_side registers a second BN254
-# circuit over the API (poseidon254) and runs jobs of every circuit; on a
-# server started again on the same job store, bn254_after_restart checks
-# the same answers.
+# after lib.sh: bn254_config adds BN254 circuits (chain254, poseidon254) to
+# a configuration of write_config's (p10 and chain, BLS12-381's); with a
+# server running on it, bn254_side_by_side registers one more BN254
+# circuit over the API (chain254api), runs jobs of every circuit, and
+# leaves a BN254 job of sixteen partitions running (bn_k) for the caller to
+# kill the server under; on a server started again on the same job store,
+# bn254_after_restart checks the same answers and that job finished from
+# the store.
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 snarkjs_cli=$root/tools/fixtures/node_modules/snarkjs/build/cli.cjs
 have_snarkjs=0
@@ -34,11 +36,13 @@ job_id() { sed -n 's/.*"id":"\([0-9a-f]*\)".*/\1/p' "$tmp/out" | head -1; }
 
 bn254_config() { # path
     printf '[circuit chain254]\nkind = zkey\nzkey = %s\n' "$fixtures/chain_bn128.zkey" >>"$1"
+    printf '[circuit poseidon254]\nkind = zkey\nzkey = %s\n' "$fixtures/poseidon_bn128.zkey" \
+        >>"$1"
 }
 
 bn254_side_by_side() {
     check "register a BN254 circuit over the API" 0 "$cuzk" api POST /v1/circuits \
-        --data "{\"name\": \"poseidon254\", \"kind\": \"zkey\", \"zkey\": \"$fixtures/poseidon_bn128.zkey\"}"
+        --data "{\"name\": \"chain254api\", \"kind\": \"zkey\", \"zkey\": \"$fixtures/chain_bn128.zkey\"}"
     expect "registered with its curve" "$tmp/out" '"curve":"bn128"'
     check "the BN254 circuit's view" 0 "$cuzk" api GET /v1/circuits/chain254
     expect "its curve" "$tmp/out" '"curve":"bn128"'
@@ -57,9 +61,12 @@ bn254_side_by_side() {
     bn_b=$(cat "$tmp/out")
     check "built-in job" 0 "$cuzk" submit --circuit p10 --partitions 2 --seed 5
     bls_d=$(cat "$tmp/out")
-    check "BN254 job of the API's circuit" 0 "$cuzk" submit --circuit poseidon254 \
-        --witness-stream "$fixtures/poseidon_bn128.wtns"
+    check "BN254 job of the API's circuit" 0 "$cuzk" submit --circuit chain254api \
+        --witness-stream "$w254"
     bn_p=$(cat "$tmp/out")
+    check "BN254 Poseidon job" 0 "$cuzk" submit --circuit poseidon254 \
+        --witness-stream "$fixtures/poseidon_bn128.wtns"
+    bn_q=$(cat "$tmp/out")
 
     mkdir -p "$tmp/a" "$tmp/b" "$tmp/c"
     check "await the BN254 job" 0 "$cuzk" await "$bn_a" --proof-out "$tmp/a/p.json" \
@@ -89,8 +96,11 @@ bn254_side_by_side() {
     verify_seeds "the built-in job" 5 "$tmp/d.bin" 2
     check "await the API circuit's job" 0 "$cuzk" await "$bn_p" --proof-out "$tmp/p.json" \
         --public-out "$tmp/p-pub.json"
-    verify_both "the API circuit's job" "$fixtures/poseidon_verification_key_bn128.json" \
-        "$tmp/p-pub.json" "$tmp/p.json"
+    verify_both "the API circuit's job" "$vk254" "$tmp/p-pub.json" "$tmp/p.json"
+    check "await the Poseidon job" 0 "$cuzk" await "$bn_q" --proof-out "$tmp/q.json" \
+        --public-out "$tmp/q-pub.json"
+    verify_both "the Poseidon job" "$fixtures/poseidon_verification_key_bn128.json" \
+        "$tmp/q-pub.json" "$tmp/q.json"
 
     # Status and metrics say each circuit's curve.
     check "status" 0 "$cuzk" api GET /v1/status
@@ -117,6 +127,15 @@ bn254_side_by_side() {
         --data "{\"circuit\": \"chain\", \"witness_paths\": [\"$w381\", \"$w254\"]}"
     expect "names the entry" "$tmp/out" '"field":"witness_paths[1]"'
     expect "and the curves" "$tmp/out" "is for the bn128 curve, but circuit 'chain' is on bls12381"
+
+    # Left running: sixteen Poseidon partitions, the server killed under
+    # them (usually some proved and stored, some not; either way the job
+    # must finish with every partition valid).
+    local streams=()
+    for _ in $(seq 16); do streams+=(--witness-stream "$fixtures/poseidon_bn128.wtns"); done
+    check "a longer BN254 job" 0 "$cuzk" submit --circuit poseidon254 "${streams[@]}"
+    bn_k=$(cat "$tmp/out")
+    sleep 0.1
 }
 
 bn254_after_restart() {
@@ -132,6 +151,13 @@ bn254_after_restart() {
     expect "names its curve" "$tmp/out" '"curve":"bn128"'
     same_answer "the BLS12-381 zkey job after the restart" "$bls_c" "$tmp/c/proof.json" \
         "$tmp/c/public.json"
+    mkdir -p "$tmp/k"
+    check "the BN254 job the kill interrupted finishes" 0 "$cuzk" await "$bn_k" \
+        --proof-out "$tmp/k/p.json" --public-out "$tmp/k/pub.json"
+    for i in $(seq 0 15); do
+        verify_both "the interrupted job's partition $i" \
+            "$fixtures/poseidon_verification_key_bn128.json" "$tmp/k/pub-$i.json" "$tmp/k/p-$i.json"
+    done
     check "a new BN254 job on the restarted server" 0 "$cuzk" submit --circuit chain254 \
         --witness-stream "$w254" --wait --proof-out "$tmp/e.json" --public-out "$tmp/e-pub.json"
     verify_both "the new BN254 job" "$vk254" "$tmp/e-pub.json" "$tmp/e.json"
