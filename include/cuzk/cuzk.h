@@ -504,14 +504,15 @@ CUZK_EXPORT CUZK_WARN_UNUSED_RESULT cuzk_status cuzk_prove_zkey(cuzk_engine *eng
 /* ---------------------------------------------------------- verifying */
 
 /* Verifies a snarkjs proof against its public values and a snarkjs
- * verification key (BLS12-381 Groth16; BN254's are not taken here yet:
- * `cuzk verify` and cuzk_circuit_verify check them), all given as JSON
- * text.
+ * verification key (Groth16 over BLS12-381 or BN254: the key's "curve"
+ * says which; a proof of the other curve is refused naming it), all given
+ * as JSON text.
  *  Returns: CUZK_OK (valid); CUZK_ERR_VERIFY_FAILED (not valid);
  *           CUZK_ERR_CORRUPT (malformed JSON, a missing field: the message
  *           names the argument, line and column); CUZK_ERR_INVALID_ARGUMENT
  *           (NULL, public values that do not fit the key);
- *           CUZK_ERR_UNSUPPORTED (BN254 files); the point errors of points
+ *           CUZK_ERR_UNSUPPORTED (files of two curves, a curve cuzk does
+ *           not know, not Groth16); the point errors of points
  *           not on the curve or not in the subgroup.
  *  In:      vk_json, proof_json, public_json: NUL-terminated JSON. */
 CUZK_EXPORT CUZK_WARN_UNUSED_RESULT cuzk_status cuzk_verify_snarkjs(const char *vk_json,

@@ -9,7 +9,10 @@
  *   changed public input is refused naming the partition;
  * - the public inputs come back as the witness's values; the snarkjs JSON
  *   says "bn128", holds the proof's points, and its public.json is
- *   snarkjs's own for the witness;
+ *   snarkjs's own for the witness, and cuzk_verify_snarkjs accepts it with
+ *   the fixture's verification key (a changed public value is refused);
+ *   cuzk_verify_snarkjs_files accepts snarkjs's own BN254 proof and
+ *   refuses a BLS12-381 proof with the BN254 key, naming it;
  * - bad input names itself: a BLS12-381 witness for the BN254 circuit, a
  *   value below BLS12-381's r but not BN254's, proofs of BLS12-381's size;
  * - the BLS12-381 circuit proves in the same engine meanwhile. */
@@ -184,8 +187,23 @@ static void test_bn254_beside_bls12_381(void **state)
     squeeze(uj);
     assert_string_equal(uj, fixture);
     free(fixture);
+    char *vk = (char *)test_read_file(FIX "verification_key_bn128.json", &fixture_len);
+    ok(cuzk_verify_snarkjs(vk, pj, uj));
+    /* the last digit of the first value: it stays below r */
+    char *first = strpbrk(uj, "0123456789"), *end = first ? strchr(first, '"') : NULL;
+    assert_non_null(end);
+    char *digit = end - 1;
+    *digit = *digit == '9' ? '8' : (char)(*digit + 1);
+    expect_error(cuzk_verify_snarkjs(vk, pj, uj), CUZK_ERR_VERIFY_FAILED, "cuzk_verify_snarkjs",
+                 "does not verify", NULL);
+    free(vk);
     cuzk_free(pj);
     cuzk_free(uj);
+    ok(cuzk_verify_snarkjs_files(FIX "verification_key_bn128.json", FIX "proof_bn128.json",
+                                 FIX "public_bn128.json"));
+    expect_error(cuzk_verify_snarkjs_files(FIX "verification_key_bn128.json",
+                                           FIX "proof_bls12381.json", FIX "public_bls12381.json"),
+                 CUZK_ERR_UNSUPPORTED, "proof_path", "proof_bls12381.json", "bls12381", NULL);
 
     /* The BLS12-381 job beside it: 192 bytes, verified by its circuit. */
     uint8_t bls_proof[CUZK_PROOF_BYTES];
