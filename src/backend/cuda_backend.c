@@ -221,6 +221,22 @@ static size_t budget_chunk(uint64_t budget)
     return chunk;
 }
 
+/* Where the witness MSMs run under a device budget
+ * (CUZK_CUDA_WITNESS_OVERLAP, for measuring): "h" (the default) on a
+ * second MSM context beside h, the H MSM after them; "all" beside h and
+ * the H MSM; "off" after the H MSM on its context. */
+typedef enum { OVERLAP_OFF, OVERLAP_H, OVERLAP_ALL } witness_overlap;
+
+static witness_overlap overlap_mode(void)
+{
+    const char *v = getenv("CUZK_CUDA_WITNESS_OVERLAP");
+    if (v && strcmp(v, "off") == 0)
+        return OVERLAP_OFF;
+    if (v && strcmp(v, "all") == 0)
+        return OVERLAP_ALL;
+    return OVERLAP_H;
+}
+
 /* The witness MSMs' chunk: half the quotient's. Their time is the copy,
  * which the chunk size does not change; the memory goes to resident
  * points. */
@@ -232,13 +248,15 @@ static size_t side_chunk(size_t chunk)
 /* Within cc's device budget, with the bytes already taken (a, b, c, w,
  * the MSM and NTT scratch, the constraint system; fixed, itemized in
  * parts for the message): how many bytes of points may stay resident. */
-static cuzk_status place_points(const cuda_circuit *cc, uint64_t fixed, const char *parts,
-                                cuda_plan_placement *placement, char *msg, size_t msg_len)
+static cuzk_status place_points(const cuda_circuit *cc, uint64_t fixed, bool side,
+                                const char *parts, cuda_plan_placement *placement, char *msg,
+                                size_t msg_len)
 {
     const uint64_t budget = cc->device_budget;
     const size_t chunk = budget_chunk(budget);
     const uint64_t buffers =
-        cuda_msm_streamer_bytes_for(chunk) + cuda_msm_streamer_bytes_for(side_chunk(chunk));
+        cuda_msm_streamer_bytes_for(chunk) +
+        (side ? cuda_msm_streamer_bytes_for(side_chunk(chunk)) : 0);
     if (fixed + buffers > budget) {
         backend_msg(msg, msg_len,
                     "the device budget (%llu bytes) is below what one partition needs on the "
@@ -309,10 +327,21 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
         cfg.max_batch_entries = chunk * 16;
         if ((st = cuda_msm_ctx_create(&d->msm, &cfg)) != CUZK_OK)
             return dev_error(msg, msg_len, "MSM context", cuda_msm_last_error());
+        /* The witness MSMs' context, where it takes at most a sixteenth of
+         * the budget with its chunk buffers (at small sizes its fixed
+         * scratch would crowd out the points). */
+        const witness_overlap mode = overlap_mode();
         cuda_msm_config side_cfg = {.device = device};
         side_cfg.max_n[CUDA_MSM_G1] = side_cfg.max_n[CUDA_MSM_G2] = side_chunk(chunk);
-        if ((st = cuda_msm_ctx_create(&d->side, &side_cfg)) != CUZK_OK)
+        if (mode != OVERLAP_OFF && (st = cuda_msm_ctx_create(&d->side, &side_cfg)) != CUZK_OK)
             return dev_error(msg, msg_len, "the witness MSMs' context", cuda_msm_last_error());
+        if (d->side && cuda_msm_ctx_device_bytes(d->side) +
+                               cuda_msm_streamer_bytes_for(side_chunk(chunk)) >
+                           cc->device_budget / 16) {
+            cuda_msm_ctx_destroy(d->side);
+            d->side = NULL;
+        }
+        d->parts.side_before_h_msm = mode != OVERLAP_ALL;
         d->lean = d->r1cs != NULL;
     }
     *bytes += cuda_msm_ctx_device_bytes(d->msm) + cuda_msm_ctx_device_bytes(d->side);
@@ -330,7 +359,8 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
                  (unsigned long long)(cuda_msm_ctx_device_bytes(d->msm) +
                                       cuda_msm_ctx_device_bytes(d->side)),
                  (unsigned long long)cuda_ntt_ctx_device_bytes(d->ntt));
-        if ((st = place_points(cc, *bytes - start, parts, &placement, msg, msg_len)) != CUZK_OK)
+        if ((st = place_points(cc, *bytes - start, d->side != NULL, parts, &placement, msg,
+                               msg_len)) != CUZK_OK)
             return st;
         placement.side = d->side;
     }

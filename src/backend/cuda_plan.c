@@ -305,6 +305,7 @@ cuzk_status cuda_plan_run(const groth16_plan *plan, unsigned log_n, cuda_ntt_ctx
     pthread_t side_thread;
     if (side && pthread_create(&side_thread, NULL, side_main, &sr) != 0)
         side = false; /* no thread: the main one runs them after the quotient's */
+    bool joined = !side;
 
     const uint64_t h_start = backend_clock_ns();
     cuzk_status st = run_quotient(plan, log_n, ntt, d_abc, fill_c, fill_arg, rows);
@@ -312,11 +313,15 @@ cuzk_status cuda_plan_run(const groth16_plan *plan, unsigned log_n, cuda_ntt_ctx
         st = cuda_ntt_sync(ntt, NULL);
     if (st != CUZK_OK) {
         dev_error(msg, msg_len, "computing h", cuda_ntt_last_error());
-        if (side)
+        if (!joined)
             pthread_join(side_thread, NULL);
         return CUZK_ERR_DEVICE;
     }
     const uint64_t h_end = backend_clock_ns();
+    if (!joined && parts->side_before_h_msm) {
+        pthread_join(side_thread, NULL);
+        joined = true;
+    }
     for (unsigned i = 0; i < plan->num_msms; i++) {
         if (side && on_side(parts, &plan->msm[i], i))
             continue;
@@ -324,7 +329,7 @@ cuzk_status cuda_plan_run(const groth16_plan *plan, unsigned log_n, cuda_ntt_ctx
         if (res[i].st != CUZK_OK)
             break;
     }
-    if (side)
+    if (!joined)
         pthread_join(side_thread, NULL);
 
     /* The first failure in the plan's order (a thread stops at its first;

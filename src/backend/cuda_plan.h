@@ -31,6 +31,9 @@ typedef struct cuda_plan_parts {
      * (cuda_plan_placement.side): their MSMs then run beside the
      * quotient's (cuda_plan_run). NULL: they use streamer. */
     cuda_msm_streamer *wstreamer;
+    /* With a witness streamer: the H MSM waits for the witness MSMs, which
+     * then overlap h only. */
+    bool side_before_h_msm;
     unsigned num_streamed;
     uint64_t streamed_bytes; /* host bytes of the streamed parts' points */
 } cuda_plan_parts;
