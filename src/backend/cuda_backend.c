@@ -361,8 +361,16 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
                                       cuda_msm_ctx_device_bytes(d->side)),
                  (unsigned long long)cuda_ntt_ctx_device_bytes(d->ntt));
         if ((st = place_points(cc, *bytes - start, d->side != NULL, parts, &placement, msg,
-                               msg_len)) != CUZK_OK)
+                               msg_len)) != CUZK_OK) {
+            if (d->r1cs) {
+                const size_t used = strlen(msg);
+                if (used < msg_len)
+                    snprintf(msg + used, msg_len - used,
+                             "; a, b, c evaluated on the host (engine.abc_eval = synthesis) "
+                             "would free the constraint system's bytes");
+            }
             return st;
+        }
         placement.side = d->side;
     }
     if ((st = cuda_plan_upload(&d->parts, d->msm, plan, budgeted ? &placement : NULL,

@@ -69,6 +69,9 @@ typedef enum engine_abc_eval {
     ENGINE_ABC_BACKEND,   /* on the backend whenever every backend can, the CPU's too (tests) */
 } engine_abc_eval;
 
+/* "auto", "synthesis" or "backend" into *out; false for anything else. */
+bool engine_abc_eval_parse(const char *s, engine_abc_eval *out);
+
 /* Every knob; engine_config_default() fills in the defaults (the table in
  * docs/ENGINE.md). Thread counts and budgets of 0 mean "auto-sized". */
 typedef struct engine_config {
