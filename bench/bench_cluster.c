@@ -33,6 +33,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "groth16/keys.h"
 #include "store/store.h"
 #include "suite.h"
 
@@ -53,7 +54,7 @@ static void check(cuzk_status st, const char *msg)
 }
 
 static const char *url;
-static uint8_t proof[STORE_PROOF_BYTES];
+static uint8_t proof[GROTH16_PROOF_BYTES]; /* the jobs are BLS12-381's */
 static fr_t pub[4];
 
 /* Adds jobs of PER_JOB partitions of circuit, n partitions in all; their
@@ -87,8 +88,12 @@ static store *open_pg(void)
 static void complete(store *st, const char *host, const store_lease *l)
 {
     char msg[512];
-    store_update u = {
-        .kind = STORE_PARTITION_DONE, .idx = l->idx, .proof = proof, .pub = pub, .num_pub = 4};
+    store_update u = {.kind = STORE_PARTITION_DONE,
+                      .idx = l->idx,
+                      .proof = proof,
+                      .proof_len = sizeof(proof),
+                      .pub = pub,
+                      .num_pub = 4};
     memcpy(u.id, l->id, sizeof(u.id));
     bool finished;
     check(store_cluster(st)->complete(st, host, &u, &finished, msg, sizeof(msg)), msg);
@@ -145,8 +150,12 @@ static void overhead_pg_combined(unsigned n, const char *circuit)
     check(c->claim(st, "bench", names, 1, 1, LEASE_S, &l, &got, msg, sizeof(msg)), msg);
     store_leases_free(&l, got);
     while (got) {
-        store_update u = {
-            .kind = STORE_PARTITION_DONE, .idx = l.idx, .proof = proof, .pub = pub, .num_pub = 4};
+        store_update u = {.kind = STORE_PARTITION_DONE,
+                          .idx = l.idx,
+                          .proof = proof,
+                          .proof_len = sizeof(proof),
+                          .pub = pub,
+                          .num_pub = 4};
         memcpy(u.id, l.id, sizeof(u.id));
         bool finished;
         check(c->complete_claim(st, "bench", &u, &finished, names, 1, 1, LEASE_S, &next, &got, msg,
@@ -187,6 +196,7 @@ static void overhead_sqlite(unsigned n, const char *base)
         store_update u = {.kind = STORE_PARTITION_DONE,
                           .idx = i % PER_JOB,
                           .proof = proof,
+                          .proof_len = sizeof(proof),
                           .pub = pub,
                           .num_pub = 4};
         memcpy(u.id, ids[i / PER_JOB], sizeof(u.id));

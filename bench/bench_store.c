@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "groth16/keys.h"
 #include "store/store.h"
 
 static double now_s(void)
@@ -42,7 +43,7 @@ static double run(store *st, unsigned jobs, unsigned parts, unsigned pub, unsign
     char msg[512];
     store_partition *in = calloc(parts, sizeof(*in));
     store_update *u = calloc(batch, sizeof(*u));
-    uint8_t proof[STORE_PROOF_BYTES];
+    uint8_t proof[GROTH16_PROOF_BYTES]; /* the jobs are BLS12-381's */
     fr_t *values = calloc(pub ? pub : 1, sizeof(fr_t));
     if (!in || !u || !values) {
         fprintf(stderr, "bench_store: out of memory\n");
@@ -67,6 +68,7 @@ static double run(store *st, unsigned jobs, unsigned parts, unsigned pub, unsign
             u[n] = (store_update){.kind = STORE_PARTITION_DONE,
                                   .idx = i,
                                   .proof = proof,
+                                  .proof_len = sizeof(proof),
                                   .pub = values,
                                   .num_pub = pub};
             memcpy(u[n].id, job.id, sizeof(job.id));

@@ -45,6 +45,7 @@ typedef struct bench_args {
     bool dev_params; /* --params dev:SEED: made in memory at load, no file */
     formats_check check; /* --check: the parameter file's point checks at load */
     uint64_t device_budget; /* --device-budget: engine.device_budget */
+    engine_abc_eval abc_eval; /* --abc-eval: engine.abc_eval */
 } bench_args;
 
 static void bench_usage(FILE *out)
@@ -55,6 +56,7 @@ static void bench_usage(FILE *out)
             "                  [--backend auto|cpu|cuda] [--out DIR] [--synth-workers S]\n"
             "                  [--workers-per-device W] [--event-log FILE]\n"
             "                  [--check none|curve|subgroup] [--device-budget BYTES]\n"
+            "                  [--abc-eval auto|synthesis|backend]\n"
             "                  [--fixed-blinding R,S (tests only)]\n"
             "       cuzk bench --arith [--scale X]\n"
             "  Submits J jobs (default %d) of N partitions each (default %d) of the built-in\n"
@@ -72,6 +74,8 @@ static void bench_usage(FILE *out)
             "  subgroup runs the proving key's tests on the GPU with the CUDA backend).\n"
             "  --device-budget (e.g. 16G) is engine.device_budget: a GPU keeps at most that\n"
             "  much of the circuit and streams the parameters that do not fit.\n"
+            "  --abc-eval is engine.abc_eval: synthesis evaluates a, b, c on the host (for a\n"
+            "  budget the constraint system does not fit), backend on the device.\n"
 
             "  --arith benchmarks the field, curve and pairing arithmetic instead.\n",
             BENCH_DEFAULT_JOBS, BENCH_DEFAULT_PARTITIONS, BENCH_DEFAULT_LOG, cli_cache_dir(),
@@ -87,6 +91,7 @@ enum {
     OPT_SCALE,
     OPT_CHECK,
     OPT_DEVICE_BUDGET,
+    OPT_ABC_EVAL,
 };
 
 /* Both forms' options: a word is read alike whichever form it ends in. */
@@ -101,6 +106,7 @@ static const struct option bench_options[] = {
     {"scale", required_argument, NULL, OPT_SCALE},
     {"check", required_argument, NULL, OPT_CHECK},
     {"device-budget", required_argument, NULL, OPT_DEVICE_BUDGET},
+    {"abc-eval", required_argument, NULL, OPT_ABC_EVAL},
     {0},
 };
 
@@ -223,6 +229,7 @@ static cuzk_status start_engine(engine_t **out, const bench_args *a, const char 
         cfg.workers_per_device = a->workers_per_device;
     cfg.verify = o->common.verify;
     cfg.device_budget = a->device_budget;
+    cfg.abc_eval = a->abc_eval;
     cfg.event_log = events;
     cfg.quiet = true; /* the backend and why are printed below */
     engine_t *e;
@@ -802,6 +809,14 @@ int cli_bench(int argc, char **argv)
         if (code == OPT_DEVICE_BUDGET) {
             if (!parse_byte_size(a.value, &b.device_budget)) {
                 cli_error("bench: --device-budget wants a byte count (e.g. 16G), got '%s'",
+                          a.value);
+                return CLI_EXIT_USAGE;
+            }
+            continue;
+        }
+        if (code == OPT_ABC_EVAL) {
+            if (!engine_abc_eval_parse(a.value, &b.abc_eval)) {
+                cli_error("bench: --abc-eval wants auto, synthesis or backend, got '%s'",
                           a.value);
                 return CLI_EXIT_USAGE;
             }

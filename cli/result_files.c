@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "curve/curve_id.h"
+#include "formats/bn254_snarkjs_json.h"
 #include "formats/common.h"
 #include "formats/snarkjs_json.h"
 
@@ -35,9 +37,50 @@ int result_files_write_bellman(const char *path, const void *bytes, size_t len)
     return CLI_EXIT_OK;
 }
 
+/* proof.json's text (text, len) read back as a proof of curve, with the
+ * checks of `cuzk verify`, and written to path by `cuzk prove`'s writer. */
+static cuzk_status save_proof(curve_id curve, const char *text, const char *where, const char *path,
+                              char *msg, size_t msg_len)
+{
+    cuzk_status st;
+    if (curve == CURVE_BN254) {
+        bn254_groth16_proof_t p;
+        st = bn254_snarkjs_proof_from_json(&p, text, strlen(text), where, FORMATS_CHECK_SUBGROUP,
+                                           msg, msg_len);
+        return st == CUZK_OK ? bn254_snarkjs_proof_save(&p, path, msg, msg_len) : st;
+    }
+    groth16_proof_t p;
+    st = snarkjs_proof_from_json(&p, text, strlen(text), where, FORMATS_CHECK_SUBGROUP, msg,
+                                 msg_len);
+    return st == CUZK_OK ? snarkjs_proof_save(&p, path, msg, msg_len) : st;
+}
+
+/* The same for public.json: values below curve's r. */
+static cuzk_status save_public(curve_id curve, const char *text, const char *where,
+                               const char *path, char *msg, size_t msg_len)
+{
+    cuzk_status st;
+    size_t n = 0;
+    if (curve == CURVE_BN254) {
+        bn254_fr_t *values = NULL;
+        st = bn254_snarkjs_public_from_json(&values, &n, text, strlen(text), where, msg, msg_len);
+        if (st == CUZK_OK)
+            st = bn254_snarkjs_public_save(values, n, path, msg, msg_len);
+        free(values);
+        return st;
+    }
+    fr_t *values = NULL;
+    st = snarkjs_public_from_json(&values, &n, text, strlen(text), where, msg, msg_len);
+    if (st == CUZK_OK)
+        st = snarkjs_public_save(values, n, path, msg, msg_len);
+    free(values);
+    return st;
+}
+
 /* One partition's files: the server's objects read back with the checks
  * of `cuzk verify` (points on the curve, values canonical) and written by
- * the writers of `cuzk prove`. */
+ * the writers of `cuzk prove`, over the curve the proof names (snarkjs's
+ * "curve": "bn128" is BN254; BLS12-381 otherwise). */
 static int write_partition(const char *proof_path, const char *public_path, json_t *entry, size_t i)
 {
     char where[64], msg[512] = "";
@@ -47,28 +90,21 @@ static int write_partition(const char *proof_path, const char *public_path, json
         cli_error("%s has no \"proof\" object and \"public\" array", where);
         return CLI_EXIT_FAILURE;
     }
+    const char *named = json_string_value(json_object_get(proof, "curve"));
+    curve_id curve =
+        named && !strcmp(named, curve_id_snarkjs_name(CURVE_BN254)) ? CURVE_BN254 : CURVE_BLS12_381;
     cuzk_status st = CUZK_OK;
     if (proof_path) {
         char *text = json_dumps(proof, JSON_COMPACT);
-        groth16_proof_t p;
-        st = text ? snarkjs_proof_from_json(&p, text, strlen(text), where, FORMATS_CHECK_SUBGROUP,
-                                            msg, sizeof(msg))
+        st = text ? save_proof(curve, text, where, proof_path, msg, sizeof(msg))
                   : CUZK_ERR_OUT_OF_MEMORY;
         free(text);
-        if (st == CUZK_OK)
-            st = snarkjs_proof_save(&p, proof_path, msg, sizeof(msg));
     }
     if (st == CUZK_OK && public_path) {
         char *text = json_dumps(pub, JSON_COMPACT);
-        fr_t *values = NULL;
-        size_t n = 0;
-        st = text ? snarkjs_public_from_json(&values, &n, text, strlen(text), where, msg,
-                                             sizeof(msg))
+        st = text ? save_public(curve, text, where, public_path, msg, sizeof(msg))
                   : CUZK_ERR_OUT_OF_MEMORY;
         free(text);
-        if (st == CUZK_OK)
-            st = snarkjs_public_save(values, n, public_path, msg, sizeof(msg));
-        free(values);
     }
     if (st != CUZK_OK) {
         cli_error("%s", msg[0] ? msg : cuzk_status_str(st));

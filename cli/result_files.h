@@ -15,7 +15,8 @@
  * proof-1. malloc'd; NULL when out of memory. */
 char *result_file_name(const char *path, size_t i);
 
-/* The proof bytes (partitions × 192) into path. A CLI exit code, with a
+/* The proof bytes (partitions × 192 for BLS12-381, × 256 for BN254) into
+ * path. A CLI exit code, with a
  * message on stderr. */
 int result_files_write_bellman(const char *path, const void *bytes, size_t len);
 

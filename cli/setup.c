@@ -9,6 +9,7 @@
 #include "cli/util.h"
 #include "backend/backend.h"
 #include "formats/circom_r1cs.h"
+#include "formats/iden3_curve.h"
 #include "formats/zkey_write.h"
 #include "groth16/zkey_setup.h"
 
@@ -108,6 +109,17 @@ static int setup_zkey(const zkey_setup_args *a)
 {
     char msg[512] = "";
     double t0 = cli_now();
+    curve_id curve;
+    if (iden3_file_curve(&curve, a->r1cs_path, msg, sizeof(msg)) == CUZK_OK &&
+        curve == CURVE_BN254) {
+        /* the setup's fixed-base products and key writer are BLS12-381's */
+        cli_error("%s is a circuit over bn128 (BN254): cuzk setup --r1cs makes BLS12-381 keys "
+                  "only so far; `snarkjs groth16 setup` makes its key, which cuzk prove, cuzk "
+                  "serve and the library prove",
+                  a->r1cs_path);
+        return CLI_EXIT_BAD_INPUT;
+    }
+    msg[0] = 0;
     mapped_file_t f;
     r1cs_t r;
     circom_r1cs_header h;

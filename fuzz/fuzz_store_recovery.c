@@ -1,6 +1,6 @@
 /* The job store's recovery (store/sqlite_store.c, service/durable.c): a
- * jobs.sqlite whose rows say anything at all (states and priorities out of
- * range, partition counts that disagree with the partition rows, ids of
+ * jobs.sqlite whose rows say anything at all (states, priorities and
+ * curves out of range, partition counts that disagree with the partition rows, ids of
  * any shape, blobs of any length, duplicated or missing partitions) is
  * opened the way `cuzk serve` opens it at start, recovered into an engine,
  * and every job it lists is read back as the routes would. Recovery may
@@ -100,7 +100,7 @@ static void write_rows(reader *r)
     FUZZ_CHECK(sqlite3_prepare_v2(db,
                                   "INSERT OR IGNORE INTO jobs (id, idem_key, circuit, priority,"
                                   " partitions, timeout_s, blinding, state, message, submitted_at,"
-                                  " finished_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                                  " finished_at, curve) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                                   -1, &qj, NULL) == SQLITE_OK);
     FUZZ_CHECK(sqlite3_prepare_v2(db,
                                   "INSERT OR IGNORE INTO partitions (job, idx, seed, wtns_path,"
@@ -127,6 +127,8 @@ static void write_rows(reader *r)
         bind_text_or_null(qj, 9, m ? m : (const uint8_t *)"", m ? msg_len : 0);
         sqlite3_bind_double(qj, 10, (double)(int64_t)take(r, 5));
         sqlite3_bind_double(qj, 11, (double)(int64_t)take(r, 5));
+        /* either curve, or one that is neither's (a damaged row) */
+        sqlite3_bind_int64(qj, 12, (int64_t)(take(r, 1) % 4) - 1);
         sqlite3_step(qj);
         sqlite3_reset(qj);
         const unsigned parts = (unsigned)take(r, 1) % 5;

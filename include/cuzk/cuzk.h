@@ -1,17 +1,21 @@
 #ifndef CUZK_CUZK_H
 #define CUZK_CUZK_H
 
-/* cuzk: a Groth16 prover for BLS12-381 that keeps circuits' parameters
- * resident and proves jobs through a pipeline (docs/API.md; the engine
- * underneath is docs/ENGINE.md).
+/* cuzk: a Groth16 prover for BLS12-381 and BN254 that keeps circuits'
+ * parameters resident and proves jobs through a pipeline (docs/API.md; the
+ * engine underneath is docs/ENGINE.md).
  *
  *   cuzk_engine   the prover: its threads, the backend (CPU or a GPU), the
  *                 registered circuits and the jobs. Create one per process.
- *   cuzk_circuit  a registered circuit: a snarkjs .zkey, or the built-in
- *                 benchmark circuit with bellman parameters. Its parameters
- *                 load at its first job (or cuzk_circuit_preload) and stay.
+ *   cuzk_circuit  a registered circuit: a snarkjs .zkey (of either curve:
+ *                 the key's primes say which), or the built-in benchmark
+ *                 circuit with bellman parameters (BLS12-381). Its
+ *                 parameters load at its first job (or
+ *                 cuzk_circuit_preload) and stay.
  *   cuzk_job      N partitions of one circuit, each with its witness; its
- *                 proof is the N partition proofs, 192 bytes each.
+ *                 proof is the N partition proofs, of its circuit's curve's
+ *                 size each (cuzk_circuit_curve: 192 bytes for BLS12-381,
+ *                 256 for BN254).
  *
  * Conventions, after libsecp256k1's:
  * - Arguments: the handle, then outputs, then inputs; a length follows its
@@ -23,9 +27,9 @@
  *   and NULL required pointers are CUZK_ERR_INVALID_ARGUMENT with such a
  *   message, never a crash (so the arguments carry no nonnull attribute).
  * - Field elements (cuzk_fr) are 32-byte little-endian canonical integers
- *   below r (not Montgomery form): the byte order of .wtns files and of
- *   bellman's PrimeField::to_repr. Every cuzk_fr read is checked to be
- *   below r.
+ *   below r (not Montgomery form), the order of the scalar field of the
+ *   circuit's curve: the byte order of .wtns files and of bellman's
+ *   PrimeField::to_repr. Every cuzk_fr read is checked to be below r.
  * - Strings the library returns are freed with cuzk_free.
  *
  * Threads: every function may be called from any thread, concurrently on
@@ -79,10 +83,26 @@ CUZK_EXPORT void cuzk_free(void *p);
 /* ------------------------------------------------------ field, proofs */
 
 #define CUZK_FR_BYTES 32
-#define CUZK_PROOF_BYTES 192 /* compressed A (48), B (96), C (48): bellman's layout */
+/* One partition proof of a BLS12-381 circuit: compressed A (48), B (96),
+ * C (48), bellman's layout. */
+#define CUZK_PROOF_BYTES 192
+/* One partition proof of a BN254 circuit: A (64), B (128), C (64), each
+ * uncompressed with big-endian coordinates (G1 x, y; G2 x.c0, x.c1, y.c0,
+ * y.c1), the point at infinity all zeros. */
+#define CUZK_BN254_PROOF_BYTES 256
+/* The larger of the two: room for one proof of any circuit. */
+#define CUZK_PROOF_MAX_BYTES CUZK_BN254_PROOF_BYTES
 
-/* An element of the scalar field Fr of BLS12-381,
+/* The curves of circuits, as their key files name them by their primes. */
+typedef enum cuzk_curve {
+    CUZK_CURVE_BLS12_381 = 0,
+    CUZK_CURVE_BN254 = 1, /* circom's default; snarkjs's "bn128" */
+} cuzk_curve;
+
+/* An element of the scalar field Fr of the circuit's curve: BLS12-381's
  *   r = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001,
+ * or BN254's
+ *   r = 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001,
  * as a 32-byte little-endian integer below r. Arrays of cuzk_fr are packed
  * (32 bytes per element, no padding, any alignment). */
 typedef struct cuzk_fr {
@@ -164,13 +184,14 @@ typedef enum cuzk_check {
     CUZK_CHECK_SUBGROUP = 2, /* and in the prime-order subgroup (slow: ~40 µs a point) */
 } cuzk_check;
 
-/* Registers a snarkjs Groth16 key (.zkey, BLS12-381). Cheap: the file's
- * header is read now (a key for another curve is refused here), the rest
- * at the first job or cuzk_circuit_preload.
+/* Registers a snarkjs Groth16 key (.zkey) of BLS12-381 or BN254: its
+ * primes say which (cuzk_circuit_curve). Cheap: the file's header is read
+ * now (a key of a prime of neither curve is refused here), the rest at
+ * the first job or cuzk_circuit_preload.
  *  Returns: CUZK_OK; CUZK_ERR_INVALID_ARGUMENT (a name in use, bad
- *           arguments); CUZK_ERR_IO; CUZK_ERR_UNSUPPORTED (BN254, not
- *           Groth16); CUZK_ERR_CORRUPT, CUZK_ERR_TRUNCATED and the point
- *           errors of a damaged file.
+ *           arguments); CUZK_ERR_IO; CUZK_ERR_UNSUPPORTED (another prime,
+ *           not Groth16); CUZK_ERR_CORRUPT, CUZK_ERR_TRUNCATED and the
+ *           point errors of a damaged file.
  *  Args:    engine: the engine.
  *  Out:     circuit: the new circuit (NULL on failure).
  *  In:      name: 1 to 48 bytes, unique among this engine's live circuits
@@ -266,6 +287,18 @@ CUZK_EXPORT CUZK_WARN_UNUSED_RESULT cuzk_status cuzk_circuit_preload(cuzk_circui
 CUZK_EXPORT CUZK_WARN_UNUSED_RESULT cuzk_status cuzk_circuit_shape(const cuzk_circuit *circuit,
                                                                    uint64_t *witness_len,
                                                                    uint64_t *num_public);
+
+/* The circuit's curve, and the size of one partition proof of it (what
+ * cuzk_job_proof gives per partition and cuzk_circuit_verify takes).
+ *  Returns: CUZK_OK; CUZK_ERR_INVALID_ARGUMENT.
+ *  Args:    circuit: the circuit.
+ *  Out:     curve: CUZK_CURVE_BLS12_381 or CUZK_CURVE_BN254; NULL: not
+ *           wanted.
+ *           proof_bytes: CUZK_PROOF_BYTES or CUZK_BN254_PROOF_BYTES; NULL:
+ *           not wanted. */
+CUZK_EXPORT CUZK_WARN_UNUSED_RESULT cuzk_status cuzk_circuit_curve(const cuzk_circuit *circuit,
+                                                                   cuzk_curve *curve,
+                                                                   size_t *proof_bytes);
 
 /* Gives the circuit handle back. A circuit still used by unfinished jobs
  * stays until the last of them is done (its jobs hold it); then its
@@ -406,12 +439,14 @@ CUZK_EXPORT CUZK_WARN_UNUSED_RESULT cuzk_status cuzk_job_status(cuzk_job *job,
  *  Args:    job: the job. */
 CUZK_EXPORT CUZK_WARN_UNUSED_RESULT cuzk_status cuzk_job_cancel(cuzk_job *job);
 
-/* The proof of a DONE job: its partitions' proofs in order, 192 bytes each
- * (compressed A, B, C: bellman's and Filecoin's layout).
+/* The proof of a DONE job: its partitions' proofs in order, each of its
+ * circuit's proof size (cuzk_circuit_curve): 192 bytes for BLS12-381
+ * (compressed A, B, C: bellman's and Filecoin's layout), 256 for BN254
+ * (CUZK_BN254_PROOF_BYTES).
  *  Returns: CUZK_OK; CUZK_ERR_INVALID_ARGUMENT (not done, or the buffer is
  *           too small: *proof_len then says how much is needed).
  *  Args:    job: the job.
- *  Out:     proof: partitions × CUZK_PROOF_BYTES bytes.
+ *  Out:     proof: partitions × the proof size bytes.
  *  In/Out:  proof_len: in, the room at proof; out, the bytes written. */
 CUZK_EXPORT CUZK_WARN_UNUSED_RESULT cuzk_status cuzk_job_proof(cuzk_job *job, uint8_t *proof,
                                                                size_t *proof_len);
@@ -430,7 +465,8 @@ CUZK_EXPORT CUZK_WARN_UNUSED_RESULT cuzk_status cuzk_job_public_inputs(cuzk_job 
                                                                        size_t *inputs_len);
 
 /* One partition's proof and public inputs of a DONE job as snarkjs's
- * proof.json and public.json (what `snarkjs groth16 verify` reads).
+ * proof.json and public.json (what `snarkjs groth16 verify` reads), with
+ * the circuit's curve ("curve": "bls12381" or "bn128").
  *  Returns: CUZK_OK; CUZK_ERR_INVALID_ARGUMENT (not done, no such
  *           partition); CUZK_ERR_OUT_OF_MEMORY.
  *  Args:    job: the job.
@@ -468,12 +504,15 @@ CUZK_EXPORT CUZK_WARN_UNUSED_RESULT cuzk_status cuzk_prove_zkey(cuzk_engine *eng
 /* ---------------------------------------------------------- verifying */
 
 /* Verifies a snarkjs proof against its public values and a snarkjs
- * verification key (BLS12-381 Groth16), all given as JSON text.
+ * verification key (Groth16 over BLS12-381 or BN254: the key's "curve"
+ * says which; a proof of the other curve is refused naming it), all given
+ * as JSON text.
  *  Returns: CUZK_OK (valid); CUZK_ERR_VERIFY_FAILED (not valid);
  *           CUZK_ERR_CORRUPT (malformed JSON, a missing field: the message
  *           names the argument, line and column); CUZK_ERR_INVALID_ARGUMENT
  *           (NULL, public values that do not fit the key);
- *           CUZK_ERR_UNSUPPORTED (BN254 files); the point errors of points
+ *           CUZK_ERR_UNSUPPORTED (files of two curves, a curve cuzk does
+ *           not know, not Groth16); the point errors of points
  *           not on the curve or not in the subgroup.
  *  In:      vk_json, proof_json, public_json: NUL-terminated JSON. */
 CUZK_EXPORT CUZK_WARN_UNUSED_RESULT cuzk_status cuzk_verify_snarkjs(const char *vk_json,
@@ -486,14 +525,16 @@ CUZK_EXPORT CUZK_WARN_UNUSED_RESULT cuzk_status cuzk_verify_snarkjs_files(const 
                                                                           const char *proof_path,
                                                                           const char *public_path);
 
-/* Verifies partition proofs of a registered circuit (one batched pairing
- * check; on failure the message lists the partitions that fail).
+/* Verifies partition proofs of a registered circuit (BLS12-381: one
+ * batched pairing check; BN254: a check per proof; on failure the message
+ * lists the partitions that fail).
  *  Returns: CUZK_OK (all valid); CUZK_ERR_VERIFY_FAILED; CUZK_ERR_INVALID_
  *           ARGUMENT (lengths that do not fit); the encoding and point
  *           errors of a malformed proof.
  *  Args:    circuit: the circuit.
- *  In:      proofs: n × CUZK_PROOF_BYTES bytes (cuzk_job_proof's layout).
- *           proofs_len: its bytes, a nonzero multiple of CUZK_PROOF_BYTES.
+ *  In:      proofs: n proofs of the circuit's proof size (cuzk_job_proof's
+ *           layout).
+ *           proofs_len: its bytes, a nonzero multiple of the proof size.
  *           inputs: n × num_public public values (cuzk_job_public_inputs'
  *           layout).
  *           inputs_len: its values. */

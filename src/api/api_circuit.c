@@ -8,7 +8,9 @@
 
 #include "api/internal.h"
 #include "circuits/porep_like.h"
+#include "field/scalar_slots.h"
 #include "formats/bellman_params.h"
+#include "formats/bn254_proof.h"
 #include "formats/zkey.h"
 #include "groth16/verifier.h"
 #include "util/rng.h"
@@ -48,6 +50,7 @@ void api_circuit_free(cuzk_circuit *c)
     char msg[256];
     (void)engine_evict(c->owner->e, c->engine_name, msg, sizeof(msg));
     groth16_pvk_free(&c->pvk);
+    bn254_groth16_vk_free(&c->bn254_vk);
     free(c);
 }
 
@@ -127,6 +130,7 @@ static void unlink_failed(cuzk_engine *h, cuzk_circuit *c)
         c->next->prev = c->prev;
     pthread_mutex_unlock(&h->mu);
     groth16_pvk_free(&c->pvk);
+    bn254_groth16_vk_free(&c->bn254_vk);
     free(c);
 }
 
@@ -159,18 +163,21 @@ static cuzk_status zkey_counts(cuzk_circuit *c, const char *fn, const char *path
     cuzk_status st = zkey_open(&z, path, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg));
     if (st != CUZK_OK)
         return api_fail_msg(st, fn, "zkey_path", msg);
-    if (z.curve != CURVE_BLS12_381) {
-        /* the library's handles carry BLS12-381 keys and scalars only so
-         * far; `cuzk prove` proves BN254 keys */
-        snprintf(msg, sizeof(msg), "%s is a key for the %s curve; the library proves BLS12-381 "
-                                   "keys only so far",
-                 path, curve_id_snarkjs_name(z.curve));
-        zkey_close(&z);
-        return api_fail_msg(CUZK_ERR_UNSUPPORTED, fn, "zkey_path", msg);
-    }
+    c->curve = z.curve;
     c->num_vars = z.num_vars;
     c->num_public = z.num_public;
-    st = groth16_prepare_vk(&c->pvk, &z.vk);
+    if (z.curve == CURVE_BN254) {
+        /* verified against as it is: BN254's verifier takes no prepared key */
+        c->bn254_vk = z.bn254_vk;
+        c->bn254_vk.ic = malloc(z.bn254_vk.num_ic * sizeof(*c->bn254_vk.ic));
+        if (c->bn254_vk.ic)
+            memcpy(c->bn254_vk.ic, z.bn254_vk.ic, z.bn254_vk.num_ic * sizeof(*c->bn254_vk.ic));
+        else
+            c->bn254_vk.num_ic = 0;
+        st = c->bn254_vk.ic ? CUZK_OK : CUZK_ERR_OUT_OF_MEMORY;
+    } else {
+        st = groth16_prepare_vk(&c->pvk, &z.vk);
+    }
     zkey_close(&z);
     return st == CUZK_OK ? CUZK_OK : api_fail_msg(st, fn, "zkey_path: its verifying key", "");
 }
@@ -342,6 +349,18 @@ cuzk_status cuzk_circuit_preload(cuzk_circuit *circuit)
     return api_ok();
 }
 
+cuzk_status cuzk_circuit_curve(const cuzk_circuit *circuit, cuzk_curve *curve, size_t *proof_bytes)
+{
+    cuzk_status st = check_circuit(circuit, "cuzk_circuit_curve");
+    if (st != CUZK_OK)
+        return st;
+    if (curve)
+        *curve = circuit->curve == CURVE_BN254 ? CUZK_CURVE_BN254 : CUZK_CURVE_BLS12_381;
+    if (proof_bytes)
+        *proof_bytes = curve_proof_bytes(circuit->curve);
+    return api_ok();
+}
+
 cuzk_status cuzk_circuit_shape(const cuzk_circuit *circuit, uint64_t *witness_len,
                                uint64_t *num_public)
 {
@@ -390,6 +409,62 @@ static cuzk_status ensure_pvk(cuzk_circuit *c, const char *fn)
     return CUZK_OK;
 }
 
+/* The failure of a verify whose partitions in bad[0 .. n) are flagged. */
+static cuzk_status failed_partitions(const char *fn, const bool *bad, size_t n)
+{
+    char list[256] = "";
+    size_t len = 0, count = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!bad[i])
+            continue;
+        if (count++ < 16 && len < sizeof(list))
+            len += (size_t)snprintf(list + len, sizeof(list) - len, " %zu", i);
+    }
+    return api_fail(CUZK_ERR_VERIFY_FAILED, fn, "the proof%s of partition%s%s%s do%s not verify",
+                    count == 1 ? "" : "s", count == 1 ? "" : "s", list, count > 16 ? " ..." : "",
+                    count == 1 ? "es" : "");
+}
+
+/* cuzk_circuit_verify for a BN254 circuit: each proof decoded (256 bytes,
+ * formats/bn254_proof.h) and checked against the key on its own. */
+static cuzk_status verify_bn254(const cuzk_circuit *c, const uint8_t *proofs, size_t n,
+                                const cuzk_fr *inputs, size_t np, const char *fn)
+{
+    bn254_groth16_proof_t *p = malloc(n * sizeof(*p));
+    fr_t *x = malloc((n * np > 0 ? n * np : 1) * sizeof(fr_t));
+    bool *bad = calloc(n, sizeof(*bad));
+    cuzk_status st = CUZK_OK;
+    char msg[512] = "";
+    if (!p || !x || !bad)
+        st = api_fail(CUZK_ERR_OUT_OF_MEMORY, fn, "no memory for %zu proofs", n);
+    for (size_t i = 0; st == CUZK_OK && i < n; i++) {
+        if ((st = bn254_proof_decode(&p[i], proofs + i * BN254_PROOF_BYTES, msg, sizeof(msg))) !=
+            CUZK_OK) {
+            char what[48];
+            snprintf(what, sizeof(what), "proofs (partition %zu)", i);
+            st = api_fail_msg(st, fn, what, msg);
+        }
+    }
+    for (size_t i = 0; st == CUZK_OK && i < n * np; i++)
+        if (!api_fr_in(CURVE_BN254, &x[i], &inputs[i]))
+            st = api_fail(CUZK_ERR_NOT_CANONICAL, fn, "inputs[%zu] is not below BN254's r", i);
+    bool any = false;
+    for (size_t i = 0; st == CUZK_OK && i < n; i++) {
+        cuzk_status v =
+            bn254_groth16_verify(&c->bn254_vk, &p[i], bn254_fr_slots_const(x + i * np), np);
+        if (v == CUZK_ERR_VERIFY_FAILED)
+            any = bad[i] = true;
+        else if (v != CUZK_OK)
+            st = api_fail_msg(v, fn, "verifying", "");
+    }
+    if (st == CUZK_OK)
+        st = any ? failed_partitions(fn, bad, n) : api_ok();
+    free(p);
+    free(x);
+    free(bad);
+    return st;
+}
+
 cuzk_status cuzk_circuit_verify(const cuzk_circuit *circuit, const uint8_t *proofs,
                                 size_t proofs_len, const cuzk_fr *inputs, size_t inputs_len)
 {
@@ -399,11 +474,13 @@ cuzk_status cuzk_circuit_verify(const cuzk_circuit *circuit, const uint8_t *proo
         return st;
     if (!proofs)
         return api_fail(CUZK_ERR_INVALID_ARGUMENT, fn, "proofs is NULL");
-    if (proofs_len == 0 || proofs_len % CUZK_PROOF_BYTES)
+    size_t per = curve_proof_bytes(circuit->curve);
+    if (proofs_len == 0 || proofs_len % per)
         return api_fail(CUZK_ERR_INVALID_ARGUMENT, fn,
-                        "proofs_len is %zu: a nonzero multiple of %d bytes", proofs_len,
-                        CUZK_PROOF_BYTES);
-    size_t n = proofs_len / CUZK_PROOF_BYTES, np = circuit->num_public;
+                        "proofs_len is %zu: a nonzero multiple of %zu bytes (circuit %s is on "
+                        "%s)",
+                        proofs_len, per, circuit->name, curve_id_snarkjs_name(circuit->curve));
+    size_t n = proofs_len / per, np = circuit->num_public;
     if (inputs_len != n * np)
         return api_fail(CUZK_ERR_INVALID_ARGUMENT, fn,
                         "inputs_len is %zu: %zu proofs of circuit %s need %zu public values "
@@ -411,6 +488,8 @@ cuzk_status cuzk_circuit_verify(const cuzk_circuit *circuit, const uint8_t *proo
                         inputs_len, n, circuit->name, n * np, np);
     if (!inputs && inputs_len)
         return api_fail(CUZK_ERR_INVALID_ARGUMENT, fn, "inputs is NULL");
+    if (circuit->curve == CURVE_BN254)
+        return verify_bn254(circuit, proofs, n, inputs, np, fn);
     groth16_proof_t *p = malloc(n * sizeof(*p));
     fr_t *x = malloc((inputs_len ? inputs_len : 1) * sizeof(fr_t));
     if (!p || !x) {
@@ -424,7 +503,7 @@ cuzk_status cuzk_circuit_verify(const cuzk_circuit *circuit, const uint8_t *proo
         goto done;
     }
     for (size_t i = 0; i < inputs_len; i++) {
-        if (!api_fr_in(&x[i], &inputs[i])) {
+        if (!api_fr_in(CURVE_BLS12_381, &x[i], &inputs[i])) {
             st = api_fail(CUZK_ERR_NOT_CANONICAL, fn, "inputs[%zu] is not below r", i);
             goto done;
         }
@@ -443,17 +522,12 @@ cuzk_status cuzk_circuit_verify(const cuzk_circuit *circuit, const uint8_t *proo
         rng_wipe(&rng);
     }
     if (st == CUZK_ERR_VERIFY_FAILED) {
-        char list[256] = "";
-        size_t len = 0, bad = 0;
-        for (size_t i = 0; i < n; i++) {
-            if (groth16_verify(&circuit->pvk, &p[i], x + i * np, np) == CUZK_OK)
-                continue;
-            if (bad++ < 16 && len < sizeof(list))
-                len += (size_t)snprintf(list + len, sizeof(list) - len, " %zu", i);
-        }
-        st = api_fail(CUZK_ERR_VERIFY_FAILED, fn, "the proof%s of partition%s%s%s do%s not verify",
-                      bad == 1 ? "" : "s", bad == 1 ? "" : "s", list, bad > 16 ? " ..." : "",
-                      bad == 1 ? "es" : "");
+        bool *bad = calloc(n, sizeof(*bad));
+        for (size_t i = 0; bad && i < n; i++)
+            bad[i] = groth16_verify(&circuit->pvk, &p[i], x + i * np, np) != CUZK_OK;
+        st = bad ? failed_partitions(fn, bad, n)
+                 : api_fail(CUZK_ERR_VERIFY_FAILED, fn, "the proofs do not verify");
+        free(bad);
     } else if (st != CUZK_OK) {
         st = api_fail_msg(st, fn, "verifying", "");
     } else {

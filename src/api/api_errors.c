@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "api/internal.h"
+#include "field/scalar_slots.h"
 
 static _Thread_local char last_error[1024];
 
@@ -81,12 +82,22 @@ void cuzk_free(void *p)
     free(p);
 }
 
-bool api_fr_in(fr_t *out, const cuzk_fr *in)
+bool api_fr_in(curve_id curve, fr_t *out, const cuzk_fr *in)
 {
+    if (curve == CURVE_BN254)
+        return bn254_fr_from_bytes_le(bn254_fr_slots(out), in->bytes);
     return fr_from_bytes_le(out, in->bytes);
 }
 
-void api_fr_out(cuzk_fr *out, const fr_t *in)
+void api_fr_out(curve_id curve, cuzk_fr *out, const fr_t *in)
 {
-    fr_to_bytes_le(out->bytes, in);
+    if (curve == CURVE_BN254)
+        bn254_fr_to_bytes_le(out->bytes, bn254_fr_slots_const(in));
+    else
+        fr_to_bytes_le(out->bytes, in);
+}
+
+bool api_fr_is_one(curve_id curve, const fr_t *v)
+{
+    return curve == CURVE_BN254 ? bn254_fr_is_one(bn254_fr_slots_const(v)) : fr_is_one(v);
 }

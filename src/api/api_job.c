@@ -8,7 +8,10 @@
 
 #include "api/internal.h"
 #include "circuits/porep_like.h"
+#include "field/scalar_slots.h"
 #include "formats/bellman_params.h"
+#include "formats/bn254_proof.h"
+#include "formats/bn254_snarkjs_json.h"
 #include "formats/circom_wtns.h"
 #include "formats/snarkjs_json.h"
 #include "util/wipe.h"
@@ -35,10 +38,10 @@ static const char *kind_name(circuit_kind k)
     return circuit_kind_name(k);
 }
 
-/* n canonical values into a new array (NULL and a message when one is not
- * below r, naming it as witnesses[i].what[k]). */
-static fr_t *read_values(const cuzk_fr *v, size_t n, size_t i, const char *what, const char *fn,
-                         cuzk_status *st)
+/* n canonical values of curve's field into a new array (NULL and a
+ * message when one is not below r, naming it as witnesses[i].what[k]). */
+static fr_t *read_values(curve_id curve, const cuzk_fr *v, size_t n, size_t i, const char *what,
+                         const char *fn, cuzk_status *st)
 {
     fr_t *out = malloc((n ? n : 1) * sizeof(fr_t));
     if (!out) {
@@ -46,7 +49,7 @@ static fr_t *read_values(const cuzk_fr *v, size_t n, size_t i, const char *what,
         return NULL;
     }
     for (size_t k = 0; k < n; k++)
-        if (!api_fr_in(&out[k], &v[k])) {
+        if (!api_fr_in(curve, &out[k], &v[k])) {
             free(out);
             *st = api_fail(CUZK_ERR_NOT_CANONICAL, fn, "witnesses[%zu].%s[%zu] is not below r", i,
                            what, k);
@@ -87,8 +90,8 @@ static cuzk_status take_bellman(engine_partition_input *in, fr_t *pub, const cuz
                         "witnesses[%zu].abc_len is %zu, circuit %s has %llu rows", i, w->abc_len,
                         c->name, (unsigned long long)rows);
     cuzk_status st = CUZK_OK;
-    fr_t *inp = read_values(w->input, ni, i, "input", fn, &st);
-    fr_t *aux = inp ? read_values(w->aux, na, i, "aux", fn, &st) : NULL;
+    fr_t *inp = read_values(c->curve, w->input, ni, i, "input", fn, &st);
+    fr_t *aux = inp ? read_values(c->curve, w->aux, na, i, "aux", fn, &st) : NULL;
     fr_t *all = inp && aux ? malloc((ni + na) * sizeof(fr_t)) : NULL;
     fr_t *abc = all ? malloc(3 * (rows ? rows : 1) * sizeof(fr_t)) : NULL;
     if (inp && aux && (!all || !abc))
@@ -96,13 +99,13 @@ static cuzk_status take_bellman(engine_partition_input *in, fr_t *pub, const cuz
     const cuzk_fr *src[3] = {w->a, w->b, w->c};
     static const char *const names[3] = {"a", "b", "c"};
     for (int k = 0; k < 3 && abc && st == CUZK_OK; k++) {
-        fr_t *v = read_values(src[k], rows, i, names[k], fn, &st);
+        fr_t *v = read_values(c->curve, src[k], rows, i, names[k], fn, &st);
         if (v) {
             memcpy(abc + (size_t)k * rows, v, rows * sizeof(fr_t));
             free(v);
         }
     }
-    if (st == CUZK_OK && !fr_is_one(&inp[0]))
+    if (st == CUZK_OK && !api_fr_is_one(c->curve, &inp[0]))
         st = api_fail(CUZK_ERR_INVALID_ARGUMENT, fn,
                       "witnesses[%zu].input[0] is not 1 (the constant ONE comes first)", i);
     if (st != CUZK_OK) {
@@ -143,11 +146,11 @@ static cuzk_status take_witness(engine_partition_input *in, fr_t *pub, const cuz
         if ((st = circom_wtns_open(&wt, w->wtns_path, msg, sizeof(msg))) != CUZK_OK)
             return api_fail(st, fn, "witnesses[%zu].wtns_path: %s", i,
                             msg[0] ? msg : cuzk_status_str(st));
-        if (wt.curve != CURVE_BLS12_381) {
+        if (wt.curve != c->curve) {
             st = api_fail(CUZK_ERR_UNSUPPORTED, fn,
-                          "witnesses[%zu].wtns_path: %s is for the %s curve, circuit %s for "
-                          "bls12381",
-                          i, w->wtns_path, curve_id_snarkjs_name(wt.curve), c->name);
+                          "witnesses[%zu].wtns_path: %s is for the %s curve, circuit %s for %s", i,
+                          w->wtns_path, curve_id_snarkjs_name(wt.curve), c->name,
+                          curve_id_snarkjs_name(c->curve));
         } else if (wt.num_values != nv) {
             st = api_fail(CUZK_ERR_INVALID_ARGUMENT, fn,
                           "witnesses[%zu].wtns_path: %s has %llu values, circuit %s has %llu "
@@ -175,14 +178,14 @@ static cuzk_status take_witness(engine_partition_input *in, fr_t *pub, const cuz
                             "no memory for witnesses[%zu] (%llu values)", i,
                             (unsigned long long)nv);
         for (uint64_t k = 0; k < nv; k++) {
-            if (!api_fr_in(&a[k], &w->assignment[k])) {
+            if (!api_fr_in(c->curve, &a[k], &w->assignment[k])) {
                 free(a);
                 return api_fail(CUZK_ERR_NOT_CANONICAL, fn,
                                 "witnesses[%zu].assignment[%llu] is not below r", i,
                                 (unsigned long long)k);
             }
         }
-        if (!fr_is_one(&a[0])) {
+        if (!api_fr_is_one(c->curve, &a[0])) {
             free(a);
             return api_fail(CUZK_ERR_INVALID_ARGUMENT, fn,
                             "witnesses[%zu].assignment[0] is not 1 (the constant ONE comes "
@@ -211,13 +214,13 @@ static cuzk_status take_witness(engine_partition_input *in, fr_t *pub, const cuz
                     (int)w->kind);
 }
 
-static cuzk_status read_blinding(fr_t **out, const cuzk_fr *v, size_t n, const char *fn,
-                                 const char *arg)
+static cuzk_status read_blinding(curve_id curve, fr_t **out, const cuzk_fr *v, size_t n,
+                                 const char *fn, const char *arg)
 {
     if (!(*out = malloc(n * sizeof(fr_t))))
         return api_fail(CUZK_ERR_OUT_OF_MEMORY, fn, "no memory for %s", arg);
     for (size_t i = 0; i < n; i++)
-        if (!api_fr_in(&(*out)[i], &v[i]))
+        if (!api_fr_in(curve, &(*out)[i], &v[i]))
             return api_fail(CUZK_ERR_NOT_CANONICAL, fn, "%s[%zu] is not below r", arg, i);
     return CUZK_OK;
 }
@@ -272,8 +275,8 @@ cuzk_status api_submit(cuzk_engine *h, cuzk_job **job, const char *fn, cuzk_circ
         st = api_fail(CUZK_ERR_OUT_OF_MEMORY, fn, "no memory for a job of %zu partitions", n);
         goto fail;
     }
-    if (o.r && ((st = read_blinding(&r, o.r, n, fn, "options->r")) != CUZK_OK ||
-                (st = read_blinding(&s, o.s, n, fn, "options->s")) != CUZK_OK))
+    if (o.r && ((st = read_blinding(c->curve, &r, o.r, n, fn, "options->r")) != CUZK_OK ||
+                (st = read_blinding(c->curve, &s, o.s, n, fn, "options->s")) != CUZK_OK))
         goto fail;
     for (size_t i = 0; i < n; i++)
         if ((st = take_witness(&in[i], j->pub + i * np, c, &witnesses[i], i, fn)) != CUZK_OK)
@@ -293,6 +296,7 @@ cuzk_status api_submit(cuzk_engine *h, cuzk_job **job, const char *fn, cuzk_circ
     j->owner = h;
     j->circuit = c;
     j->partitions = (uint32_t)n;
+    j->curve = c->curve;
     j->num_public = np;
     pthread_mutex_lock(&h->mu);
     j->next = h->jobs;
@@ -440,7 +444,7 @@ cuzk_status cuzk_job_proof(cuzk_job *job, uint8_t *proof, size_t *proof_len)
     cuzk_status st = need_done(job, fn);
     if (st != CUZK_OK)
         return st;
-    size_t need = (size_t)job->partitions * CUZK_PROOF_BYTES;
+    size_t need = (size_t)job->partitions * curve_proof_bytes(job->curve);
     if (!proof || *proof_len < need) {
         size_t had = *proof_len;
         *proof_len = need;
@@ -473,7 +477,7 @@ cuzk_status cuzk_job_public_inputs(cuzk_job *job, cuzk_fr *inputs, size_t *input
                         had, need, job->partitions, (unsigned long long)job->num_public);
     }
     for (size_t i = 0; i < need; i++)
-        api_fr_out(&inputs[i], &job->pub[i]);
+        api_fr_out(job->curve, &inputs[i], &job->pub[i]);
     *inputs_len = need;
     return api_ok();
 }
@@ -494,26 +498,33 @@ cuzk_status cuzk_job_snarkjs(cuzk_job *job, char **proof_json, char **public_jso
     cuzk_status st = need_done(job, fn);
     if (st != CUZK_OK)
         return st;
-    size_t len = (size_t)job->partitions * CUZK_PROOF_BYTES;
+    size_t per = curve_proof_bytes(job->curve), len = (size_t)job->partitions * per;
     uint8_t *bytes = malloc(len);
     if (!bytes)
         return api_fail(CUZK_ERR_OUT_OF_MEMORY, fn, "no memory for the proof");
     char msg[256] = "";
     groth16_proof_t proof;
+    bn254_groth16_proof_t bn254_proof;
+    const uint8_t *mine = bytes + (size_t)partition * per;
     if (engine_job_proof(job->owner->e, job->id, bytes, len, &len) != CUZK_OK) {
         st = api_fail(CUZK_ERR_INTERNAL, fn, "the engine has no proof of job %llu",
                       (unsigned long long)job->id);
-    } else if ((st = bellman_proof_decode(&proof, bytes + (size_t)partition * CUZK_PROOF_BYTES, msg,
-                                          sizeof(msg))) != CUZK_OK) {
+    } else if ((st = job->curve == CURVE_BN254
+                         ? bn254_proof_decode(&bn254_proof, mine, msg, sizeof(msg))
+                         : bellman_proof_decode(&proof, mine, msg, sizeof(msg))) != CUZK_OK) {
         st = api_fail_msg(st, fn, "the engine's proof", msg);
     }
     free(bytes);
     if (st != CUZK_OK)
         return st;
-    char *pj = proof_json ? snarkjs_proof_to_json(&proof) : NULL;
-    char *uj = public_json ? snarkjs_public_to_json(job->pub + (size_t)partition * job->num_public,
-                                                    job->num_public)
-                           : NULL;
+    const fr_t *pub = job->pub + (size_t)partition * job->num_public;
+    bool bn254 = job->curve == CURVE_BN254;
+    char *pj = !proof_json ? NULL
+               : bn254     ? bn254_snarkjs_proof_to_json(&bn254_proof)
+                           : snarkjs_proof_to_json(&proof);
+    char *uj = !public_json ? NULL
+               : bn254 ? bn254_snarkjs_public_to_json(bn254_fr_slots_const(pub), job->num_public)
+                       : snarkjs_public_to_json(pub, job->num_public);
     if ((proof_json && !pj) || (public_json && !uj)) {
         free(pj);
         free(uj);

@@ -1,5 +1,5 @@
 /* One-call proving of a snarkjs key through the engine, and verification
- * of snarkjs JSON proofs. */
+ * of snarkjs JSON proofs of either curve (the verification key's). */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
 #include <limits.h>
@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "api/internal.h"
+#include "formats/bn254_snarkjs_json.h"
 #include "formats/snarkjs_json.h"
 #include "groth16/verifier.h"
 
@@ -138,6 +139,72 @@ static cuzk_status verify_set(snarkjs_set *s, const char *fn, const char *vk_arg
     return st == CUZK_OK ? api_ok() : api_fail_msg(st, fn, "verifying", "");
 }
 
+/* The same over BN254 (its verifier takes the key as it is). */
+typedef struct bn254_set {
+    bn254_groth16_vk_t vk;
+    bn254_groth16_proof_t proof;
+    bn254_fr_t *inputs;
+    size_t n;
+} bn254_set;
+
+static cuzk_status verify_bn254_set(bn254_set *s, const char *fn, const char *vk_arg,
+                                    const char *public_arg)
+{
+    if (s->n + 1 != s->vk.num_ic)
+        return api_fail(CUZK_ERR_INVALID_ARGUMENT, fn, "%s has %zu public values, %s expects %zu",
+                        public_arg, s->n, vk_arg, s->vk.num_ic - 1);
+    cuzk_status st = bn254_groth16_verify(&s->vk, &s->proof, s->inputs, s->n);
+    if (st == CUZK_ERR_VERIFY_FAILED)
+        return api_fail(st, fn, "the proof does not verify");
+    return st == CUZK_OK ? api_ok() : api_fail_msg(st, fn, "verifying", "");
+}
+
+/* cuzk_verify_snarkjs of a BN254 key: the proof and public values read
+ * with BN254's readers (a proof of the other curve is refused, named). */
+static cuzk_status verify_bn254_text(const char *vk_json, const char *proof_json,
+                                     const char *public_json, const char *fn)
+{
+    bn254_set s = {.inputs = NULL};
+    char msg[512] = "";
+    cuzk_status st = bn254_snarkjs_vk_from_json(&s.vk, vk_json, strlen(vk_json), "vk_json",
+                                                FORMATS_CHECK_SUBGROUP, msg, sizeof(msg));
+    if (st != CUZK_OK)
+        return api_fail(st, fn, "%s", msg);
+    if ((st = bn254_snarkjs_proof_from_json(&s.proof, proof_json, strlen(proof_json), "proof_json",
+                                            FORMATS_CHECK_SUBGROUP, msg, sizeof(msg))) != CUZK_OK ||
+        (st = bn254_snarkjs_public_from_json(&s.inputs, &s.n, public_json, strlen(public_json),
+                                             "public_json", msg, sizeof(msg))) != CUZK_OK)
+        st = api_fail(st, fn, "%s", msg);
+    else
+        st = verify_bn254_set(&s, fn, "vk_json", "public_json");
+    free(s.inputs);
+    bn254_groth16_vk_free(&s.vk);
+    return st;
+}
+
+/* cuzk_verify_snarkjs_files of a BN254 key. */
+static cuzk_status verify_bn254_files(const char *vk_path, const char *proof_path,
+                                      const char *public_path, const char *fn)
+{
+    bn254_set s = {.inputs = NULL};
+    char msg[512] = "";
+    cuzk_status st =
+        bn254_snarkjs_vk_load(&s.vk, vk_path, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg));
+    if (st != CUZK_OK)
+        return api_fail_msg(st, fn, "vk_path", msg);
+    if ((st = bn254_snarkjs_proof_load(&s.proof, proof_path, FORMATS_CHECK_SUBGROUP, msg,
+                                       sizeof(msg))) != CUZK_OK)
+        st = api_fail_msg(st, fn, "proof_path", msg);
+    else if ((st = bn254_snarkjs_public_load(&s.inputs, &s.n, public_path, msg, sizeof(msg))) !=
+             CUZK_OK)
+        st = api_fail_msg(st, fn, "public_path", msg);
+    else
+        st = verify_bn254_set(&s, fn, vk_path, public_path);
+    free(s.inputs);
+    bn254_groth16_vk_free(&s.vk);
+    return st;
+}
+
 cuzk_status cuzk_verify_snarkjs(const char *vk_json, const char *proof_json,
                                 const char *public_json)
 {
@@ -147,10 +214,18 @@ cuzk_status cuzk_verify_snarkjs(const char *vk_json, const char *proof_json,
                         !vk_json      ? "vk_json"
                         : !proof_json ? "proof_json"
                                       : "public_json");
-    snarkjs_set s = {.inputs = NULL};
     char msg[512] = "";
-    cuzk_status st = snarkjs_vk_from_json(&s.vk, vk_json, strlen(vk_json), "vk_json",
-                                          FORMATS_CHECK_SUBGROUP, msg, sizeof(msg));
+    curve_id curve;
+    bool named;
+    cuzk_status st = snarkjs_json_text_curve(&curve, &named, vk_json, strlen(vk_json), "vk_json",
+                                             msg, sizeof(msg));
+    if (st != CUZK_OK)
+        return api_fail(st, fn, "%s", msg);
+    if (curve == CURVE_BN254)
+        return verify_bn254_text(vk_json, proof_json, public_json, fn);
+    snarkjs_set s = {.inputs = NULL};
+    st = snarkjs_vk_from_json(&s.vk, vk_json, strlen(vk_json), "vk_json", FORMATS_CHECK_SUBGROUP,
+                              msg, sizeof(msg));
     if (st != CUZK_OK)
         return api_fail(st, fn, "%s", msg);
     if ((st = snarkjs_proof_from_json(&s.proof, proof_json, strlen(proof_json), "proof_json",
@@ -174,9 +249,16 @@ cuzk_status cuzk_verify_snarkjs_files(const char *vk_path, const char *proof_pat
                         !vk_path      ? "vk_path"
                         : !proof_path ? "proof_path"
                                       : "public_path");
-    snarkjs_set s = {.inputs = NULL};
     char msg[512] = "";
-    cuzk_status st = snarkjs_vk_load(&s.vk, vk_path, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg));
+    curve_id curve;
+    bool named;
+    cuzk_status st = snarkjs_json_file_curve(&curve, &named, vk_path, msg, sizeof(msg));
+    if (st != CUZK_OK)
+        return api_fail_msg(st, fn, "vk_path", msg);
+    if (curve == CURVE_BN254)
+        return verify_bn254_files(vk_path, proof_path, public_path, fn);
+    snarkjs_set s = {.inputs = NULL};
+    st = snarkjs_vk_load(&s.vk, vk_path, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg));
     if (st != CUZK_OK)
         return api_fail_msg(st, fn, "vk_path", msg);
     if ((st = snarkjs_proof_load(&s.proof, proof_path, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg))) !=

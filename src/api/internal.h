@@ -27,6 +27,7 @@
 
 #include "cuzk/cuzk.h"
 #include "engine/engine.h"
+#include "groth16/bn254_groth16.h"
 #include "groth16/keys.h"
 
 /* A name of the engine's registry that a released circuit still holds
@@ -65,10 +66,12 @@ struct cuzk_circuit {
     char name[49];        /* the caller's */
     char engine_name[64]; /* the engine's: name, or name#k after a release */
     circuit_kind kind;
+    curve_id curve;          /* from its key: its scalars and proofs are this curve's */
     porep_like_params shape; /* BUILTIN */
     uint64_t num_vars, num_public;
-    uint64_t num_inputs, rows; /* EXTERNAL: inputs (ONE included) and rows of a, b, c */
-    groth16_pvk_t pvk;         /* for cuzk_circuit_verify */
+    uint64_t num_inputs, rows;   /* EXTERNAL: inputs (ONE included) and rows of a, b, c */
+    groth16_pvk_t pvk;           /* for cuzk_circuit_verify (BLS12-381) */
+    bn254_groth16_vk_t bn254_vk; /* the same for a BN254 key (its ic owned) */
     /* pvk is prepared (under the engine handle's mu): at registration, or,
      * for development parameters ("dev:SEED", whose verifying key exists
      * only once they are made), at the first verify. */
@@ -83,8 +86,9 @@ struct cuzk_job {
     cuzk_circuit *circuit; /* referenced until `finished` */
     uint64_t id;
     uint32_t partitions;
+    curve_id curve; /* its circuit's */
     uint64_t num_public;
-    fr_t *pub;     /* partitions × num_public */
+    fr_t *pub;     /* partitions × num_public, of curve's field (fr_t slots) */
     bool finished; /* seen final; its circuit reference dropped */
 };
 
@@ -124,8 +128,12 @@ cuzk_status api_submit(cuzk_engine *h, cuzk_job **job, const char *fn, cuzk_circ
 /* Frees a job's handle without touching the engine (engine destroy). */
 void api_job_free(cuzk_job *j);
 
-/* Canonical bytes to and from the field's internal form. */
-bool api_fr_in(fr_t *out, const cuzk_fr *in);
-void api_fr_out(cuzk_fr *out, const fr_t *in);
+/* Canonical bytes to and from the internal form of curve's scalar field
+ * (BN254's in fr_t slots, field/scalar_slots.h); in: false when not below
+ * that field's r. */
+bool api_fr_in(curve_id curve, fr_t *out, const cuzk_fr *in);
+void api_fr_out(curve_id curve, cuzk_fr *out, const fr_t *in);
+/* Whether v is 1 in curve's scalar field. */
+bool api_fr_is_one(curve_id curve, const fr_t *v);
 
 #endif

@@ -78,9 +78,10 @@ typedef struct cuda_dev_circuit {
     unsigned nstages;
     cuda_plan_parts parts; /* the plan's points and densities */
     cuda_r1cs *r1cs;       /* A, B, C for evaluating a, b, c; NULL: inputs bring them */
-    /* Under a device budget, with the matrices: stages of two vectors,
-     * c evaluated into the second once b is transformed (cuda/ntt.h's
-     * lean quotient): 4.3 GB less a stage at 2^27. */
+    /* Under a device budget: stages of two vectors, c written into the
+     * second once b is transformed (cuda/ntt.h's lean quotient), evaluated
+     * there from the matrices or copied from the input's: 4.3 GB less a
+     * stage at 2^27. */
     bool lean;
 } cuda_dev_circuit;
 
@@ -346,7 +347,7 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
             d->side = NULL;
         }
         d->parts.side_before_h_msm = mode != OVERLAP_ALL;
-        d->lean = d->r1cs != NULL;
+        d->lean = true;
     }
     *bytes += cuda_msm_ctx_device_bytes(d->msm) + cuda_msm_ctx_device_bytes(d->side);
     if ((st = add_stage(d, n, nvars, bytes, msg, msg_len)) != CUZK_OK)
@@ -364,8 +365,16 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
                                       cuda_msm_ctx_device_bytes(d->side)),
                  (unsigned long long)cuda_ntt_ctx_device_bytes(d->ntt));
         if ((st = place_points(cc, *bytes - start, d->side != NULL, parts, &placement, msg,
-                               msg_len)) != CUZK_OK)
+                               msg_len)) != CUZK_OK) {
+            if (d->r1cs) {
+                const size_t used = strlen(msg);
+                if (used < msg_len)
+                    snprintf(msg + used, msg_len - used,
+                             "; a, b, c evaluated on the host (engine.abc_eval = synthesis) "
+                             "would free the constraint system's bytes");
+            }
             return st;
+        }
         placement.side = d->side;
     }
     if ((st = cuda_plan_upload(&d->parts, d->msm, plan, budgeted ? &placement : NULL,
@@ -567,14 +576,17 @@ static cuzk_status upload_stage(const cuda_circuit *cc, const cuda_dev_circuit *
     size_t n = (size_t)1 << cc->log_n;
     uint64_t nvars = cc->num_vars;
     const struct fr *abc = (const struct fr *)in->abc;
-    for (int i = 0; i < 3 && abc; i++)
+    /* lean: c goes up later, into b's vector (lean_fill_c) */
+    const int vectors = (int)stage_vectors(d);
+    for (int i = 0; i < vectors && abc; i++)
         if (cuda_ntt_upload(d->ntt, sg->d_abc[i], abc + (size_t)i * n, in->rows, sg->stream) !=
             CUZK_OK)
             return dev_error(msg, msg_len, "uploading a, b, c", cuda_ntt_last_error());
     if (abc) {
         if (cuda_ntt_sync(d->ntt, sg->stream) != CUZK_OK)
             return dev_error(msg, msg_len, "uploading a, b, c", cuda_ntt_last_error());
-        lap_copy(pc, "a,b,c", BACKEND_COPY_H2D, STREAM_STAGE, 3 * in->rows * sizeof(fr_t));
+        lap_copy(pc, d->lean ? "a,b" : "a,b,c", BACKEND_COPY_H2D, STREAM_STAGE,
+                 (uint64_t)vectors * in->rows * sizeof(fr_t));
     }
     if (cuda_ntt_upload(d->ntt, sg->d_w, (const struct fr *)in->w, nvars, sg->stream) != CUZK_OK ||
         cuda_ntt_sync(d->ntt, sg->stream) != CUZK_OK)
@@ -627,27 +639,46 @@ static cuzk_status eval_device(const cuda_circuit *cc, const cuda_dev_circuit *d
     return CUZK_OK;
 }
 
-/* The lean quotient's c, evaluated into the vector b leaves (in the
- * quotient's stream order: the default stream). */
+/* The lean quotient's c, written into the vector b leaves (in the
+ * quotient's stream order: the default stream): copied from the input's
+ * (host_c: its first rows), else evaluated from the matrices, else (the
+ * warm-up of a circuit without them) the made-up filler. */
 typedef struct lean_fill {
     const cuda_r1cs *r1cs;
     const void *d_w;
+    const struct fr *host_c;
+    uint64_t rows;
+    cuda_ntt_ctx *ntt;
+    int device;
+    size_t n;
 } lean_fill;
 
 static cuzk_status lean_fill_c(void *arg, void *d_c)
 {
     const lean_fill *f = arg;
-    return cuda_r1cs_eval_c(f->r1cs, f->d_w, d_c, NULL);
+    if (f->host_c)
+        return cuda_ntt_upload(f->ntt, d_c, f->host_c, f->rows, NULL);
+    if (f->r1cs)
+        return cuda_r1cs_eval_c(f->r1cs, f->d_w, d_c, NULL);
+    return cuda_memset_bytes(f->device, d_c, 1, f->n * sizeof(fr_t)) == 0 ? CUZK_OK
+                                                                          : CUZK_ERR_DEVICE;
 }
 
-/* h and the plan's MSMs from stage sg (under the device's lock). */
+/* h and the plan's MSMs from stage sg (under the device's lock); host_c:
+ * the input's c when it brings a, b, c (the lean form copies it in). */
 static cuzk_status prove_device(const cuda_circuit *cc, const cuda_dev_circuit *d,
-                                const cuda_stage *sg, uint64_t rows, groth16_sums *out,
-                                phase_clock *pc, char *msg, size_t msg_len)
+                                const cuda_stage *sg, const fr_t *host_c, uint64_t rows,
+                                groth16_sums *out, phase_clock *pc, char *msg, size_t msg_len)
 {
     pc->n = (uint64_t)1 << cc->log_n;
     pc->bn254 = cc->plan->curve == CURVE_BN254;
-    lean_fill fill = {d->r1cs, sg->d_w};
+    lean_fill fill = {.r1cs = d->r1cs,
+                      .d_w = sg->d_w,
+                      .host_c = (const struct fr *)host_c,
+                      .rows = rows,
+                      .ntt = d->ntt,
+                      .device = d->device,
+                      .n = (size_t)1 << cc->log_n};
     return cuda_plan_run(cc->plan, cc->log_n, d->ntt, d->msm, &d->parts, sg->d_abc,
                          d->lean ? lean_fill_c : NULL, &fill, sg->d_w, rows, out, device_step, pc,
                          msg, msg_len);
@@ -682,7 +713,7 @@ static cuzk_status warm_up(const cuda_circuit *cc, const cuda_dev_circuit *d, ch
             return st;
         }
     }
-    return prove_device(cc, d, sg, n, &discard, &pc, msg, msg_len);
+    return prove_device(cc, d, sg, NULL, n, &discard, &pc, msg, msg_len);
 }
 
 static cuzk_status cuda_prove(backend_t *b, unsigned device, void *handle, const backend_input *in,
@@ -704,12 +735,6 @@ static cuzk_status cuda_prove(backend_t *b, unsigned device, void *handle, const
     }
     size_t n = (size_t)1 << cc->log_n;
     uint64_t rows = in->abc ? in->rows : cc->rows;
-    if (in->abc && cc->dev[device].lean) {
-        backend_msg(msg, msg_len,
-                    "a, b, c given, but under the device budget the circuit's stages hold two "
-                    "vectors and evaluate c on the device");
-        return CUZK_ERR_INVALID_ARGUMENT;
-    }
     /* The exact satisfaction check of given a, b, c runs on the host,
      * outside the lock, unless the caller made it already (it costs a pass
      * over a, b, c on host cores that synthesis needs). */
@@ -745,7 +770,8 @@ static cuzk_status cuda_prove(backend_t *b, unsigned device, void *handle, const
         if (!in->abc)
             st = eval_device(cc, d, sg, &pc, msg, msg_len);
         if (st == CUZK_OK)
-            st = prove_device(cc, d, sg, rows, out, &pc, msg, msg_len);
+            st = prove_device(cc, d, sg, in->abc ? in->abc + 2 * n : NULL, rows, out, &pc,
+                              msg, msg_len);
         pthread_mutex_unlock(&cb->locks[device]);
     }
 

@@ -22,6 +22,7 @@ typedef enum key_type {
     KEY_BOOL,
     KEY_STRING, /* char *, owned; empty = unset */
     KEY_BACKEND,
+    KEY_ABC_EVAL,
     KEY_MODE, /* octal permission bits */
     KEY_KIND,
     KEY_CHECK,
@@ -56,6 +57,7 @@ static const key_def keys[] = {
     {SEC_ENGINE, "buffer_budget", KEY_BYTES, ENG(buffer_budget), 0},
     {SEC_ENGINE, "resident_budget", KEY_BYTES, ENG(resident_budget), 0},
     {SEC_ENGINE, "device_budget", KEY_BYTES, ENG(device_budget), 0},
+    {SEC_ENGINE, "abc_eval", KEY_ABC_EVAL, ENG(abc_eval), 0},
     {SEC_ENGINE, "verify", KEY_BOOL, ENG(verify), 0},
     {SEC_ENGINE, "retries", KEY_UINT, ENG(retries), 100},
     {SEC_ENGINE, "cpu_fallback", KEY_BOOL, ENG(cpu_fallback), 0},
@@ -239,6 +241,12 @@ static bool set_value(const key_def *k, void *target, const char *v, char *why, 
     case KEY_BACKEND:
         if (!backend_kind_parse(v, (backend_kind *)(void *)p)) {
             backend_msg(why, why_len, "wants auto, cpu or cuda, got '%s'", v);
+            return false;
+        }
+        return true;
+    case KEY_ABC_EVAL:
+        if (!engine_abc_eval_parse(v, (engine_abc_eval *)(void *)p)) {
+            backend_msg(why, why_len, "wants auto, synthesis or backend, got '%s'", v);
             return false;
         }
         return true;

@@ -43,6 +43,17 @@ const char *engine_state_name(engine_state s)
     return (unsigned)s <= ENGINE_STATE_CANCELLED ? names[s] : "unknown";
 }
 
+bool engine_abc_eval_parse(const char *s, engine_abc_eval *out)
+{
+    static const char *const names[] = {"auto", "synthesis", "backend"};
+    for (int i = 0; s && i < 3; i++)
+        if (!strcmp(s, names[i])) {
+            *out = (engine_abc_eval)i;
+            return true;
+        }
+    return false;
+}
+
 /* ------------------------------------------------------------- config */
 
 void engine_config_default(engine_config *cfg)

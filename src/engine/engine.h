@@ -10,7 +10,8 @@
  *          -> [finalize queue] -> finalizers (assemble, verify, answer)
  *
  * A job names a registered circuit and carries N partitions; its proof is
- * the partitions' 192-byte proofs in order. Every submitted job reaches a
+ * the partitions' proofs in order (192 bytes each for BLS12-381, 256 for
+ * BN254: the circuit's proof_bytes). Every submitted job reaches a
  * terminal state (done, failed, cancelled) with a reason, shutdown
  * included. Every function is thread-safe. Functions that can fail return
  * a cuzk_status and, when msg is given, a message saying what and why. */
@@ -67,6 +68,9 @@ typedef enum engine_abc_eval {
     ENGINE_ABC_SYNTHESIS, /* always by the synthesis workers, on the host */
     ENGINE_ABC_BACKEND,   /* on the backend whenever every backend can, the CPU's too (tests) */
 } engine_abc_eval;
+
+/* "auto", "synthesis" or "backend" into *out; false for anything else. */
+bool engine_abc_eval_parse(const char *s, engine_abc_eval *out);
 
 /* Every knob; engine_config_default() fills in the defaults (the table in
  * docs/ENGINE.md). Thread counts and budgets of 0 mean "auto-sized". */
@@ -200,7 +204,8 @@ typedef struct engine_job_spec {
     const fr_t *r, *s;
     /* Partitions proved before (a job resumed after a restart): NULL, or
      * one flag per partition. A flagged partition is DONE from the start,
-     * with its proof at done_proofs + 192·i and its public inputs at
+     * with its proof at done_proofs + proof_bytes·i (the circuit's
+     * engine_circuit_info.proof_bytes) and its public inputs at
      * done_public + num_public·i (the circuit's count), and is not proved
      * again; its input is not needed. */
     const bool *done;
@@ -259,8 +264,9 @@ cuzk_status engine_job_public(engine_t *e, uint64_t id, fr_t *out, size_t cap, s
  * engine_shutdown is told too (cancelled, "engine shut down"). */
 typedef struct engine_observer {
     void *ctx;
+    /* proof: proof_len bytes, the circuit's proof_bytes (its curve's size) */
     void (*partition_done)(void *ctx, uint64_t job, uint32_t idx, const uint8_t *proof,
-                           const fr_t *pub, uint64_t num_pub);
+                           size_t proof_len, const fr_t *pub, uint64_t num_pub);
     void (*job_final)(void *ctx, uint64_t job, engine_state state, const char *message);
 } engine_observer;
 

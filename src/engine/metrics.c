@@ -361,6 +361,15 @@ static void snapshot_series(strbuf *b, const engine_stats *st, const engine_circ
     gauge(b, "cuzk_devices", "Devices the prover workers serve.", st->devices);
     gauge(b, "cuzk_resident_bytes_total", "Bytes of all resident circuits.", st->resident_bytes);
     gauge(b, "cuzk_resident_budget_bytes", "Budget of resident circuits.", st->resident_budget);
+    /* an info series: the circuit's description as labels, to join on */
+    header(b, "cuzk_circuit_info", "gauge",
+           "1 per registered circuit, its curve (snarkjs's name) and kind as labels.");
+    for (size_t i = 0; i < n; i++) {
+        strbuf_puts(b, "cuzk_circuit_info{circuit=\"");
+        label_value(b, ci[i].name);
+        strbuf_printf(b, "\",curve=\"%s\",kind=\"%s\"} 1\n", curve_id_snarkjs_name(ci[i].curve),
+                      circuit_kind_name(ci[i].kind));
+    }
     header(b, "cuzk_circuit_resident", "gauge", "1 when the circuit's parameters are resident.");
     for (size_t i = 0; i < n; i++) {
         strbuf_puts(b, "cuzk_circuit_resident{circuit=\"");

@@ -83,8 +83,8 @@ static cuzk_status load_witness(const circuit *c, const partition *p, fr_t *w, u
                    cuzk_status_str(st));
         return st;
     }
-    bool one = c->curve == CURVE_BN254 ? bn254_fr_is_one(bn254_fr_slots_const(&w[0]))
-                                       : fr_is_one(&w[0]);
+    bool one =
+        c->curve == CURVE_BN254 ? bn254_fr_is_one(bn254_fr_slots_const(&w[0])) : fr_is_one(&w[0]);
     if (!one) {
         engine_msg(msg, msg_len, "the witness's first value (the constant ONE) is not 1");
         return CUZK_ERR_INVALID_ARGUMENT;
@@ -542,8 +542,7 @@ static void final_died(void *arg)
  * sums into bytes (c->proof_bytes of them, *est) and verified (*vst); the
  * thread ends here (final_died) when die. */
 static void final_unlocked(final_task *t, bool verify, bool die,
-                           uint8_t bytes[CURVE_PROOF_MAX_BYTES], cuzk_status *est,
-                           cuzk_status *vst)
+                           uint8_t bytes[CURVE_PROOF_MAX_BYTES], cuzk_status *est, cuzk_status *vst)
 {
     engine *e = t->e;
     const worker *w = t->w;
@@ -640,7 +639,7 @@ static void final_loop(worker *w, rng_t *rng)
         } else {
             memcpy(j->proof + (size_t)it.idx * c->proof_bytes, bytes, c->proof_bytes);
             if (e->observer.partition_done)
-                e->observer.partition_done(e->observer.ctx, j->id, it.idx, bytes,
+                e->observer.partition_done(e->observer.ctx, j->id, it.idx, bytes, c->proof_bytes,
                                            j->pub + (size_t)it.idx * c->num_public, c->num_public);
             pt->state = ENGINE_STATE_DONE;
             j->done++;

@@ -50,6 +50,9 @@
  * file and the curve; the parser's statuses for a file that is no JSON. */
 cuzk_status snarkjs_json_file_curve(curve_id *curve, bool *named, const char *path, char *msg,
                                     size_t msg_len);
+/* The same for JSON text (len bytes), named name in messages. */
+cuzk_status snarkjs_json_text_curve(curve_id *curve, bool *named, const char *text, size_t len,
+                                    const char *name, char *msg, size_t msg_len);
 
 #define SD_(name) snarkjs_##name
 #define SD_FR_T fr_t

@@ -135,27 +135,42 @@ cuzk_status sj_check_header(const json_t *root, const reader *r, bool need_curve
     return CUZK_OK;
 }
 
+/* The curve root names (snarkjs_json_file_curve); root is released. */
+static cuzk_status root_curve(curve_id *curve, bool *named, json_t *root, const reader *r)
+{
+    cuzk_status st = CUZK_OK;
+    /* public.json is an array: no curve to name. */
+    if (json_is_object(root))
+        st = check_protocol(root, r);
+    const json_t *c = st == CUZK_OK ? json_object_get(root, "curve") : NULL;
+    *named = c != NULL;
+    *curve = CURVE_BLS12_381;
+    if (c && !curve_from_name(curve, c)) {
+        formats_msg(r->msg, r->msg_len,
+                    "%s: curve \"%s\"; cuzk supports bn128 (BN254) and bls12381 only", r->name,
+                    json_is_string(c) ? json_string_value(c) : "(not a string)");
+        st = CUZK_ERR_UNSUPPORTED;
+    }
+    json_decref(root);
+    return st;
+}
+
 cuzk_status snarkjs_json_file_curve(curve_id *curve, bool *named, const char *path, char *msg,
                                     size_t msg_len)
 {
     reader r = {path, FORMATS_CHECK_NONE, msg, msg_len};
     json_t *root;
     cuzk_status st = sj_load_file(&root, path, &r);
-    if (st != CUZK_OK)
-        return st;
-    /* public.json is an array: no curve to name. */
-    if (json_is_object(root))
-        st = check_protocol(root, &r);
-    const json_t *c = st == CUZK_OK ? json_object_get(root, "curve") : NULL;
-    *named = c != NULL;
-    *curve = CURVE_BLS12_381;
-    if (c && !curve_from_name(curve, c)) {
-        formats_msg(msg, msg_len, "%s: curve \"%s\"; cuzk supports bn128 (BN254) and bls12381 only",
-                    path, json_is_string(c) ? json_string_value(c) : "(not a string)");
-        st = CUZK_ERR_UNSUPPORTED;
-    }
-    json_decref(root);
-    return st;
+    return st == CUZK_OK ? root_curve(curve, named, root, &r) : st;
+}
+
+cuzk_status snarkjs_json_text_curve(curve_id *curve, bool *named, const char *text, size_t len,
+                                    const char *name, char *msg, size_t msg_len)
+{
+    reader r = {name, FORMATS_CHECK_NONE, msg, msg_len};
+    json_t *root;
+    cuzk_status st = sj_parse_text(&root, text, len, &r);
+    return st == CUZK_OK ? root_curve(curve, named, root, &r) : st;
 }
 
 const json_t *sj_member(const json_t *root, const char *key, const reader *r)

@@ -42,8 +42,9 @@ typedef struct event {
     uint64_t eid;
     uint32_t idx;
     engine_state state;
-    uint8_t proof[STORE_PROOF_BYTES];
-    fr_t *pub; /* malloc'd */
+    uint8_t proof[STORE_PROOF_MAX];
+    size_t proof_len; /* the circuit's proof size */
+    fr_t *pub;        /* malloc'd */
     uint64_t num_pub;
     char message[256];
 } event;
@@ -55,7 +56,8 @@ typedef struct result {
     result_kind kind;
     char id[STORE_ID_CHARS + 1];
     uint32_t idx;
-    uint8_t proof[STORE_PROOF_BYTES];
+    uint8_t proof[STORE_PROOF_MAX];
+    size_t proof_len;
     fr_t *pub; /* malloc'd */
     uint64_t num_pub;
     char reason[384];
@@ -144,10 +146,13 @@ static void push(cluster *c, const event *ev)
 }
 
 static void on_partition(void *ctx, uint64_t eid, uint32_t idx, const uint8_t *proof,
-                         const fr_t *pub, uint64_t num_pub)
+                         size_t proof_len, const fr_t *pub, uint64_t num_pub)
 {
     event ev = {.eid = eid, .idx = idx, .num_pub = num_pub};
-    memcpy(ev.proof, proof, STORE_PROOF_BYTES);
+    if (proof_len > sizeof(ev.proof))
+        return; /* no curve's: lost, the lease expires and another host proves it */
+    memcpy(ev.proof, proof, proof_len);
+    ev.proof_len = proof_len;
     if (num_pub && !(ev.pub = malloc(num_pub * sizeof(fr_t))))
         return;
     if (num_pub)
@@ -206,7 +211,8 @@ static void handle(cluster *c, event *ev)
             grow((void **)&c->results, &c->cap_results, c->num_results, sizeof(result))) {
             add_result(c, RESULT_PROVED, l, NULL);
             result *r = &c->results[c->num_results - 1];
-            memcpy(r->proof, ev->proof, STORE_PROOF_BYTES);
+            memcpy(r->proof, ev->proof, ev->proof_len);
+            r->proof_len = ev->proof_len;
             r->pub = ev->pub;
             r->num_pub = ev->num_pub;
             ev->pub = NULL;
@@ -289,6 +295,10 @@ static void start_one(cluster *c, const store_lease *lease)
     if (ok && engine_circuit_info_of(c->engine, job->circuit, &ci) != CUZK_OK) {
         ok = false;
         snprintf(why, sizeof(why), "circuit %s is not registered here", job->circuit);
+    } else if (ok && ci.curve != job->curve) {
+        ok = false;
+        snprintf(why, sizeof(why), "circuit %s is on %s here, the job's on %s", job->circuit,
+                 curve_id_snarkjs_name(ci.curve), curve_id_snarkjs_name(job->curve));
     }
     if (ok) {
         only[lease->idx] = true;
@@ -434,6 +444,7 @@ static bool write_results(cluster *c, bool may_claim, bool *claimed)
             store_update u = {.kind = STORE_PARTITION_DONE,
                               .idx = r->idx,
                               .proof = r->proof,
+                              .proof_len = r->proof_len,
                               .pub = r->pub,
                               .num_pub = r->num_pub};
             memcpy(u.id, r->id, sizeof(u.id));

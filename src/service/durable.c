@@ -33,8 +33,9 @@ typedef struct event {
     uint64_t eid;
     uint32_t idx;
     engine_state state;
-    uint8_t proof[STORE_PROOF_BYTES];
-    fr_t *pub; /* malloc'd */
+    uint8_t proof[STORE_PROOF_MAX];
+    size_t proof_len; /* the circuit's proof size */
+    fr_t *pub;        /* malloc'd */
     uint64_t num_pub;
     char message[256];
     double at;
@@ -211,11 +212,14 @@ static void enqueue(durable *d, const event *ev)
 }
 
 static void on_partition(void *ctx, uint64_t eid, uint32_t idx, const uint8_t *proof,
-                         const fr_t *pub, uint64_t num_pub)
+                         size_t proof_len, const fr_t *pub, uint64_t num_pub)
 {
     durable *d = ctx;
     event ev = {.kind = STORE_PARTITION_DONE, .eid = eid, .idx = idx, .num_pub = num_pub};
-    memcpy(ev.proof, proof, STORE_PROOF_BYTES);
+    if (proof_len > sizeof(ev.proof))
+        return; /* no curve's: lost, the partition is proved again after a restart */
+    memcpy(ev.proof, proof, proof_len);
+    ev.proof_len = proof_len;
     if (num_pub && !(ev.pub = malloc(num_pub * sizeof(fr_t))))
         return;
     if (num_pub)
@@ -265,6 +269,7 @@ static size_t write_batch(durable *d, event *evs, size_t n, event **keep, size_t
         memcpy(x->id, e->id, sizeof(x->id));
         x->idx = evs[i].idx;
         x->proof = evs[i].proof;
+        x->proof_len = evs[i].proof_len;
         x->pub = evs[i].pub;
         x->num_pub = evs[i].num_pub;
         x->state = evs[i].state;
@@ -412,10 +417,11 @@ bool durable_job_spec(durable_inputs *r, engine_job_spec *spec, const store_job 
                       const confine_dir *witness_dir, char *why, size_t why_len)
 {
     uint32_t n = job->partitions;
+    size_t proof_bytes = curve_proof_bytes(job->curve);
     r->n = n;
     r->inputs = calloc(n, sizeof(*r->inputs));
     r->done = calloc(n, sizeof(*r->done));
-    r->proofs = calloc(n, STORE_PROOF_BYTES);
+    r->proofs = calloc(n, proof_bytes);
     r->pub = calloc((size_t)n * (num_public ? num_public : 1), sizeof(fr_t));
     r->fds = calloc(n, sizeof(int));
     r->paths = calloc(n, sizeof(char *));
@@ -441,9 +447,10 @@ bool durable_job_spec(durable_inputs *r, engine_job_spec *spec, const store_job 
             r->done[i] = true; /* another's: its proof here is not used */
             continue;
         }
-        if (p->state == ENGINE_STATE_DONE && p->num_pub == num_public) {
+        if (p->state == ENGINE_STATE_DONE && p->num_pub == num_public &&
+            p->proof_len == proof_bytes) {
             r->done[i] = true;
-            memcpy(r->proofs + (size_t)i * STORE_PROOF_BYTES, p->proof, STORE_PROOF_BYTES);
+            memcpy(r->proofs + (size_t)i * proof_bytes, p->proof, proof_bytes);
             if (num_public)
                 memcpy(r->pub + i * num_public, p->pub, num_public * sizeof(fr_t));
             continue;
@@ -532,6 +539,13 @@ static void recover_one(recovery *rc, const char *id)
     uint64_t num_public = ci.num_public;
     if (!ok)
         snprintf(why, sizeof(why), "circuit %s is not registered", job.circuit);
+    else if (ci.curve != job.curve) {
+        /* re-registered from a key of the other curve: the stored
+         * witnesses and proofs are not its */
+        snprintf(why, sizeof(why), "circuit %s is on %s now, the job's on %s", job.circuit,
+                 curve_id_snarkjs_name(ci.curve), curve_id_snarkjs_name(job.curve));
+        ok = false;
+    }
     ok = ok && durable_job_spec(&r, &spec, &job, parts, num_public, NULL, rc->witness_dir, why,
                                 sizeof(why));
     uint32_t todo = 0;

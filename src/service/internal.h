@@ -72,6 +72,7 @@ void routes_handle(service *s, const http_request *rq, http_response *rs);
 typedef struct job_times {
     const char *id;
     double submitted_at, finished_at;
+    curve_id curve; /* its circuit's: the size and form of its proofs */
 } job_times;
 json_t *view_job(const service *s, const job_times *t, const engine_job_info *info,
                  const engine_state *parts, uint32_t num_parts, const uint8_t *proof,

@@ -161,6 +161,7 @@ void submit_request_free(submit_request *r)
         if (r->witnesses)
             free(r->witnesses[i]);
     }
+    free(r->witness_curves);
     free(r->paths);
     free(r->client_paths);
     for (uint32_t i = 0; i < r->num_fds; i++)
@@ -483,7 +484,8 @@ static bool submit_stream(submit_request *out, const http_request *rq, request_e
     }
     if (!alloc_inputs(out, n, err))
         return false;
-    if (!(out->witnesses = calloc(n, sizeof(fr_t *))))
+    if (!(out->witnesses = calloc(n, sizeof(fr_t *))) ||
+        !(out->witness_curves = calloc(n, sizeof(curve_id))))
         return fail(err, 503, NULL, "out of memory");
     size_t off = 0;
     for (uint32_t i = 0; i < n; i++) {
@@ -500,6 +502,7 @@ static bool submit_stream(submit_request *out, const http_request *rq, request_e
                 st = circom_wtns_decode(out->witnesses[i], &w, 0, w.num_values, msg, sizeof(msg));
             out->inputs[i].witness = out->witnesses[i];
             out->inputs[i].witness_len = w.num_values;
+            out->witness_curves[i] = w.curve;
             circom_wtns_close(&w);
         }
         if (st != CUZK_OK)
@@ -511,6 +514,33 @@ static bool submit_stream(submit_request *out, const http_request *rq, request_e
         return fail(err, 503, NULL, "out of memory");
     out->spec.circuit = out->circuit;
     out->spec.partitions = n;
+    return true;
+}
+
+bool request_check_curve(const submit_request *r, curve_id curve, request_error *err)
+{
+    const char *circuit = r->spec.circuit, *want = curve_id_snarkjs_name(curve);
+    for (uint32_t i = 0; r->witness_curves && i < r->spec.partitions; i++)
+        if (r->witness_curves[i] != curve)
+            return fail(err, 400, "body",
+                        "witness %u of the body is for the %s curve, but circuit '%s' is on %s", i,
+                        curve_id_snarkjs_name(r->witness_curves[i]), circuit, want);
+    for (uint32_t i = 0; r->paths && i < r->spec.partitions; i++) {
+        circom_wtns_t w;
+        char msg[384];
+        if (circom_wtns_open(&w, r->paths[i], msg, sizeof(msg)) != CUZK_OK)
+            continue;
+        curve_id got = w.curve;
+        circom_wtns_close(&w);
+        if (got != curve) {
+            char field[48];
+            snprintf(field, sizeof(field), "witness_paths[%u]", i);
+            return fail(err, 400, field,
+                        "witness %s is for the %s curve, but circuit '%s' is on %s",
+                        r->client_paths ? r->client_paths[i] : r->paths[i],
+                        curve_id_snarkjs_name(got), circuit, want);
+        }
+    }
     return true;
 }
 

@@ -42,7 +42,8 @@ typedef struct submit_request {
     char **client_paths;            /* witness_paths as the client named them, owned */
     int *fds;                       /* witness files opened in the witness folder, owned */
     uint32_t num_fds;
-    fr_t **witnesses; /* decoded streamed witnesses, owned */
+    fr_t **witnesses;         /* decoded streamed witnesses, owned */
+    curve_id *witness_curves; /* the curve of each streamed witness (its prime), owned */
     uint32_t num_owned;
     fr_t *blinding; /* spec.r then spec.s, one each per partition; owned */
 } submit_request;
@@ -60,6 +61,14 @@ bool request_parse_submit(submit_request *out, const http_request *rq,
                           const confine_dir *witness_dir, bool allow_fixed_blinding,
                           request_error *err);
 void submit_request_free(submit_request *r);
+
+/* Whether every witness of the submission is of curve, the curve of the
+ * circuit it names: a streamed witness by the prime it was decoded with,
+ * a witness path by its file's header (one that does not open as a .wtns
+ * is left to the engine, which says why at synthesis). A witness of the
+ * other curve is refused with 400 naming it, its curve and the
+ * circuit's. */
+bool request_check_curve(const submit_request *r, curve_id curve, request_error *err);
 
 /* One witness path into *out (malloc'd). Without a witness folder: the
  * path as given, when it opens (without blocking) as a regular file.

@@ -13,6 +13,7 @@
 #include "service/request.h"
 #include "service/snarkjs_view.h"
 #include "util/input_file.h"
+#include "util/msg.h"
 #include "util/wipe.h"
 
 /* What the engine holds for one partition of an unfinished job besides
@@ -89,9 +90,13 @@ static bool find_job(service *s, const char *id, job_at *j, http_response *rs)
         return false;
     }
     if (j->eid && engine_job_status(s->engine, j->eid, &j->info, NULL, 0) == CUZK_OK) {
+        engine_circuit_info ci;
         j->live = true;
         j->info.id = 0; /* the engine's id is not shown */
         j->t.finished_at = j->info.finish_ns ? view_unix_time(s, j->info.finish_ns) : 0;
+        /* a circuit is never unregistered: the job's is there */
+        if (engine_circuit_info_of(s->engine, j->info.circuit, &ci) == CUZK_OK)
+            j->t.curve = ci.curve;
         return true;
     }
     store_job row;
@@ -119,6 +124,7 @@ static bool find_job(service *s, const char *id, job_at *j, http_response *rs)
         return false;
     }
     j->t.submitted_at = row.submitted_at;
+    j->t.curve = row.curve;
     snprintf(j->info.circuit, sizeof(j->info.circuit), "%s", row.circuit);
     j->info.priority = row.priority;
     j->info.state = row.state;
@@ -146,10 +152,11 @@ static bool job_result(service *s, const job_at *j, engine_state **states, uint8
     if (hosts)
         *hosts = NULL;
     uint32_t n = j->info.partitions;
+    size_t proof_bytes = curve_proof_bytes(j->t.curve);
     bool done = j->info.state == ENGINE_STATE_DONE;
     *states = calloc(n ? n : 1, sizeof(**states));
     if (proof)
-        *proof = done ? malloc((size_t)n * STORE_PROOF_BYTES) : NULL;
+        *proof = done ? malloc((size_t)n * proof_bytes) : NULL;
     if (pub)
         *pub = NULL;
     bool ok = *states && (!proof || !done || *proof);
@@ -157,8 +164,9 @@ static bool job_result(service *s, const job_at *j, engine_state **states, uint8
         size_t len = 0, count = 0;
         engine_job_status(s->engine, j->eid, NULL, *states, n);
         if (proof && done)
-            ok = engine_job_proof(s->engine, j->eid, *proof, (size_t)n * STORE_PROOF_BYTES, &len) ==
-                 CUZK_OK;
+            ok = engine_job_proof(s->engine, j->eid, *proof, (size_t)n * proof_bytes, &len) ==
+                     CUZK_OK &&
+                 len == (size_t)n * proof_bytes;
         if (ok && pub && done) {
             /* The first call sizes, the second copies. */
             engine_job_public(s->engine, j->eid, NULL, 0, &count, per);
@@ -186,10 +194,10 @@ static bool job_result(service *s, const job_at *j, engine_state **states, uint8
                 }
                 /* A done job whose partition proof is missing has no
                  * proof to answer (the next start proves it again). */
-                ok = !done || parts[i].state == ENGINE_STATE_DONE;
+                ok = !done ||
+                     (parts[i].state == ENGINE_STATE_DONE && parts[i].proof_len == proof_bytes);
                 if (ok && done && proof)
-                    memcpy(*proof + (size_t)i * STORE_PROOF_BYTES, parts[i].proof,
-                           STORE_PROOF_BYTES);
+                    memcpy(*proof + (size_t)i * proof_bytes, parts[i].proof, proof_bytes);
                 if (ok && done && pub) {
                     ok = parts[i].num_pub == *per;
                     if (ok && *per)
@@ -235,7 +243,7 @@ static bool job_view(service *s, const char *id, http_response *rs, json_t **out
         return false;
     }
     *out = view_job(s, &j.t, &j.info, states, j.info.partitions, proof,
-                    proof ? (size_t)j.info.partitions * STORE_PROOF_BYTES : 0);
+                    proof ? (size_t)j.info.partitions * curve_proof_bytes(j.t.curve) : 0);
     if (hosts)
         json_object_set_new(*out, "partition_hosts", hosts);
     free(states);
@@ -290,6 +298,12 @@ static cuzk_status record_submission(service *s, uint64_t eid, const submit_requ
     memcpy(job.id, id, sizeof(job.id));
     snprintf(job.key, sizeof(job.key), "%s", key ? key : "");
     snprintf(job.circuit, sizeof(job.circuit), "%s", spec->circuit);
+    engine_circuit_info ci;
+    if (engine_circuit_info_of(s->engine, spec->circuit, &ci) != CUZK_OK) {
+        msg_set(msg, msg_len, "circuit %s is not registered", spec->circuit);
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    job.curve = ci.curve;
     if (spec->r) {
         job.has_blinding = true;
         job.r = spec->r[0];
@@ -421,9 +435,15 @@ static void submit(service *s, const http_request *rq, http_response *rs)
         reply_request_error(rs, &err);
         return;
     }
-    if (!circuit_known(s, sr.circuit, NULL)) {
+    engine_circuit_info ci;
+    if (!circuit_known(s, sr.circuit, &ci)) {
         http_error(rs, 400, "circuit", "no circuit named '%s' (GET /v1/circuits lists them)",
                    sr.circuit);
+        submit_request_free(&sr);
+        return;
+    }
+    if (!request_check_curve(&sr, ci.curve, &err)) {
+        reply_request_error(rs, &err);
         submit_request_free(&sr);
         return;
     }
@@ -513,7 +533,7 @@ static void get_proof(service *s, const char *id, const http_request *rq, http_r
     engine_state *states;
     uint8_t *proof;
     fr_t *pub;
-    size_t per = 0, len = (size_t)j.info.partitions * STORE_PROOF_BYTES;
+    size_t per = 0, len = (size_t)j.info.partitions * curve_proof_bytes(j.t.curve);
     if (!job_result(s, &j, &states, &proof, format == PROOF_FORMAT_SNARKJS ? &pub : NULL, &per,
                     NULL)) {
         http_error(rs, 404, NULL, "the proof of job %s is gone", id);
@@ -529,8 +549,8 @@ static void get_proof(service *s, const char *id, const http_request *rq, http_r
     }
     json_t *o;
     char msg[300] = "";
-    cuzk_status st =
-        view_snarkjs(&o, id, j.info.circuit, proof, j.info.partitions, pub, per, msg, sizeof(msg));
+    cuzk_status st = view_snarkjs(&o, id, j.info.circuit, j.t.curve, proof, j.info.partitions, pub,
+                                  per, msg, sizeof(msg));
     free(proof);
     free(pub);
     if (st == CUZK_ERR_OUT_OF_MEMORY)

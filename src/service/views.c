@@ -41,6 +41,7 @@ json_t *view_job(const service *s, const job_times *t, const engine_job_info *in
     json_t *o = json_object();
     json_object_set_new(o, "id", json_string(t->id));
     json_object_set_new(o, "circuit", json_string(info->circuit));
+    json_object_set_new(o, "curve", json_string(curve_id_snarkjs_name(t->curve)));
     json_object_set_new(o, "priority", json_string(engine_priority_name(info->priority)));
     json_object_set_new(o, "state", json_string(engine_state_name(info->state)));
     json_object_set_new(o, "partitions", json_integer(info->partitions));
@@ -69,6 +70,8 @@ json_t *view_circuit(const engine_circuit_info *ci)
     json_t *o = json_object();
     json_object_set_new(o, "name", json_string(ci->name));
     json_object_set_new(o, "kind", json_string(ci->kind == CIRCUIT_ZKEY ? "zkey" : "builtin"));
+    json_object_set_new(o, "curve", json_string(curve_id_snarkjs_name(ci->curve)));
+    json_object_set_new(o, "proof_bytes", json_integer((json_int_t)ci->proof_bytes));
     json_object_set_new(o, "resident", json_boolean(ci->resident));
     json_object_set_new(o, "loading", json_boolean(ci->loading));
     json_object_set_new(o, "jobs", json_integer(ci->refs));

@@ -90,7 +90,11 @@ static const char *const migrations[] = {
     " WHERE proof IS NULL AND state < 4;"
     /* and how often each partition was claimed (a job's attempts) */
     "ALTER TABLE partitions ADD COLUMN claims BIGINT NOT NULL DEFAULT 0;",
+    /* 4: a job's curve (curve_id; the jobs before it were all
+     * BLS12-381's), which sizes its proofs */
+    "ALTER TABLE jobs ADD COLUMN curve BIGINT NOT NULL DEFAULT 0;",
 };
+_Static_assert(CURVE_BLS12_381 == 0, "a job stored before its curve was is BLS12-381's");
 #define NUM_MIGRATIONS (sizeof(migrations) / sizeof(migrations[0]))
 
 /* A job's row and, over its partitions, the proved, those leased now
@@ -98,7 +102,7 @@ static const char *const migrations[] = {
  * " FROM " JOB_FROM. */
 #define JOB_COLUMNS                                                                                \
     "id, COALESCE(idem_key, ''), circuit, priority, partitions, timeout_s, blinding, state,"       \
-    " message, submitted_at, finished_at, c.proved, c.running, c.claims"
+    " message, submitted_at, finished_at, c.proved, c.running, c.claims, curve"
 #define JOB_FROM                                                                                   \
     "jobs LEFT JOIN LATERAL (SELECT count(p.proof) AS proved, count(*) FILTER (WHERE"              \
     " p.proof IS NULL AND p.lease_until >= " NOW_S ") AS running,"                                 \
@@ -107,13 +111,14 @@ static const char *const migrations[] = {
 
 static const char SQL_ADD_JOB[] =
     "INSERT INTO jobs (id, idem_key, circuit, priority, partitions, timeout_s, blinding, state,"
-    " message, submitted_at) VALUES ($1, $2, $3, $4::bigint, $5::bigint, $6::float8, $7::bytea,"
-    " $8::bigint, $9, $10::float8)";
+    " message, submitted_at, curve) VALUES ($1, $2, $3, $4::bigint, $5::bigint, $6::float8,"
+    " $7::bytea, $8::bigint, $9, $10::float8, $11::bigint)";
 static const char SQL_ADD_PART[] =
     "INSERT INTO partitions (job, idx, seed, wtns_path, witness, state, priority, seq, circuit)"
     " SELECT $1, $2::bigint, $3::bigint, $4, $5::bytea, $6::bigint, j.priority, j.seq, j.circuit"
     " FROM jobs j WHERE j.id = $1";
 static const char SQL_FIND_KEY[] = "SELECT id FROM jobs WHERE idem_key = $1";
+static const char SQL_JOB_CURVE[] = "SELECT curve FROM jobs WHERE id = $1";
 static const char SQL_PART_DONE[] =
     "UPDATE partitions SET state = $1::bigint, proof = $2::bytea, public = $3::bytea"
     " WHERE job = $4 AND idx = $5::bigint";
@@ -174,7 +179,7 @@ static pg_store *impl(store *st)
 /* ----------------------------------------------------------- parameters */
 
 /* A statement's parameters: text unless given as bytes. */
-#define MAX_PARAMS 10
+#define MAX_PARAMS 11
 typedef struct params {
     int n;
     const char *val[MAX_PARAMS];
@@ -580,6 +585,7 @@ static void read_job(const PGresult *r, int row, store_job *j)
     j->partitions_done = (uint32_t)col_int(r, row, 11);
     j->partitions_running = (uint32_t)col_int(r, row, 12);
     j->attempts = (uint32_t)col_int(r, row, 13);
+    j->curve = (curve_id)col_int(r, row, 14);
 }
 
 static void drop_notice(void *ctx, const char *message);
@@ -640,6 +646,7 @@ static bool add_rows(pg_store *s, const store_job *j, const store_partition *par
     p_i64(&p, (int64_t)j->state);
     p_str(&p, j->message);
     p_f64(&p, j->submitted_at);
+    p_i64(&p, (int64_t)j->curve);
     PGresult *r = exec(s, SQL_ADD_JOB, &p);
     cuzk_wipe(rs, sizeof(rs));
     bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
@@ -736,12 +743,27 @@ static cuzk_status add(store *st, const store_job *j, const store_partition *par
     return rc;
 }
 
-static bool apply(pg_store *s, const store_update *u)
+/* One update in the open transaction: true when applied (or skipped: an
+ * unknown job's); false for a proof refused (*refused, msg says why) or
+ * a database error. */
+static bool apply(pg_store *s, const store_update *u, bool *refused, char *msg, size_t msg_len)
 {
     params p = {0};
     if (u->kind == STORE_PARTITION_DONE) {
+        params c = {0};
+        p_text(&c, u->id);
+        PGresult *r = exec(s, SQL_JOB_CURVE, &c);
+        bool ok = PQresultStatus(r) == PGRES_TUPLES_OK, known = ok && PQntuples(r) == 1;
+        curve_id curve = known ? (curve_id)col_int(r, 0, 0) : CURVE_BLS12_381;
+        PQclear(r);
+        if (!known)
+            return ok; /* expired, or never added: skipped */
+        if (store_proof_check(u, curve, msg, msg_len) != CUZK_OK) {
+            *refused = true;
+            return false;
+        }
         p_i64(&p, ENGINE_STATE_DONE);
-        p_bytes(&p, u->proof, STORE_PROOF_BYTES);
+        p_bytes(&p, u->proof, u->proof_len);
         p_bytes(&p, u->num_pub ? (const void *)u->pub : "", u->num_pub * sizeof(fr_t));
         p_text(&p, u->id);
         p_i64(&p, u->idx);
@@ -763,10 +785,13 @@ static cuzk_status write_updates(store *st, const store_update *u, size_t n, cha
     cuzk_status rc = CUZK_OK;
     pthread_mutex_lock(&s->mu);
     ensure(s);
-    bool ok = run(s, "BEGIN", NULL);
+    bool ok = run(s, "BEGIN", NULL), refused = false;
     for (size_t i = 0; ok && i < n; i++)
-        ok = apply(s, &u[i]);
-    if (!ok || !run(s, "COMMIT", NULL)) {
+        ok = apply(s, &u[i], &refused, msg, msg_len);
+    if (refused) {
+        rc = CUZK_ERR_INVALID_ARGUMENT; /* msg says which proof; nothing is written */
+        run(s, "ROLLBACK", NULL);
+    } else if (!ok || !run(s, "COMMIT", NULL)) {
         rc = pg_error(s, "cannot write", NULL, msg, msg_len);
         run(s, "ROLLBACK", NULL);
     }
@@ -837,7 +862,8 @@ static cuzk_status read_parts(pg_store *s, const store_job *j, store_partition *
             st = CUZK_ERR_OUT_OF_MEMORY;
         part->witness_len = wlen / sizeof(fr_t);
         part->num_pub = plen / sizeof(fr_t);
-        store_partition_proof(part, PQgetvalue(r, row, 5), (size_t)PQgetlength(r, row, 5));
+        store_partition_proof(part, j->curve, PQgetvalue(r, row, 5),
+                              (size_t)PQgetlength(r, row, 5));
     }
     PQclear(r);
     return store_partitions_give(parts, j->partitions, st, out);
@@ -913,7 +939,7 @@ static const char SQL_LAZY[] = "SELECT set_config('synchronous_commit', 'off', t
     "j.id, COALESCE(j.idem_key, ''), j.circuit, j.priority, j.partitions, j.timeout_s,"            \
     " j.blinding, j.state, j.message, j.submitted_at, j.finished_at, 0::bigint, 0::bigint,"        \
     " 0::bigint,"                                                                                  \
-    " p.idx, p.seed, p.wtns_path, p.witness"
+    " p.idx, p.seed, p.wtns_path, p.witness, j.curve"
 #define LEASE_IDX 14
 static const char SQL_CLAIM[] =
     "WITH c AS (SELECT p.job, p.idx FROM partitions p"
@@ -930,13 +956,16 @@ static const char SQL_BEAT_HOST[] =
 static const char SQL_RENEW[] = "UPDATE partitions SET lease_until = " NOW_S " + $2::float8"
                                 " WHERE host = $1 AND proof IS NULL AND lease_until IS NOT NULL";
 static const char SQL_FORGET_HOSTS[] = "DELETE FROM hosts WHERE beat_at < " NOW_S " - $1::float8";
-static const char SQL_LOCK_JOB[] = "SELECT state FROM jobs WHERE id = $1 FOR UPDATE";
+static const char SQL_LOCK_JOB[] = "SELECT state, curve FROM jobs WHERE id = $1 FOR UPDATE";
 /* After SQL_LOCK_JOB, in its own statement: it sees what committed
- * before the lock was granted (a new snapshot per statement). */
+ * before the lock was granted (a new snapshot per statement). $7: the
+ * curve whose proofs have the proof's size (-1: none's), which must be
+ * the job's: a proof of another size is not written (proof_refused). */
 static const char SQL_PROVED[] =
     "UPDATE partitions SET state = $1::bigint, proof = $2::bytea, public = $3::bytea,"
     " host = $4, lease_until = NULL WHERE job = $5 AND idx = $6::bigint AND proof IS NULL"
-    " AND EXISTS (SELECT 1 FROM jobs WHERE id = $5 AND state < $1::bigint)";
+    " AND EXISTS (SELECT 1 FROM jobs WHERE id = $5 AND state < $1::bigint"
+    " AND curve = $7::bigint)";
 /* A job becomes final (d), its inputs go (x; partitions without a proof
  * end cancelled, as the SQLite store's do), waiters are told: one
  * statement. Its row: the job's id, when this made it final. */
@@ -1060,6 +1089,7 @@ static void read_leases(const PGresult *r, uint32_t max, store_lease *out, uint3
         store_lease *l = &out[*n];
         memset(l, 0, sizeof(*l));
         read_job(r, row, &l->job);
+        l->job.curve = (curve_id)col_int(r, row, LEASE_IDX + 4);
         int64_t idx = col_int(r, row, LEASE_IDX);
         char why[256];
         /* A row the service could not have written: its lease runs out
@@ -1133,6 +1163,28 @@ static cuzk_status beat(store *st, const char *host, const char *circuits, bool 
     return rc;
 }
 
+/* The curve whose proofs are len bytes long; -1 when no curve's are. */
+static int64_t curve_of_proof_len(size_t len)
+{
+    if (len == curve_proof_bytes(CURVE_BLS12_381))
+        return CURVE_BLS12_381;
+    if (len == curve_proof_bytes(CURVE_BN254))
+        return CURVE_BN254;
+    return -1;
+}
+
+/* Whether the proof of u, written by proof_steps, was left out because
+ * its size is not its job's curve's (SQL_PROVED's condition): lock, the
+ * SQL_LOCK_JOB step's result, has the job's state and curve; msg says
+ * why. A job gone or final is no refusal (the proof is not wanted). */
+static bool proof_refused(const PGresult *lock, const store_update *u, char *msg, size_t msg_len)
+{
+    if (!lock || PQresultStatus(lock) != PGRES_TUPLES_OK || PQntuples(lock) != 1 ||
+        engine_state_is_terminal(col_int(lock, 0, 0)))
+        return false;
+    return store_proof_check(u, (curve_id)col_int(lock, 0, 1), msg, msg_len) != CUZK_OK;
+}
+
 /* Locks a job's row for the transaction: *final whether it is final or
  * gone. false: the statement failed. */
 static bool lock_job(pg_store *s, const char *id, bool *final)
@@ -1168,11 +1220,12 @@ static void proof_steps(step *steps, params *l, params *p, params *d, const char
 {
     p_text(l, u->id);
     p_i64(p, ENGINE_STATE_DONE);
-    p_bytes(p, u->proof, STORE_PROOF_BYTES);
+    p_bytes(p, u->proof, u->proof_len);
     p_bytes(p, u->num_pub ? (const void *)u->pub : "", u->num_pub * sizeof(fr_t));
     p_text(p, host);
     p_text(p, u->id);
     p_i64(p, u->idx);
+    p_i64(p, curve_of_proof_len(u->proof_len));
     p_i64(d, ENGINE_STATE_DONE);
     p_text(d, u->id);
     steps[0] = (step){SQL_LOCK_JOB, l, NULL};
@@ -1194,6 +1247,8 @@ static cuzk_status complete(store *st, const char *host, const store_update *u, 
     cuzk_status rc = pipe_status(s, ok, steps, 3, "cannot write a partition's proof", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
     *finished = ok && PQntuples(steps[2].r) > 0;
+    if (ok && proof_refused(steps[0].r, u, msg, msg_len))
+        rc = CUZK_ERR_INVALID_ARGUMENT;
     pipe_clear(steps, 3);
     return rc;
 }
@@ -1224,6 +1279,10 @@ static cuzk_status complete_claim(store *st, const char *host, const store_updat
         pipe_status(s, ok, steps, 4, "cannot write a partition's proof and claim", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
     *finished = ok && PQntuples(steps[2].r) > 0;
+    /* A refused proof is not written; the claim stands (its leases are
+     * the host's to prove). */
+    if (ok && proof_refused(steps[0].r, u, msg, msg_len))
+        rc = CUZK_ERR_INVALID_ARGUMENT;
     if (ok)
         read_leases(steps[3].r, max, out, n);
     pipe_clear(steps, 4);

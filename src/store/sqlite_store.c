@@ -21,25 +21,38 @@
 #include "util/msg.h"
 #include "util/wipe.h"
 
-#define SCHEMA_VERSION 1
+/* The schema's version, in PRAGMA user_version: a new store gets the
+ * whole schema (schema) at this version; an older one the migrations
+ * from its version up (migrations[v - 1] takes version v to v + 1), each
+ * in one transaction with its new version. */
+#define SCHEMA_VERSION 2
 
 static const char schema[] =
     "CREATE TABLE IF NOT EXISTS jobs ("
     " id TEXT PRIMARY KEY, idem_key TEXT UNIQUE, circuit TEXT NOT NULL,"
     " priority INTEGER NOT NULL, partitions INTEGER NOT NULL, timeout_s REAL NOT NULL,"
     " blinding BLOB, state INTEGER NOT NULL, message TEXT NOT NULL DEFAULT '',"
-    " submitted_at REAL NOT NULL, finished_at REAL NOT NULL DEFAULT 0);"
+    " submitted_at REAL NOT NULL, finished_at REAL NOT NULL DEFAULT 0,"
+    " curve INTEGER NOT NULL DEFAULT 0);"
     "CREATE TABLE IF NOT EXISTS partitions ("
     " job TEXT NOT NULL, idx INTEGER NOT NULL, seed INTEGER NOT NULL, wtns_path TEXT,"
     " witness BLOB, state INTEGER NOT NULL, proof BLOB, public BLOB,"
     " PRIMARY KEY (job, idx)) WITHOUT ROWID;"
     "CREATE INDEX IF NOT EXISTS jobs_final ON jobs (state, finished_at);";
 
+static const char *const migrations[SCHEMA_VERSION - 1] = {
+    /* 1 -> 2: a job's curve (curve_id; the jobs before it were all
+     * BLS12-381's), which sizes its proofs */
+    "ALTER TABLE jobs ADD COLUMN curve INTEGER NOT NULL DEFAULT 0;",
+};
+_Static_assert(CURVE_BLS12_381 == 0, "a job stored before its curve was is BLS12-381's");
+
 /* The statements, prepared once. */
 enum {
     Q_ADD_JOB,
     Q_ADD_PART,
     Q_FIND_KEY,
+    Q_JOB_CURVE,
     Q_PART_DONE,
     Q_JOB_FINAL,
     Q_DROP_INPUTS,
@@ -58,14 +71,16 @@ enum {
 #define JOB_COLUMNS                                                                                \
     "id, COALESCE(idem_key, ''), circuit, priority, partitions, timeout_s, blinding, state,"       \
     " message, submitted_at, finished_at,"                                                         \
-    " (SELECT count(*) FROM partitions p WHERE p.job = jobs.id AND p.proof IS NOT NULL)"
+    " (SELECT count(*) FROM partitions p WHERE p.job = jobs.id AND p.proof IS NOT NULL),"          \
+    " curve"
 
 static const char *const sql[NUM_Q] = {
     [Q_ADD_JOB] = "INSERT INTO jobs (id, idem_key, circuit, priority, partitions, timeout_s,"
-                  " blinding, state, message, submitted_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                  " blinding, state, message, submitted_at, curve) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
     [Q_ADD_PART] = "INSERT INTO partitions (job, idx, seed, wtns_path, witness, state)"
                    " VALUES (?,?,?,?,?,?)",
     [Q_FIND_KEY] = "SELECT id FROM jobs WHERE idem_key = ?",
+    [Q_JOB_CURVE] = "SELECT curve FROM jobs WHERE id = ?",
     [Q_PART_DONE] = "UPDATE partitions SET state = ?, proof = ?, public = ?"
                     " WHERE job = ? AND idx = ?",
     [Q_JOB_FINAL] = "UPDATE jobs SET state = ?, message = ?, finished_at = ?, blinding = NULL"
@@ -159,6 +174,7 @@ static void read_job(sqlite3_stmt *q, store_job *j)
     j->submitted_at = sqlite3_column_double(q, 9);
     j->finished_at = sqlite3_column_double(q, 10);
     j->partitions_done = (uint32_t)sqlite3_column_int64(q, 11);
+    j->curve = (curve_id)sqlite3_column_int(q, 12);
 }
 
 /* ----------------------------------------------------------- operations */
@@ -211,6 +227,7 @@ static bool add_rows(sqlite_store *s, const store_job *j, const store_partition 
     sqlite3_bind_int(q, 8, (int)j->state);
     sqlite3_bind_text(q, 9, j->message, -1, SQLITE_TRANSIENT);
     sqlite3_bind_double(q, 10, j->submitted_at);
+    sqlite3_bind_int(q, 11, (int)j->curve);
     bool ok = run(q);
     sqlite3_clear_bindings(q); /* the blinding's copy */
     for (uint32_t i = 0; ok && i < j->partitions; i++) {
@@ -249,13 +266,39 @@ static cuzk_status add(store *st, const store_job *j, const store_partition *par
     return rc;
 }
 
-static bool apply(sqlite_store *s, const store_update *u)
+/* The curve of job id as stored: *known false when there is no such job. */
+static bool job_curve(sqlite_store *s, const char *id, bool *known, curve_id *curve)
+{
+    sqlite3_stmt *q = stmt(s, Q_JOB_CURVE);
+    sqlite3_bind_text(q, 1, id, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(q);
+    *known = rc == SQLITE_ROW;
+    if (*known)
+        *curve = (curve_id)sqlite3_column_int(q, 0);
+    sqlite3_reset(q);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE;
+}
+
+/* One update in the open transaction: true when applied (or skipped: an
+ * unknown job's); false for a proof refused (*refused, msg says why) or
+ * a database error. */
+static bool apply(sqlite_store *s, const store_update *u, bool *refused, char *msg, size_t msg_len)
 {
     sqlite3_stmt *q;
     if (u->kind == STORE_PARTITION_DONE) {
+        bool known = false;
+        curve_id curve = CURVE_BLS12_381;
+        if (!job_curve(s, u->id, &known, &curve))
+            return false;
+        if (!known)
+            return true; /* expired, or never added: skipped */
+        if (store_proof_check(u, curve, msg, msg_len) != CUZK_OK) {
+            *refused = true;
+            return false;
+        }
         q = stmt(s, Q_PART_DONE);
         sqlite3_bind_int(q, 1, ENGINE_STATE_DONE);
-        sqlite3_bind_blob(q, 2, u->proof, STORE_PROOF_BYTES, SQLITE_STATIC);
+        sqlite3_bind_blob(q, 2, u->proof, (int)u->proof_len, SQLITE_STATIC);
         if (u->num_pub)
             sqlite3_bind_blob64(q, 3, u->pub, u->num_pub * sizeof(fr_t), SQLITE_STATIC);
         else
@@ -286,10 +329,13 @@ static cuzk_status write_updates(store *st, const store_update *u, size_t n, cha
     sqlite_store *s = impl(st);
     cuzk_status rc = CUZK_OK;
     pthread_mutex_lock(&s->mu);
-    bool ok = run(stmt(s, Q_BEGIN));
+    bool ok = run(stmt(s, Q_BEGIN)), refused = false;
     for (size_t i = 0; ok && i < n; i++)
-        ok = apply(s, &u[i]);
-    if (!ok || !run(stmt(s, Q_COMMIT))) {
+        ok = apply(s, &u[i], &refused, msg, msg_len);
+    if (refused) {
+        rc = CUZK_ERR_INVALID_ARGUMENT; /* msg says which proof; nothing is written */
+        run(stmt(s, Q_ROLLBACK));
+    } else if (!ok || !run(stmt(s, Q_COMMIT))) {
         rc = db_error(s, "cannot write", msg, msg_len);
         run(stmt(s, Q_ROLLBACK));
     }
@@ -364,7 +410,8 @@ static cuzk_status read_parts(sqlite_store *s, const store_job *j, store_partiti
             st = CUZK_ERR_OUT_OF_MEMORY;
         p->witness_len = wlen / sizeof(fr_t);
         p->num_pub = plen / sizeof(fr_t);
-        store_partition_proof(p, sqlite3_column_blob(q, 5), (size_t)sqlite3_column_bytes(q, 5));
+        store_partition_proof(p, j->curve, sqlite3_column_blob(q, 5),
+                              (size_t)sqlite3_column_bytes(q, 5));
     }
     if (st == CUZK_OK && rc != SQLITE_DONE)
         st = db_error(s, "cannot read partitions", msg, msg_len);
@@ -483,9 +530,26 @@ static cuzk_status prepare(sqlite_store *s, char *msg, size_t msg_len)
         sqlite3_step(v) == SQLITE_ROW)
         version = sqlite3_column_int(v, 0);
     sqlite3_finalize(v);
-    if (version == 0)
-        sqlite3_exec(s->db, "PRAGMA user_version = 1", NULL, NULL, NULL);
-    else if (version != SCHEMA_VERSION) {
+    if (version == 0) {
+        /* new: the schema above is the current one */
+        char set[64];
+        snprintf(set, sizeof(set), "PRAGMA user_version = %d", SCHEMA_VERSION);
+        sqlite3_exec(s->db, set, NULL, NULL, NULL);
+        version = SCHEMA_VERSION;
+    }
+    for (; version >= 1 && version < SCHEMA_VERSION; version++) {
+        char step[512];
+        snprintf(step, sizeof(step), "BEGIN IMMEDIATE; %s PRAGMA user_version = %d; COMMIT;",
+                 migrations[version - 1], version + 1);
+        if (sqlite3_exec(s->db, step, NULL, NULL, &err) != SQLITE_OK) {
+            msg_set(msg, msg_len, "job store %s: cannot migrate from schema version %d: %s",
+                    s->path, version, err ? err : sqlite3_errmsg(s->db));
+            sqlite3_free(err);
+            sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+            return CUZK_ERR_IO;
+        }
+    }
+    if (version != SCHEMA_VERSION) {
         msg_set(msg, msg_len, "job store %s has schema version %d; this cuzk knows %d", s->path,
                 version, SCHEMA_VERSION);
         return CUZK_ERR_INVALID_ARGUMENT;

@@ -100,12 +100,27 @@ void store_jobs_hand(store_jobs *x, store_job_fn fn, void *ctx)
     *x = (store_jobs){0};
 }
 
-void store_partition_proof(store_partition *p, const void *proof, size_t len)
+void store_partition_proof(store_partition *p, curve_id curve, const void *proof, size_t len)
 {
-    if (proof && len == STORE_PROOF_BYTES)
-        memcpy(p->proof, proof, STORE_PROOF_BYTES);
-    else if (p->state == ENGINE_STATE_DONE)
-        p->state = ENGINE_STATE_QUEUED; /* no proof: not done */
+    p->proof_len = 0;
+    if (proof && len && len == curve_proof_bytes(curve)) {
+        memcpy(p->proof, proof, len);
+        p->proof_len = len;
+    } else if (p->state == ENGINE_STATE_DONE) {
+        p->state = ENGINE_STATE_QUEUED; /* no proof of its curve: not done */
+    }
+}
+
+cuzk_status store_proof_check(const store_update *u, curve_id curve, char *msg, size_t msg_len)
+{
+    size_t want = curve_proof_bytes(curve);
+    if (u->proof && u->proof_len == want)
+        return CUZK_OK;
+    msg_set(msg, msg_len,
+            "job %s partition %u: a proof of %zu bytes, but the job's circuit is on %s, whose "
+            "proofs are %zu bytes",
+            u->id, u->idx, u->proof ? u->proof_len : 0, curve_id_snarkjs_name(curve), want);
+    return CUZK_ERR_INVALID_ARGUMENT;
 }
 
 cuzk_status store_partitions_give(store_partition *parts, uint32_t n, cuzk_status st,
@@ -127,12 +142,14 @@ cuzk_status store_row_check(const store_job *job, char *msg, size_t msg_len)
         bad = "state";
     else if ((unsigned)job->priority >= ENGINE_PRIORITY_COUNT)
         bad = "priority";
+    else if (job->curve != CURVE_BLS12_381 && job->curve != CURVE_BN254)
+        bad = "curve";
     if (!bad)
         return CUZK_OK;
     msg_set(msg, msg_len,
             "the job store's row of job %s is damaged: its %s is out of range (%u partitions, "
-            "state %d, priority %d)",
-            job->id, bad, job->partitions, (int)job->state, (int)job->priority);
+            "state %d, priority %d, curve %d)",
+            job->id, bad, job->partitions, (int)job->state, (int)job->priority, (int)job->curve);
     return CUZK_ERR_CORRUPT;
 }
 

@@ -13,13 +13,17 @@
  * What a job's record holds:
  *   - its public id (STORE_ID_CHARS lowercase hex: 128 random bits, never
  *     reused), the client's idempotency key when one was given;
- *   - the submission: circuit, priority, partitions, timeout, a fixed
+ *   - the submission: circuit and its curve, priority, partitions, timeout, a fixed
  *     blinding when the server allows one, and per partition its input
  *     (a seed, a witness path as the client gave it, or a streamed
  *     witness's values);
  *   - its state and message, timestamps (Unix seconds);
  *   - per partition its state, and its proof and public inputs once
- *     proved.
+ *     proved. A proof has its job's curve's size (192 bytes for
+ *     BLS12-381, 256 for BN254); a proof of another size is refused,
+ *     naming the job and the partition. The scalars (witnesses, public
+ *     inputs, blinding) are the curve's, in fr_t slots
+ *     (field/scalar_slots.h).
  * The witnesses and the blinding are dropped when the job is final.
  *
  * Every operation is thread-safe (the implementation serializes). An
@@ -30,12 +34,15 @@
 #include <stdint.h>
 
 #include "cuzk/status.h"
+#include "curve/curve_id.h"
 #include "engine/engine.h"
 #include "field/fr.h"
+#include "formats/bn254_proof.h"
 
-#define STORE_ID_CHARS 32     /* a public job id: 32 lowercase hex digits */
-#define STORE_KEY_MAX 128     /* an idempotency key: 1 to this many printable ASCII bytes */
-#define STORE_PROOF_BYTES 192 /* one partition's proof (compressed A, B, C) */
+#define STORE_ID_CHARS 32 /* a public job id: 32 lowercase hex digits */
+#define STORE_KEY_MAX 128 /* an idempotency key: 1 to this many printable ASCII bytes */
+/* One partition's proof at most: curve_proof_bytes(job's curve) of it. */
+#define STORE_PROOF_MAX CURVE_PROOF_MAX_BYTES
 
 /* A fresh id from the system's random source; false when it has none. */
 bool store_new_id(char out[STORE_ID_CHARS + 1]);
@@ -49,6 +56,7 @@ typedef struct store_job {
     char id[STORE_ID_CHARS + 1];
     char key[STORE_KEY_MAX + 1]; /* empty: none */
     char circuit[64];
+    curve_id curve; /* the circuit's: the size of the job's proofs, the field of its scalars */
     engine_priority priority;
     uint32_t partitions;
     double timeout_s;
@@ -72,22 +80,23 @@ typedef struct store_partition {
     uint64_t witness_len; /* values */
     engine_state state;   /* DONE once its proof is stored; PROVING: leased to a host now */
     char *host;           /* the host proving it now, or that wrote its proof (NULL: none) */
-    uint8_t proof[STORE_PROOF_BYTES];
-    fr_t *pub; /* its public inputs, num_pub of them, when DONE */
+    uint8_t proof[STORE_PROOF_MAX];
+    size_t proof_len; /* curve_proof_bytes(the job's curve) when DONE, else 0 */
+    fr_t *pub;        /* its public inputs, num_pub of them, when DONE */
     uint64_t num_pub;
 } store_partition;
 
 void store_partitions_free(store_partition *parts, uint32_t n);
-/* A stored partition's proof column (len bytes): copied when it has a
- * proof's size; otherwise the partition is not done, whatever its state
- * column says. For the implementations. */
-void store_partition_proof(store_partition *p, const void *proof, size_t len);
+/* A stored partition's proof column (len bytes) of a job on curve:
+ * copied when it has that curve's proof size; otherwise the partition is
+ * not done, whatever its state column says. For the implementations. */
+void store_partition_proof(store_partition *p, curve_id curve, const void *proof, size_t len);
 /* The end of reading n partitions: *out = parts when st is CUZK_OK, else
  * they are freed. Returns st. For the implementations. */
 cuzk_status store_partitions_give(store_partition *parts, uint32_t n, cuzk_status st,
                                   store_partition **out);
 /* Whether a job's row read back is one the service could have written:
- * 1 to STORE_MAX_PARTITIONS partitions, a known state and priority.
+ * 1 to STORE_MAX_PARTITIONS partitions, a known state, priority and curve.
  * CUZK_ERR_CORRUPT, saying which, otherwise (a store edited or damaged
  * by hand): no operation sizes memory by an unchecked count. For the
  * implementations, on every row they read. */
@@ -104,13 +113,20 @@ typedef struct store_update {
     store_update_kind kind;
     char id[STORE_ID_CHARS + 1];
     uint32_t idx;
-    const uint8_t *proof; /* STORE_PROOF_BYTES */
+    const uint8_t *proof; /* proof_len bytes: its job's curve's proof size */
+    size_t proof_len;
     const fr_t *pub;
     uint64_t num_pub;
     engine_state state;
     const char *message;
     double at;
 } store_update;
+
+/* Whether u's proof (a STORE_PARTITION_DONE) has the size of a proof on
+ * curve, the curve of u's job as stored; CUZK_ERR_INVALID_ARGUMENT,
+ * naming the job, the partition and both sizes, when not. For the
+ * implementations, in the transaction that writes the proof. */
+cuzk_status store_proof_check(const store_update *u, curve_id curve, char *msg, size_t msg_len);
 
 typedef struct store store;
 

@@ -227,6 +227,7 @@ expect "the log is still written" "$tmp/bad/events.jsonl" '"state":"failed"'
 check "zero jobs" 2 "$cuzk" bench --jobs 0
 check "jobs without a value" 2 "$cuzk" bench --jobs
 check "unknown option" 2 "$cuzk" bench --frobnicate
+check "an unknown a, b, c evaluation place" 2 "$cuzk" bench --abc-eval gpu
 check "too small a circuit" 2 "$cuzk" bench --log-constraints 9
 
 echo "$passed passed, $failed failed"

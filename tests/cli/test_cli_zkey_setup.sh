@@ -146,7 +146,7 @@ head -c 3000 "$fix/chain_bls12381.r1cs" >"$tmp/short.r1cs"
 check "truncated r1cs" 3 "$cuzk" setup --r1cs "$tmp/short.r1cs" --zkey "$tmp/x.zkey"
 said "truncated r1cs named" "short.r1cs"
 check "bn128 r1cs" 3 "$cuzk" setup --r1cs "$fix/chain_bn128.r1cs" --zkey "$tmp/x.zkey"
-said "bn128 r1cs" "bn128"
+said "bn128 r1cs" "bn128" "snarkjs groth16 setup"
 check "witness for the r1cs" 3 "$cuzk" setup --r1cs "$fix/chain_bls12381.wtns" \
     --zkey "$tmp/x.zkey"
 said "witness named" "chain_bls12381.wtns"

@@ -137,11 +137,18 @@ static void refuse_unsatisfied(backend_t *gpu, const backend_circuit_desc *desc,
  * reads_host_points), so the streamed MSMs ran, and at the first such
  * budget a broken witness is refused (the lean form's check); a tiny
  * circuit may not stream (the MSM scratch for a chunk is larger than
- * it). */
+ * it). Every fitting budget also proves from the input's a, b, c (as the
+ * engine gives them when it evaluates on the host: the lean form copies c
+ * into b's vector), and without desc.cs only from them. */
 static void streamed_equal(backend_t *cpu, backend_t *gpu, backend_circuit_desc desc,
-                           const fr_t *w, uint64_t rows, uint64_t nv, uint64_t num_inputs,
-                           bool must_stream)
+                           const fr_t *w, const fr_t *abc, uint64_t rows, uint64_t nv,
+                           uint64_t num_inputs, bool must_stream)
 {
+    /* a prove may use its a, b, c as scratch (the CPU backend's quotient):
+     * each gets a fresh copy */
+    const size_t abc_bytes = 3 * desc.plan->domain->n * sizeof(fr_t);
+    fr_t *scratch = malloc(abc_bytes);
+    assert_non_null(scratch);
     void *hc, *hg;
     uint64_t full = 0, bytes = 0;
     assert_non_null(gpu->reads_host_points);
@@ -150,8 +157,10 @@ static void streamed_equal(backend_t *cpu, backend_t *gpu, backend_circuit_desc 
     assert_false(gpu->reads_host_points(gpu, hg));
     gpu->release(gpu, hg);
     const uint64_t points = points_bytes(desc.plan);
-    backend_input in = {.w = w, .rows = rows};
+    backend_input in = {.w = w, .rows = rows, .abc = desc.cs ? NULL : scratch};
+    backend_input in_abc = {.w = w, .rows = rows, .abc = scratch};
     groth16_sums sc, sg;
+    memcpy(scratch, abc, abc_bytes);
     expect_ok(cpu->prove(cpu, 0, hc, &in, &sc, NULL, NULL, msg, sizeof(msg)));
     unsigned streamed = 0;
     for (unsigned pct = 95; pct >= 5; pct -= 5) {
@@ -172,21 +181,26 @@ static void streamed_equal(backend_t *cpu, backend_t *gpu, backend_circuit_desc 
             continue;
         }
         assert_true(bytes <= desc.device_budget);
-        if (streams && !streamed && must_stream) {
+        if (streams && !streamed && must_stream && desc.cs) {
             gpu->release(gpu, hg);
             refuse_unsatisfied(gpu, &desc, w, nv, num_inputs);
             expect_ok(gpu->prepare(gpu, &desc, &hg, &bytes, msg, sizeof(msg)));
         }
         streamed += streams;
         for (int rep = 0; rep < 2; rep++) { /* the chunk buffers reused */
+            memcpy(scratch, abc, abc_bytes);
             expect_ok(gpu->prove(gpu, 0, hg, &in, &sg, NULL, NULL, msg, sizeof(msg)));
             sums_equal(&sc, &sg);
         }
+        memcpy(scratch, abc, abc_bytes);
+        expect_ok(gpu->prove(gpu, 0, hg, &in_abc, &sg, NULL, NULL, msg, sizeof(msg)));
+        sums_equal(&sc, &sg);
         gpu->release(gpu, hg);
     }
     printf("  %u budgets streamed points\n", streamed);
     if (must_stream)
         assert_true(streamed > 0);
+    free(scratch);
     cpu->release(cpu, hc);
 }
 
@@ -290,8 +304,15 @@ static void test_builtin(void **state)
         refuse_unsatisfied(be[1], &desc, w, nv, r.num_inputs);
         if (k == 12)
             subgroup_checked(be[1], desc, &params, &rng);
-        if (k == 16) /* parts of several chunks */
-            streamed_equal(be[0], be[1], desc, w, r.num_constraints, nv, r.num_inputs, true);
+        if (k == 16) { /* parts of several chunks */
+            streamed_equal(be[0], be[1], desc, w, abc, r.num_constraints, nv, r.num_inputs,
+                           true);
+            backend_circuit_desc host_eval = desc;
+            host_eval.cs = NULL; /* a, b, c always from the input */
+            printf(" without the constraint system on the device:\n");
+            streamed_equal(be[0], be[1], host_eval, w, abc, r.num_constraints, nv,
+                           r.num_inputs, true);
+        }
         free(w);
         free(abc);
         groth16_circuit_free(&c);
@@ -324,7 +345,7 @@ static void test_zkey(void **state)
         printf("zkey %s: domain %zu, %u signals\n", names[i], n, z.num_vars);
         compare(be[0], be[1], &desc, w, abc, n, n, &z.vk, w + 1, z.num_public);
         if (i == 0)
-            streamed_equal(be[0], be[1], desc, w, n, nw, z.num_public + 1, false);
+            streamed_equal(be[0], be[1], desc, w, abc, n, nw, z.num_public + 1, false);
         zkey_circuit_free(&zc);
         free(abc);
         free(w);

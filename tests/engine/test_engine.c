@@ -698,9 +698,10 @@ static struct {
 } heard = {.mu = PTHREAD_MUTEX_INITIALIZER};
 
 static void on_partition(void *ctx, uint64_t job, uint32_t idx, const uint8_t *proof,
-                         const fr_t *pub, uint64_t num_pub)
+                         size_t proof_len, const fr_t *pub, uint64_t num_pub)
 {
     (void)ctx, (void)proof, (void)pub;
+    assert_int_equal(proof_len, GROTH16_PROOF_BYTES);
     assert_int_equal(num_pub, efx.num_inputs);
     pthread_mutex_lock(&heard.mu);
     if (job == heard.watched && idx < 8)

@@ -84,6 +84,7 @@ static void test_every_section(void **state)
                 "queue_bound = 5\n"
                 "buffer_budget = 512M\n"
                 "resident_budget = 2GiB\n"
+                "abc_eval = synthesis\n"
                 "verify = false\n"
                 "retries = 0\n"
                 "default_timeout_s = 2.5\n"
@@ -115,6 +116,7 @@ static void test_every_section(void **state)
     assert_int_equal(c.engine.queue_bound, 5);
     assert_int_equal(c.engine.buffer_budget, 512ull << 20);
     assert_int_equal(c.engine.resident_budget, 2ull << 30);
+    assert_int_equal(c.engine.abc_eval, ENGINE_ABC_SYNTHESIS);
     assert_false(c.engine.verify);
     assert_int_equal(c.engine.retries, 0);
     assert_true(c.engine.default_timeout_s == 2.5);
@@ -136,7 +138,7 @@ static void test_every_section(void **state)
     assert_string_equal(c.circuits[0].params_path, "/p/k10.params");
     assert_true(c.circuits[0].preload);
     assert_int_equal(c.circuits[0].check, FORMATS_CHECK_CURVE);
-    assert_string_equal(c.circuits[0].origin, "t.ini:27");
+    assert_string_equal(c.circuits[0].origin, "t.ini:28");
     assert_int_equal(c.circuits[1].kind, CIRCUIT_ZKEY);
     assert_string_equal(c.circuits[1].zkey_path, "/z/chain.zkey");
     assert_int_equal(c.circuits[1].check, FORMATS_CHECK_SUBGROUP);
@@ -177,6 +179,7 @@ static void test_errors_name_file_line_key(void **state)
     load_fails("[engine]\nretries = 101\n", "t.ini:2", "0 to 100", NULL);
     load_fails("[engine]\nverify = maybe\n", "t.ini:2", "'verify'", "true or false", NULL);
     load_fails("[engine]\nbackend = tpu\n", "t.ini:2", "auto, cpu or cuda", NULL);
+    load_fails("[engine]\nabc_eval = gpu\n", "t.ini:2", "auto, synthesis or backend", NULL);
     load_fails("[engine]\nbuffer_budget = 12X\n", "t.ini:2", "'buffer_budget'", "size", NULL);
     load_fails("[engine]\ndefault_timeout_s = -3\n", "t.ini:2", "seconds", NULL);
     load_fails("[server]\nsocket_mode = 0999\n", "t.ini:2", "octal", NULL);

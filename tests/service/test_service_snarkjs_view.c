@@ -135,7 +135,7 @@ static void test_view(void **state)
     ok(engine_job_public(e, id, pub, 8, &count, &per));
     json_t *o;
     static const char job_id[] = "0123456789abcdef0123456789abcdef";
-    ok(view_snarkjs(&o, job_id, "chain", proofs, 2, pub, per, msg, sizeof(msg)));
+    ok(view_snarkjs(&o, job_id, "chain", CURVE_BLS12_381, proofs, 2, pub, per, msg, sizeof(msg)));
 
     char k[128];
     keys(k, sizeof(k), o);
@@ -182,8 +182,9 @@ static void test_view(void **state)
      * refused, naming the partition. */
     memset(proofs + GROTH16_PROOF_BYTES + 1, 0xff, 47);
     msg[0] = 0;
-    assert_int_not_equal(view_snarkjs(&o, job_id, "chain", proofs, 2, pub, per, msg, sizeof(msg)),
-                         CUZK_OK);
+    assert_int_not_equal(
+        view_snarkjs(&o, job_id, "chain", CURVE_BLS12_381, proofs, 2, pub, per, msg, sizeof(msg)),
+        CUZK_OK);
     assert_null(o);
     assert_non_null(strstr(msg, "partition 1"));
     groth16_pvk_free(&pvk);

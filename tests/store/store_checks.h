@@ -3,7 +3,10 @@
  * partitions' inputs round-trip; an idempotency key makes one job;
  * batched updates (proofs, public inputs, final states) and what a final
  * state drops (witnesses, blinding); a reopened store has everything;
- * expiry by count and by age. The including file defines open_store (a
+ * expiry by count and by age; a job's curve sizes its proofs (a BN254
+ * job's 256-byte proof round-trips; a proof of the other curve's size is
+ * refused naming the job and the partition, and a batch holding one
+ * writes nothing). The including file defines open_store (a
  * fresh handle on the store under test, failing the test when it cannot)
  * and includes cmocka first. */
 #ifndef CUZK_TESTS_STORE_CHECKS_H
@@ -12,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "groth16/keys.h"
 #include "store/store.h"
 
 static char msg[512];
@@ -132,17 +136,32 @@ static void test_updates_and_reopen(void **state)
     store *st = open_store();
     store_job job, got;
     add_job(st, &job, NULL, 2000.0);
-    uint8_t proof[2][STORE_PROOF_BYTES];
-    memset(proof[0], 0xa0, STORE_PROOF_BYTES);
-    memset(proof[1], 0xa2, STORE_PROOF_BYTES);
+    uint8_t proof[2][GROTH16_PROOF_BYTES];
+    memset(proof[0], 0xa0, GROTH16_PROOF_BYTES);
+    memset(proof[1], 0xa2, GROTH16_PROOF_BYTES);
     fr_t pub[2][2];
     fill(pub[0], 2, 0x40);
     fill(pub[1], 2, 0x42);
     store_update u[3] = {
-        {.kind = STORE_PARTITION_DONE, .idx = 0, .proof = proof[0], .pub = pub[0], .num_pub = 2},
-        {.kind = STORE_PARTITION_DONE, .idx = 2, .proof = proof[1], .pub = pub[1], .num_pub = 2},
+        {.kind = STORE_PARTITION_DONE,
+         .idx = 0,
+         .proof = proof[0],
+         .proof_len = GROTH16_PROOF_BYTES,
+         .pub = pub[0],
+         .num_pub = 2},
+        {.kind = STORE_PARTITION_DONE,
+         .idx = 2,
+         .proof = proof[1],
+         .proof_len = GROTH16_PROOF_BYTES,
+         .pub = pub[1],
+         .num_pub = 2},
         /* an update of a job the store does not have is skipped */
-        {.kind = STORE_PARTITION_DONE, .idx = 0, .proof = proof[0], .pub = pub[0], .num_pub = 2},
+        {.kind = STORE_PARTITION_DONE,
+         .idx = 0,
+         .proof = proof[0],
+         .proof_len = GROTH16_PROOF_BYTES,
+         .pub = pub[0],
+         .num_pub = 2},
     };
     memcpy(u[0].id, job.id, sizeof(job.id));
     memcpy(u[1].id, job.id, sizeof(job.id));
@@ -155,7 +174,7 @@ static void test_updates_and_reopen(void **state)
     assert_int_equal(parts[0].state, ENGINE_STATE_DONE);
     assert_int_equal(parts[1].state, ENGINE_STATE_QUEUED);
     assert_int_equal(parts[2].state, ENGINE_STATE_DONE);
-    assert_memory_equal(parts[2].proof, proof[1], STORE_PROOF_BYTES);
+    assert_memory_equal(parts[2].proof, proof[1], GROTH16_PROOF_BYTES);
     assert_int_equal(parts[2].num_pub, 2);
     assert_memory_equal(parts[2].pub, pub[1], sizeof(pub[1]));
     assert_non_null(parts[2].witness); /* kept until final */
@@ -167,7 +186,7 @@ static void test_updates_and_reopen(void **state)
     st = open_store();
     ok(store_get(st, job.id, &got, &parts, msg, sizeof(msg)));
     assert_int_equal(got.partitions_done, 2);
-    assert_memory_equal(parts[0].proof, proof[0], STORE_PROOF_BYTES);
+    assert_memory_equal(parts[0].proof, proof[0], GROTH16_PROOF_BYTES);
     store_partitions_free(parts, got.partitions);
     store_update fin = {.kind = STORE_JOB_FINAL,
                         .state = ENGINE_STATE_FAILED,
@@ -242,6 +261,83 @@ static void test_list_and_expire(void **state)
     store_job got;
     assert_int_equal(store_get(st, j[0].id, &got, NULL, msg, sizeof(msg)),
                      CUZK_ERR_INVALID_ARGUMENT);
+    store_close(st);
+}
+
+/* A BN254 job of two seeded partitions. */
+static void add_bn254_job(store *st, store_job *job)
+{
+    memset(job, 0, sizeof(*job));
+    assert_true(store_new_id(job->id));
+    snprintf(job->circuit, sizeof(job->circuit), "chain-bn254");
+    job->curve = CURVE_BN254;
+    job->priority = ENGINE_PRIORITY_NORMAL;
+    job->partitions = 2;
+    job->state = ENGINE_STATE_QUEUED;
+    job->submitted_at = 3000.0;
+    store_partition parts[2] = {{.seed = 1}, {.seed = 2}};
+    ok(store_add(st, job, parts, NULL, msg, sizeof(msg)));
+}
+
+static void test_bn254_proofs(void **state)
+{
+    (void)state;
+    store *st = open_store();
+    store_job bn, bls, got;
+    add_bn254_job(st, &bn);
+    add_job(st, &bls, NULL, 3001.0);
+    uint8_t proof[BN254_PROOF_BYTES];
+    for (size_t i = 0; i < sizeof(proof); i++)
+        proof[i] = (uint8_t)(i * 7 + 1);
+    fr_t pub;
+    fill(&pub, 1, 0x61);
+    store_update u = {.kind = STORE_PARTITION_DONE,
+                      .idx = 0,
+                      .proof = proof,
+                      .proof_len = BN254_PROOF_BYTES,
+                      .pub = &pub,
+                      .num_pub = 1};
+    memcpy(u.id, bn.id, sizeof(u.id));
+    ok(store_write(st, &u, 1, msg, sizeof(msg)));
+
+    /* BLS12-381's size for the BN254 job: refused, naming it */
+    store_update wrong = u;
+    wrong.idx = 1;
+    wrong.proof_len = GROTH16_PROOF_BYTES;
+    assert_int_equal(store_write(st, &wrong, 1, msg, sizeof(msg)), CUZK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(msg, bn.id));
+    assert_non_null(strstr(msg, "partition 1: a proof of 192 bytes"));
+    assert_non_null(strstr(msg, "bn128, whose proofs are 256 bytes"));
+    /* BN254's size for the BLS12-381 job, batched after a good update:
+     * the batch is one transaction, so the good one is not written
+     * either */
+    store_update batch[2] = {u, u};
+    batch[0].idx = 1;
+    memcpy(batch[1].id, bls.id, sizeof(bls.id));
+    assert_int_equal(store_write(st, batch, 2, msg, sizeof(msg)), CUZK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(msg, bls.id));
+    assert_non_null(strstr(msg, "a proof of 256 bytes"));
+    assert_non_null(strstr(msg, "bls12381, whose proofs are 192 bytes"));
+    store_close(st);
+
+    /* Reopened: the BN254 job keeps its curve and its one proof whole. */
+    st = open_store();
+    store_partition *parts;
+    ok(store_get(st, bn.id, &got, &parts, msg, sizeof(msg)));
+    assert_int_equal(got.curve, CURVE_BN254);
+    assert_int_equal(got.partitions_done, 1);
+    assert_int_equal(parts[0].state, ENGINE_STATE_DONE);
+    assert_int_equal(parts[0].proof_len, BN254_PROOF_BYTES);
+    assert_memory_equal(parts[0].proof, proof, BN254_PROOF_BYTES);
+    assert_int_equal(parts[0].num_pub, 1);
+    assert_memory_equal(parts[0].pub, &pub, sizeof(pub));
+    assert_int_equal(parts[1].state, ENGINE_STATE_QUEUED);
+    assert_int_equal(parts[1].proof_len, 0);
+    store_partitions_free(parts, got.partitions);
+    ok(store_get(st, bls.id, &got, &parts, msg, sizeof(msg)));
+    assert_int_equal(got.curve, CURVE_BLS12_381);
+    assert_int_equal(got.partitions_done, 0);
+    store_partitions_free(parts, got.partitions);
     store_close(st);
 }
 

@@ -191,12 +191,16 @@ static uint32_t claim(store *st, const char *host, uint32_t max, double lease_s,
 
 static bool complete(store *st, const char *host, const char *id, uint32_t idx, uint8_t tag)
 {
-    uint8_t proof[STORE_PROOF_BYTES];
+    uint8_t proof[GROTH16_PROOF_BYTES];
     memset(proof, tag, sizeof(proof));
     fr_t pub;
     fill(&pub, 1, tag);
-    store_update u = {
-        .kind = STORE_PARTITION_DONE, .idx = idx, .proof = proof, .pub = &pub, .num_pub = 1};
+    store_update u = {.kind = STORE_PARTITION_DONE,
+                      .idx = idx,
+                      .proof = proof,
+                      .proof_len = sizeof(proof),
+                      .pub = &pub,
+                      .num_pub = 1};
     snprintf(u.id, sizeof(u.id), "%s", id);
     bool finished = false;
     ok(store_cluster(st)->complete(st, host, &u, &finished, msg, sizeof(msg)));
@@ -334,7 +338,8 @@ static void test_queue_bound(void **state)
     store_close(b);
 }
 
-/* A database of schema 2 with queued work: migration 3 copies each
+/* A database of schema 2 with queued work (migrations 3 and 4 undone):
+ * migration 3 copies each
  * partition's place in the queue from its job, and the claims go on in
  * priority order. */
 static void test_migrate_queue_order(void **state)
@@ -347,7 +352,7 @@ static void test_migrate_queue_order(void **state)
     store_close(a);
     sql("DROP INDEX partitions_queue; ALTER TABLE partitions DROP COLUMN priority,"
         " DROP COLUMN seq, DROP COLUMN circuit, DROP COLUMN claims;"
-        " DELETE FROM cuzk_schema WHERE version = 3");
+        " ALTER TABLE jobs DROP COLUMN curve; DELETE FROM cuzk_schema WHERE version >= 3");
     a = open_store();
     store_lease l[2];
     assert_int_equal(claim(a, "h1", 1, 30, l), 1);
@@ -433,6 +438,61 @@ static void test_complete(void **state)
     store_close(b);
 }
 
+/* A host's proofs of a BN254 job: the lease says the curve; a proof of
+ * BLS12-381's size is refused naming the job and partition, written
+ * neither alone nor with a claim (which stands); the 256-byte one makes
+ * the job done and reads back whole. */
+static void test_complete_curve(void **state)
+{
+    (void)state;
+    store *a = open_store();
+    const store_cluster_ops *c = store_cluster(a);
+    store_job j, k, got;
+    add_bn254_job(a, &j);
+    add_plain(a, &k, "chain-bn254", ENGINE_PRIORITY_LOW, 1);
+    static const char *const names[] = {"chain-bn254"};
+    store_lease l[4];
+    uint32_t n = 0;
+    ok(c->claim(a, "h1", names, 1, 2, 30, l, &n, msg, sizeof(msg)));
+    assert_int_equal(n, 2);
+    assert_int_equal(l[0].job.curve, CURVE_BN254);
+    store_leases_free(l, n);
+    uint8_t proof[BN254_PROOF_BYTES];
+    memset(proof, 0x5b, sizeof(proof));
+    store_update u = {
+        .kind = STORE_PARTITION_DONE, .idx = 0, .proof = proof, .proof_len = GROTH16_PROOF_BYTES};
+    memcpy(u.id, j.id, sizeof(u.id));
+    bool finished = true;
+    assert_int_equal(c->complete(a, "h1", &u, &finished, msg, sizeof(msg)),
+                     CUZK_ERR_INVALID_ARGUMENT);
+    assert_false(finished);
+    assert_non_null(strstr(msg, j.id));
+    assert_non_null(strstr(msg, "partition 0: a proof of 192 bytes"));
+    assert_non_null(strstr(msg, "bn128"));
+    assert_int_equal(
+        c->complete_claim(a, "h1", &u, &finished, names, 1, 4, 30, l, &n, msg, sizeof(msg)),
+        CUZK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(n, 1); /* k's partition: the claim stands */
+    store_leases_free(l, n);
+    store_partition *parts;
+    ok(store_get(a, j.id, &got, &parts, msg, sizeof(msg)));
+    assert_int_equal(got.partitions_done, 0);
+    store_partitions_free(parts, got.partitions);
+    /* the right size, for both partitions */
+    u.proof_len = BN254_PROOF_BYTES;
+    ok(c->complete(a, "h1", &u, &finished, msg, sizeof(msg)));
+    assert_false(finished);
+    u.idx = 1;
+    ok(c->complete(a, "h1", &u, &finished, msg, sizeof(msg)));
+    assert_true(finished);
+    ok(store_get(a, j.id, &got, &parts, msg, sizeof(msg)));
+    assert_int_equal(got.state, ENGINE_STATE_DONE);
+    assert_int_equal(parts[1].proof_len, BN254_PROOF_BYTES);
+    assert_memory_equal(parts[1].proof, proof, BN254_PROOF_BYTES);
+    store_partitions_free(parts, got.partitions);
+    store_close(a);
+}
+
 /* A proof written and the next work claimed in one transaction: the
  * proof stays, the job is done by it when it was the last, and the claim
  * takes what is left in the queue's order. */
@@ -447,9 +507,10 @@ static void test_complete_claim(void **state)
     store_lease l[4];
     assert_int_equal(claim(a, "h1", 1, 30, l), 1);
     assert_true(has(l, 1, j.id, 0));
-    uint8_t proof[STORE_PROOF_BYTES];
+    uint8_t proof[GROTH16_PROOF_BYTES];
     memset(proof, 0x41, sizeof(proof));
-    store_update u = {.kind = STORE_PARTITION_DONE, .idx = 0, .proof = proof};
+    store_update u = {
+        .kind = STORE_PARTITION_DONE, .idx = 0, .proof = proof, .proof_len = sizeof(proof)};
     memcpy(u.id, j.id, sizeof(u.id));
     bool finished = true;
     uint32_t n = 0;
@@ -665,6 +726,7 @@ int main(void)
         cmocka_unit_test_setup(test_round_trip, empty),
         cmocka_unit_test_setup(test_updates_and_reopen, empty),
         cmocka_unit_test_setup(test_list_and_expire, empty),
+        cmocka_unit_test_setup(test_bn254_proofs, empty),
         cmocka_unit_test_setup(test_migration_race, empty),
         cmocka_unit_test_setup(test_shared, empty),
         cmocka_unit_test_setup(test_lease_inputs, empty),
@@ -674,6 +736,7 @@ int main(void)
         cmocka_unit_test_setup(test_claim_order_and_leases, empty),
         cmocka_unit_test_setup(test_complete, empty),
         cmocka_unit_test_setup(test_complete_claim, empty),
+        cmocka_unit_test_setup(test_complete_curve, empty),
         cmocka_unit_test_setup(test_last_proof_race, empty),
         cmocka_unit_test_setup(test_failures, empty),
         cmocka_unit_test_setup(test_cancel_and_notify, empty),

@@ -1,5 +1,6 @@
 /* The SQLite job store (store/store.h): the checks every store passes
- * (store_checks.h), the state folder made private, and what was
+ * (store_checks.h), the state folder made private, a store of the first
+ * schema migrated, and what was
  * committed survives the process's death by SIGKILL (a child writes and
  * kills itself). */
 #define _POSIX_C_SOURCE 200809L
@@ -85,9 +86,10 @@ static void test_survives_sigkill(void **state)
         job.partitions = 2;
         job.submitted_at = 5000;
         store_partition parts[2] = {{.seed = 1}, {.seed = 2}};
-        uint8_t proof[STORE_PROOF_BYTES];
+        uint8_t proof[GROTH16_PROOF_BYTES];
         memset(proof, 0x5a, sizeof(proof));
-        store_update u = {.kind = STORE_PARTITION_DONE, .idx = 1, .proof = proof};
+        store_update u = {
+            .kind = STORE_PARTITION_DONE, .idx = 1, .proof = proof, .proof_len = sizeof(proof)};
         memcpy(u.id, job.id, sizeof(job.id));
         if (store_add(st, &job, parts, NULL, NULL, 0) != CUZK_OK ||
             store_write(st, &u, 1, NULL, 0) != CUZK_OK)
@@ -128,8 +130,10 @@ static void test_damaged_row(void **state)
     store_close(st);
     static const char *const edits[] = {
         "UPDATE jobs SET partitions = -1", "UPDATE jobs SET partitions = 0",
-        "UPDATE jobs SET partitions = 3, state = 99", "UPDATE jobs SET state = 0, priority = -5"};
-    static const char *const names[] = {"partition count", "partition count", "state", "priority"};
+        "UPDATE jobs SET partitions = 3, state = 99", "UPDATE jobs SET state = 0, priority = -5",
+        "UPDATE jobs SET priority = 1, curve = 7"};
+    static const char *const names[] = {"partition count", "partition count", "state", "priority",
+                                        "curve"};
     for (size_t i = 0; i < sizeof(edits) / sizeof(edits[0]); i++) {
         char path[200];
         snprintf(path, sizeof(path), "%s/jobs.sqlite", dir);
@@ -147,6 +151,55 @@ static void test_damaged_row(void **state)
         assert_non_null(strstr(msg, names[i]));
         store_close(st);
     }
+}
+
+/* A store of schema version 1 (before jobs had a curve), with a proved
+ * partition: opened, it is migrated to version 2, its job is
+ * BLS12-381's and its 192-byte proof reads back. */
+static void test_migrate_v1(void **state)
+{
+    (void)state;
+    char path[200];
+    snprintf(path, sizeof(path), "%s/jobs.sqlite", dir);
+    char parent[160];
+    snprintf(parent, sizeof(parent), "%s/a", root);
+    assert_int_equal(mkdir(parent, 0700), 0);
+    assert_int_equal(mkdir(dir, 0700), 0);
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    static const char v1[] =
+        "CREATE TABLE jobs (id TEXT PRIMARY KEY, idem_key TEXT UNIQUE, circuit TEXT NOT NULL,"
+        " priority INTEGER NOT NULL, partitions INTEGER NOT NULL, timeout_s REAL NOT NULL,"
+        " blinding BLOB, state INTEGER NOT NULL, message TEXT NOT NULL DEFAULT '',"
+        " submitted_at REAL NOT NULL, finished_at REAL NOT NULL DEFAULT 0);"
+        "CREATE TABLE partitions (job TEXT NOT NULL, idx INTEGER NOT NULL, seed INTEGER NOT NULL,"
+        " wtns_path TEXT, witness BLOB, state INTEGER NOT NULL, proof BLOB, public BLOB,"
+        " PRIMARY KEY (job, idx)) WITHOUT ROWID;"
+        "CREATE INDEX jobs_final ON jobs (state, finished_at);"
+        "INSERT INTO jobs (id, circuit, priority, partitions, timeout_s, state, submitted_at)"
+        " VALUES ('0123456789abcdef0123456789abcdef', 'p10', 2, 1, 0, 0, 10);"
+        "INSERT INTO partitions (job, idx, seed, state, proof)"
+        " VALUES ('0123456789abcdef0123456789abcdef', 0, 5, 4, zeroblob(192));"
+        "PRAGMA user_version = 1;";
+    assert_int_equal(sqlite3_exec(db, v1, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    store *st = open_store();
+    store_job job;
+    store_partition *parts;
+    ok(store_get(st, "0123456789abcdef0123456789abcdef", &job, &parts, msg, sizeof(msg)));
+    assert_int_equal(job.curve, CURVE_BLS12_381);
+    assert_int_equal(job.partitions_done, 1);
+    assert_int_equal(parts[0].state, ENGINE_STATE_DONE);
+    assert_int_equal(parts[0].proof_len, GROTH16_PROOF_BYTES);
+    store_partitions_free(parts, job.partitions);
+    store_close(st);
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    sqlite3_stmt *q;
+    assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &q, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(q, 0), 2);
+    sqlite3_finalize(q);
+    sqlite3_close(db);
 }
 
 static void test_default_dir(void **state)
@@ -198,9 +251,11 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_round_trip, setup, teardown),
         cmocka_unit_test_setup_teardown(test_updates_and_reopen, setup, teardown),
         cmocka_unit_test_setup_teardown(test_list_and_expire, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_bn254_proofs, setup, teardown),
         cmocka_unit_test_setup_teardown(test_survives_sigkill, setup, teardown),
         cmocka_unit_test_setup_teardown(test_one_user, setup, teardown),
         cmocka_unit_test_setup_teardown(test_damaged_row, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_migrate_v1, setup, teardown),
         cmocka_unit_test(test_default_dir),
         cmocka_unit_test_setup_teardown(test_not_a_folder, setup, teardown),
     };
