@@ -1,5 +1,5 @@
 /* Device MSM timings (src/cuda/msm.h): one JSON line per case,
- *   {"bench":"cuda_msm","group":"g1|g2","kind":"random|01","log_n":k,
+ *   {"bench":"cuda_msm","curve":"bls12-381|bn254","group":"g1|g2","kind":"random|01","log_n":k,
  *    "median_ms":..,"min_ms":..,"max_ms":..,"runs":..,"checked":..,
  *    "check":"cpu|dlog","c":..,"floor_ms":..,"device":..,"commit":..}
  * Cases: G1 random at 2^20, 2^22, 2^24, 2^26; G1 0/1 (the split) at 2^26;
@@ -16,7 +16,9 @@
  *
  * Usage: bench_cuda_msm [--runs R] [--group g1|g2] [--kind random|01]
  *                       [--log-n K] [--c BITS] [--seed S] [--batch-entries N]
- *                       [--split]
+ *                       [--split] [--curve bls12-381|bn254]
+ * (--curve bn254: the same cases over BN254's groups and Fr, checked
+ * against msm/bn254_msm.h and BN254's generators)
  * (--split: random scalars through the split call, cuda_msm_g*_split, as a
  * witness that is mostly not 0 or 1 meets it; kind "random-split")
  * (--batch-entries: sorted entries per batch of windows, the context's
@@ -34,9 +36,13 @@
 
 #include "cuda/device.h"
 #include "cuda/msm.h"
+#include "curve/bn254_curve.h"
 #include "curve/g1.h"
 #include "curve/g2.h"
+#include "field/bn254_fr.h"
 #include "field/fr.h"
+#include "field/scalar_slots.h"
+#include "msm/bn254_msm.h"
 #include "msm/msm.h"
 
 #define MAX_RUNS 64
@@ -91,10 +97,15 @@ static void json_safe(char *s)
 /* Field multiplications of one mixed and one full XYZZ addition (a square
  * counted as a multiplication; an Fp2 multiplication is three of Fp, a
  * square two). */
+static bool group_is_g1(cuda_msm_group g)
+{
+    return g == CUDA_MSM_G1 || g == CUDA_MSM_BN254_G1;
+}
+
 static void addition_muls(cuda_msm_group g, double *madd, double *add)
 {
-    *madd = g == CUDA_MSM_G1 ? 10.0 : 8 * 3.0 + 2 * 2.0;
-    *add = g == CUDA_MSM_G1 ? 14.0 : 12 * 3.0 + 2 * 2.0;
+    *madd = group_is_g1(g) ? 10.0 : 8 * 3.0 + 2 * 2.0;
+    *add = group_is_g1(g) ? 14.0 : 12 * 3.0 + 2 * 2.0;
 }
 
 static double floor_ms(cuda_msm_group g, size_t n, int zero_one, unsigned c)
@@ -107,10 +118,77 @@ static double floor_ms(cuda_msm_group g, size_t n, int zero_one, unsigned c)
     return ((double)n * nwin * madd + 2 * buckets * add) / FP_MULS_PER_SEC * 1e3;
 }
 
+/* The same over BN254 (k: BN254 scalars in fr_t slots). */
+static void bn254_closed_form(void *want, cuda_msm_group g, const fr_t *slots, size_t n,
+                              const uint64_t a[4], const uint64_t d[4])
+{
+    const bn254_fr_t *k = bn254_fr_slots_const(slots);
+    bn254_fr_t s0, s1, fi, t, fa, fd;
+    memset(&s0, 0, sizeof(s0));
+    memset(&s1, 0, sizeof(s1));
+    memset(&fi, 0, sizeof(fi));
+    for (size_t i = 0; i < n; i++) {
+        bn254_fr_add(&s0, &s0, &k[i]);
+        bn254_fr_mul(&t, &fi, &k[i]);
+        bn254_fr_add(&s1, &s1, &t);
+        bn254_fr_add(&fi, &fi, &BN254_FR_ONE);
+    }
+    bn254_fr_from_raw(&fa, a);
+    bn254_fr_from_raw(&fd, d);
+    bn254_fr_mul(&s0, &s0, &fa);
+    bn254_fr_mul(&s1, &s1, &fd);
+    bn254_fr_add(&s0, &s0, &s1);
+    uint64_t raw[4];
+    bn254_fr_to_raw(raw, &s0);
+    if (g == CUDA_MSM_BN254_G1) {
+        bn254_g1_jac_t base;
+        bn254_g1_jac_from_affine(&base, &BN254_G1_GENERATOR);
+        bn254_g1_jac_mul_var(want, &base, raw);
+    } else {
+        bn254_g2_jac_t base;
+        bn254_g2_jac_from_affine(&base, &BN254_G2_GENERATOR);
+        bn254_g2_jac_mul_var(want, &base, raw);
+    }
+}
+
+/* Whether two Jacobian points of group g are equal. */
+static bool jac_eq(cuda_msm_group g, const void *x, const void *y)
+{
+    switch (g) {
+    case CUDA_MSM_G1:
+        return g1_jac_eq(x, y);
+    case CUDA_MSM_G2:
+        return g2_jac_eq(x, y);
+    case CUDA_MSM_BN254_G1:
+        return bn254_g1_jac_eq(x, y);
+    default:
+        return bn254_g2_jac_eq(x, y);
+    }
+}
+
+/* The CPU's MSM of group g into out (a Jacobian point of the group). */
+static bool cpu_msm(cuda_msm_group g, void *out, const void *pts, const fr_t *k, size_t n)
+{
+    switch (g) {
+    case CUDA_MSM_G1:
+        return msm_g1(out, pts, k, n, 0) == CUZK_OK;
+    case CUDA_MSM_G2:
+        return msm_g2(out, pts, k, n, 0) == CUZK_OK;
+    case CUDA_MSM_BN254_G1:
+        return bn254_msm_g1(out, pts, bn254_fr_slots_const(k), n, 0) == CUZK_OK;
+    default:
+        return bn254_msm_g2(out, pts, bn254_fr_slots_const(k), n, 0) == CUZK_OK;
+    }
+}
+
 /* want = [a·Σk_i + d·Σ i·k_i]·G over the first n scalars. */
 static void closed_form(void *want, cuda_msm_group g, const fr_t *k, size_t n, const uint64_t a[4],
                         const uint64_t d[4])
 {
+    if (g == CUDA_MSM_BN254_G1 || g == CUDA_MSM_BN254_G2) {
+        bn254_closed_form(want, g, k, n, a, d);
+        return;
+    }
     fr_t s0, s1, fi, t, fa, fd;
     memset(&s0, 0, sizeof(s0));
     memset(&s1, 0, sizeof(s1));
@@ -151,32 +229,37 @@ typedef struct bench_state {
     uint64_t seed;
     size_t batch_entries; /* the context's sort batch; 0: its default */
     bool force_split;     /* --split: random scalars through the split call */
+    bool bn254;           /* --curve bn254: BN254's groups */
 } bench_state;
+
+/* The device group of a case's group (bench_case.group is G1 or G2). */
+static cuda_msm_group dev_group(const bench_state *b, cuda_msm_group g)
+{
+    return cuda_msm_group_of(b->bn254, g == CUDA_MSM_G2);
+}
 
 static int run_case(bench_state *b, const bench_case *bc, unsigned force_c)
 {
     const size_t n = (size_t)1 << bc->log_n;
-    const cuda_msm_group g = bc->group;
+    const cuda_msm_group g = dev_group(b, bc->group);
     TRY("window", cuda_msm_set_window_bits(b->ctx, g, force_c));
     const unsigned c = cuda_msm_window_bits(b->ctx, g, n);
+    const cuda_msm_scalar_kind kind =
+        b->bn254 ? (bc->zero_one ? CUDA_MSM_SCALARS_BN254_ZERO_ONE : CUDA_MSM_SCALARS_BN254_RANDOM)
+                 : (bc->zero_one ? CUDA_MSM_SCALARS_ZERO_ONE : CUDA_MSM_SCALARS_RANDOM);
     TRY("scalars",
-        cuda_msm_scalars_fill(b->ctx, b->d_scalars, n, b->seed + bc->log_n,
-                              bc->zero_one ? CUDA_MSM_SCALARS_ZERO_ONE : CUDA_MSM_SCALARS_RANDOM,
-                              b->stream));
+        cuda_msm_scalars_fill(b->ctx, b->d_scalars, n, b->seed + bc->log_n, kind, b->stream));
     cudaEvent_t e0, e1;
     TRY_CUDA("event", cudaEventCreate(&e0));
     TRY_CUDA("event", cudaEventCreate(&e1));
     float ms[MAX_RUNS];
     for (int r = -1; r < b->runs; r++) { /* r = −1: the warm-up */
         TRY_CUDA("record", cudaEventRecord(e0, b->stream));
-        if (g == CUDA_MSM_G1 && (bc->zero_one || b->force_split))
-            TRY("msm", cuda_msm_g1_split(b->ctx, b->points[g], b->d_scalars, n, b->out, b->stream));
-        else if (g == CUDA_MSM_G1)
-            TRY("msm", cuda_msm_g1(b->ctx, b->points[g], b->d_scalars, n, b->out, b->stream));
-        else if (bc->zero_one || b->force_split)
-            TRY("msm", cuda_msm_g2_split(b->ctx, b->points[g], b->d_scalars, n, b->out, b->stream));
+        if (bc->zero_one || b->force_split)
+            TRY("msm",
+                cuda_msm_split(b->ctx, g, b->points[g], b->d_scalars, n, b->out, b->stream));
         else
-            TRY("msm", cuda_msm_g2(b->ctx, b->points[g], b->d_scalars, n, b->out, b->stream));
+            TRY("msm", cuda_msm(b->ctx, g, b->points[g], b->d_scalars, n, b->out, b->stream));
         TRY_CUDA("record", cudaEventRecord(e1, b->stream));
         TRY_CUDA("sync", cudaEventSynchronize(e1));
         if (r >= 0)
@@ -193,38 +276,32 @@ static int run_case(bench_state *b, const bench_case *bc, unsigned force_c)
         return 1;
     }
     TRY_CUDA("download", cudaMemcpy(k, b->d_scalars, n * sizeof(fr_t), cudaMemcpyDeviceToHost));
-    g2_jac_t want; /* large enough for either group */
+    g2_jac_t want; /* large enough for any group */
     closed_form(&want, g, k, n, b->a, b->d);
-    int checked =
-        g == CUDA_MSM_G1 ? g1_jac_eq(b->out, (g1_jac_t *)&want) : g2_jac_eq(b->out, &want);
+    int checked = jac_eq(g, b->out, &want);
     const char *check = "dlog";
     if (n <= CPU_CHECK_MAX) {
         check = "cpu";
-        const size_t elem = g == CUDA_MSM_G1 ? sizeof(g1_affine_t) : sizeof(g2_affine_t);
-        void *pts = malloc(n * elem);
+        void *pts = malloc(cuda_msm_points_host_bytes(g, n));
         if (!pts) {
             free(k);
             fprintf(stderr, "bench_cuda_msm: out of host memory\n");
             return 1;
         }
         TRY("download points", cuda_msm_points_download(b->ctx, b->points[g], pts, n));
-        g2_jac_t cpu;
-        if (g == CUDA_MSM_G1) {
-            checked &= msm_g1((g1_jac_t *)&cpu, pts, k, n, 0) == CUZK_OK &&
-                       g1_jac_eq(b->out, (g1_jac_t *)&cpu);
-        } else {
-            checked &= msm_g2(&cpu, pts, k, n, 0) == CUZK_OK && g2_jac_eq(b->out, &cpu);
-        }
+        g2_jac_t cpu; /* large enough for any group */
+        checked &= cpu_msm(g, &cpu, pts, k, n) && jac_eq(g, b->out, &cpu);
         free(pts);
     }
     free(k);
 
     qsort(ms, (size_t)b->runs, sizeof(float), cmp_float);
-    printf("{\"bench\":\"cuda_msm\",\"group\":\"%s\",\"kind\":\"%s\",\"log_n\":%u,"
+    printf("{\"bench\":\"cuda_msm\",\"curve\":\"%s\",\"group\":\"%s\",\"kind\":\"%s\","
+           "\"log_n\":%u,"
            "\"median_ms\":%.3f,\"min_ms\":%.3f,\"max_ms\":%.3f,\"runs\":%d,\"checked\":%s,"
            "\"check\":\"%s\",\"c\":%u,\"batch_entries\":%zu,\"floor_ms\":%.2f,\"device\":\"%s\","
            "\"commit\":\"%s\"}\n",
-           g == CUDA_MSM_G1 ? "g1" : "g2",
+           b->bn254 ? "bn254" : "bls12-381", group_is_g1(g) ? "g1" : "g2",
            bc->zero_one     ? "01"
            : b->force_split ? "random-split"
                             : "random",
@@ -233,11 +310,13 @@ static int run_case(bench_state *b, const bench_case *bc, unsigned force_c)
            CUZK_GIT_COMMIT);
     fflush(stdout);
     if (!checked)
-        fprintf(stderr, "bench_cuda_msm: %s %s 2^%u: the result is WRONG\n",
-                g == CUDA_MSM_G1 ? "g1" : "g2", bc->zero_one ? "01" : "random", bc->log_n);
+        fprintf(stderr, "bench_cuda_msm: %s %s %s 2^%u: the result is WRONG\n",
+                b->bn254 ? "bn254" : "bls12-381", group_is_g1(g) ? "g1" : "g2",
+                bc->zero_one ? "01" : "random", bc->log_n);
     return checked ? 0 : 1;
 }
 
+/* k < 2^253, below both curves' r. */
 static void random_below_r(uint64_t k[4], uint64_t *state)
 {
     for (int i = 0; i < 4; i++) {
@@ -246,7 +325,7 @@ static void random_below_r(uint64_t k[4], uint64_t *state)
         z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
         k[i] = z ^ (z >> 31);
     }
-    k[3] &= (UINT64_C(1) << 62) - 1; /* < 2^254 < r */
+    k[3] &= (UINT64_C(1) << 61) - 1;
 }
 
 int main(int argc, char **argv)
@@ -274,9 +353,13 @@ int main(int argc, char **argv)
             b.seed = strtoull(argv[++i], NULL, 0);
         else if (strcmp(argv[i], "--batch-entries") == 0 && i + 1 < argc)
             b.batch_entries = (size_t)strtoull(argv[++i], NULL, 0);
+        else if (strcmp(argv[i], "--curve") == 0 && i + 1 < argc &&
+                 (strcmp(argv[i + 1], "bn254") == 0 || strcmp(argv[i + 1], "bls12-381") == 0))
+            b.bn254 = strcmp(argv[++i], "bn254") == 0;
         else {
             fprintf(stderr, "usage: bench_cuda_msm [--runs R] [--group g1|g2] [--kind random|01]"
-                            " [--log-n K] [--c BITS] [--seed S] [--batch-entries N]\n");
+                            " [--log-n K] [--c BITS] [--seed S] [--batch-entries N] [--split]"
+                            " [--curve bls12-381|bn254]\n");
             return 2;
         }
     }
@@ -296,7 +379,7 @@ int main(int argc, char **argv)
     json_safe(b.info.name);
 
     bench_case cases[16];
-    size_t n_cases = 0, max_n[CUDA_MSM_GROUP_COUNT] = {0, 0};
+    size_t n_cases = 0, max_n[CUDA_MSM_GROUP_COUNT] = {0};
     for (size_t i = 0; i < sizeof(default_cases) / sizeof(default_cases[0]); i++) {
         bench_case bc = default_cases[i];
         if ((only_group >= 0 && (int)bc.group != only_group) ||
@@ -312,30 +395,33 @@ int main(int argc, char **argv)
         }
         cases[n_cases++] = bc;
         const size_t n = (size_t)1 << bc.log_n;
-        if (n > max_n[bc.group])
-            max_n[bc.group] = n;
+        const cuda_msm_group g = dev_group(&b, bc.group);
+        if (n > max_n[g])
+            max_n[g] = n;
     }
 
     cuda_msm_config cfg;
     memset(&cfg, 0, sizeof(cfg));
-    cfg.max_n[CUDA_MSM_G1] = max_n[CUDA_MSM_G1];
-    cfg.max_n[CUDA_MSM_G2] = max_n[CUDA_MSM_G2];
+    size_t n_all = 0;
+    for (int g = 0; g < CUDA_MSM_GROUP_COUNT; g++) {
+        cfg.max_n[g] = max_n[g];
+        n_all = max_n[g] > n_all ? max_n[g] : n_all;
+    }
     cfg.max_window_bits = force_c;
     cfg.max_batch_entries = b.batch_entries;
     TRY("context", cuda_msm_ctx_create(&b.ctx, &cfg));
     uint64_t state = b.seed;
     random_below_r(b.a, &state);
     random_below_r(b.d, &state);
-    const size_t n_all = max_n[0] > max_n[1] ? max_n[0] : max_n[1];
     TRY_CUDA("scalars", cudaMalloc((void **)&b.d_scalars, n_all * sizeof(fr_t)));
     TRY_CUDA("out", cudaMallocHost(&b.out, sizeof(g2_jac_t)));
     TRY_CUDA("stream", cudaStreamCreateWithFlags(&b.stream, cudaStreamNonBlocking));
-    if (max_n[CUDA_MSM_G1])
-        TRY("g1 points", cuda_msm_points_generate(b.ctx, CUDA_MSM_G1, &G1_GENERATOR, b.a, b.d,
-                                                  max_n[CUDA_MSM_G1], &b.points[CUDA_MSM_G1]));
-    if (max_n[CUDA_MSM_G2])
-        TRY("g2 points", cuda_msm_points_generate(b.ctx, CUDA_MSM_G2, &G2_GENERATOR, b.a, b.d,
-                                                  max_n[CUDA_MSM_G2], &b.points[CUDA_MSM_G2]));
+    const void *generator[CUDA_MSM_GROUP_COUNT] = {&G1_GENERATOR, &G2_GENERATOR,
+                                                   &BN254_G1_GENERATOR, &BN254_G2_GENERATOR};
+    for (int g = 0; g < CUDA_MSM_GROUP_COUNT; g++)
+        if (max_n[g])
+            TRY("points", cuda_msm_points_generate(b.ctx, (cuda_msm_group)g, generator[g], b.a, b.d,
+                                                   max_n[g], &b.points[g]));
     fprintf(stderr, "bench_cuda_msm: %s, context %.2f GiB\n", b.info.name,
             (double)cuda_msm_ctx_device_bytes(b.ctx) / (1u << 30));
 
@@ -343,8 +429,8 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < n_cases; i++)
         status |= run_case(&b, &cases[i], force_c);
 
-    cuda_msm_points_free(b.points[0]);
-    cuda_msm_points_free(b.points[1]);
+    for (int g = 0; g < CUDA_MSM_GROUP_COUNT; g++)
+        cuda_msm_points_free(b.points[g]);
     cudaFree(b.d_scalars);
     cudaFreeHost(b.out);
     cudaStreamDestroy(b.stream);

@@ -13,8 +13,11 @@
  * a satisfied system ("top_coefficient").
  *
  * Usage: bench_cuda_ntt [--runs R] [--logs K[,K...]] [--compact]
+ *                       [--curve bls12-381|bn254]
  * Defaults: 10 runs, sizes 2^20, 2^22, 2^24, 2^26, 2^27, full twiddle
- * tables. Without CUDA, or without a GPU, prints one line and exits 0. */
+ * tables, BLS12-381's Fr (bn254: BN254's, up to 2^28; the same roots 7^t
+ * and coset shift 7, checked against poly/bn254_*.h). Without CUDA, or
+ * without a GPU, prints one line and exits 0. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +28,12 @@
 
 #include "cuda/device.h"
 #include "cuda/ntt.h"
+#include "field/bn254_fr.h"
 #include "field/fr.h"
+#include "field/scalar_slots.h"
+#include "poly/bn254_domain.h"
+#include "poly/bn254_ntt.h"
+#include "poly/bn254_quotient.h"
 #include "poly/domain.h"
 #include "poly/ntt.h"
 #include "poly/quotient.h"
@@ -58,13 +66,14 @@ static void json_safe(char *s)
 }
 
 /* Reduced field elements (raw words below r: valid Montgomery forms), fast
- * enough for 2^27 elements; never zero vectors. */
-static void fill_random(fr_t *v, size_t n, rng_t *rng)
+ * enough for 2^27 elements; never zero vectors. BN254's r is above 2^253,
+ * BLS12-381's above 2^254. */
+static void fill_random(fr_t *v, size_t n, rng_t *rng, int bn254)
 {
     for (size_t i = 0; i < n; i++) {
         for (int l = 0; l < FR_LIMBS; l++)
             v[i].l[l] = rng_u64(rng);
-        v[i].l[FR_LIMBS - 1] &= 0x3fffffffffffffffULL;
+        v[i].l[FR_LIMBS - 1] &= bn254 ? 0x0fffffffffffffffULL : 0x3fffffffffffffffULL;
     }
 }
 
@@ -88,6 +97,7 @@ static void fill_random(fr_t *v, size_t n, rng_t *rng)
     } while (0)
 
 typedef struct bench_state {
+    int bn254; /* BN254's Fr, else BLS12-381's */
     cuda_ntt_ctx *ctx;
     cudaStream_t stream;
     unsigned k;
@@ -129,44 +139,67 @@ static size_t count_diff(const fr_t *a, const fr_t *b, size_t n)
     return bad;
 }
 
+/* The CPU's result of `kind` on s->h into want (poly/ntt.h and
+ * poly/quotient.h, or their BN254 twins); clobbers s->h for K_H. */
+static int cpu_kind(bench_state *s, int kind, fr_t *want)
+{
+    const size_t n = s->n, bytes = n * sizeof(fr_t);
+    const int inv = kind == K_INVERSE || kind == K_COSET_INVERSE;
+    const int coset = kind == K_COSET_FORWARD || kind == K_COSET_INVERSE;
+    const ntt_direction dir = inv ? NTT_INVERSE : NTT_FORWARD;
+    const ntt_coset cs = coset ? NTT_COSET : NTT_STANDARD;
+    cuzk_status st = CUZK_OK;
+    if (s->bn254) {
+        bn254_domain_t d;
+        if (bn254_domain_init_log(&d, s->k, DOMAIN_ROOTS_BELLMAN, 0) != CUZK_OK)
+            return 1;
+        if (kind == K_H)
+            st = bn254_poly_compute_h(bn254_fr_slots(s->h[0]), bn254_fr_slots(s->h[1]),
+                                      bn254_fr_slots(s->h[2]), n, &d, POLY_H_COSET_GENERATOR, 0);
+        memcpy(want, s->h[0], bytes);
+        if (kind != K_H)
+            bn254_ntt_transform(bn254_fr_slots(want), &d, NTT_NN, dir, cs, 0);
+        bn254_domain_free(&d);
+        return st != CUZK_OK;
+    }
+    domain_t d;
+    if (domain_init_log(&d, s->k, DOMAIN_ROOTS_BELLMAN, 0) != CUZK_OK)
+        return 1;
+    if (kind == K_H)
+        st = poly_compute_h(s->h[0], s->h[1], s->h[2], n, &d, POLY_H_COSET_GENERATOR, 0);
+    memcpy(want, s->h[0], bytes);
+    if (kind != K_H)
+        ntt_transform(want, &d, NTT_NN, dir, cs, 0);
+    domain_free(&d);
+    return st != CUZK_OK;
+}
+
 /* One checked run of `kind`; *ok says whether it matched, *how how it was
  * checked. */
 static int check_kind(bench_state *s, int kind, int *ok, const char **how)
 {
     const size_t n = s->n, bytes = n * sizeof(fr_t);
     void *st = s->stream;
-    fill_random(s->h[0], n, &s->rng);
+    fill_random(s->h[0], n, &s->rng, s->bn254);
     if (kind == K_H) {
-        fill_random(s->h[1], n, &s->rng);
-        for (size_t i = 0; i < n; i++)
-            fr_mul(&s->h[2][i], &s->h[0][i], &s->h[1][i]); /* satisfied: c = a b */
+        fill_random(s->h[1], n, &s->rng, s->bn254);
+        for (size_t i = 0; i < n; i++) /* satisfied: c = a b */
+            if (s->bn254)
+                bn254_fr_mul(bn254_fr_slots(&s->h[2][i]), bn254_fr_slots_const(&s->h[0][i]),
+                             bn254_fr_slots_const(&s->h[1][i]));
+            else
+                fr_mul(&s->h[2][i], &s->h[0][i], &s->h[1][i]);
     }
     const int nvec = kind == K_H ? 3 : 1;
     for (int v = 0; v < nvec; v++)
         CHECK_DEV(cuda_ntt_upload(s->ctx, s->dv[v], s->h[v], n, st));
     if (s->k <= BENCH_CPU_CHECK_MAX_LOG) {
         *how = "cpu";
-        domain_t d;
-        if (domain_init_log(&d, s->k, DOMAIN_ROOTS_BELLMAN, 0) != CUZK_OK)
-            return 1;
         fr_t *want = malloc(bytes), *got = malloc(bytes);
-        if (!want || !got) {
+        if (!want || !got || cpu_kind(s, kind, want)) {
             free(want);
             free(got);
-            domain_free(&d);
             return 1;
-        }
-        if (kind == K_H) {
-            if (poly_compute_h(s->h[0], s->h[1], s->h[2], n, &d, POLY_H_COSET_GENERATOR, 0) !=
-                CUZK_OK)
-                return 1;
-            memcpy(want, s->h[0], bytes);
-        } else {
-            memcpy(want, s->h[0], bytes);
-            const int inv = kind == K_INVERSE || kind == K_COSET_INVERSE;
-            const int coset = kind == K_COSET_FORWARD || kind == K_COSET_INVERSE;
-            ntt_transform(want, &d, NTT_NN, inv ? NTT_INVERSE : NTT_FORWARD,
-                          coset ? NTT_COSET : NTT_STANDARD, 0);
         }
         if (run_kind(s, kind))
             return 1;
@@ -175,7 +208,6 @@ static int check_kind(bench_state *s, int kind, int *ok, const char **how)
         *ok = count_diff(got, want, n) == 0;
         free(want);
         free(got);
-        domain_free(&d);
         return 0;
     }
     if (kind == K_H) {
@@ -201,14 +233,17 @@ static int check_kind(bench_state *s, int kind, int *ok, const char **how)
     return 0;
 }
 
-static int bench_size(const cuda_device_info *info, unsigned k, int runs, int compact)
+static int bench_size(const cuda_device_info *info, unsigned k, int runs, int compact,
+                      int bn254)
 {
     bench_state s;
     memset(&s, 0, sizeof(s));
+    s.bn254 = bn254;
     s.k = k;
     s.n = (size_t)1 << k;
     rng_seed(&s.rng, 0x6e7474u + k);
-    const cuda_ntt_options opt = {compact ? CUDA_NTT_TWIDDLES_COMPACT : 0u, 0, 0};
+    const cuda_ntt_options opt = {.flags = compact ? CUDA_NTT_TWIDDLES_COMPACT : 0u,
+                                  .curve = bn254 ? CUDA_NTT_BN254 : CUDA_NTT_BLS12_381};
     CHECK_DEV(cuda_ntt_ctx_create(&s.ctx, 0, k, 1, CUDA_NTT_ROOTS_BELLMAN, &opt));
     CHECK_DEV(cuda_ntt_ctx_prepare(s.ctx, k));
     CHECK_CUDA(cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking));
@@ -247,9 +282,10 @@ static int bench_size(const cuda_device_info *info, unsigned k, int runs, int co
         qsort(ms, (size_t)runs, sizeof(float), cmp_float);
         printf("{\"bench\":\"cuda_ntt\",\"kind\":\"%s\",\"log_n\":%u,\"median_ms\":%.4f,"
                "\"min_ms\":%.4f,\"max_ms\":%.4f,\"runs\":%d,\"checked\":%s,\"check\":\"%s\","
-               "\"twiddles\":\"%s\",\"device\":\"%s\",\"commit\":\"%s\"}\n",
+               "\"twiddles\":\"%s\",\"curve\":\"%s\",\"device\":\"%s\",\"commit\":\"%s\"}\n",
                kind_name[kind], k, ms[runs / 2], ms[0], ms[runs - 1], runs, ok ? "true" : "false",
-               how, compact ? "compact" : "full", info->name, CUZK_GIT_COMMIT);
+               how, compact ? "compact" : "full", bn254 ? "bn254" : "bls12-381", info->name,
+               CUZK_GIT_COMMIT);
         fflush(stdout);
         failed |= !ok;
         if (!ok)
@@ -269,7 +305,7 @@ static int bench_size(const cuda_device_info *info, unsigned k, int runs, int co
 
 int main(int argc, char **argv)
 {
-    int runs = 10, compact = 0;
+    int runs = 10, compact = 0, bn254 = 0;
     unsigned logs[BENCH_MAX_LOGS] = {20, 22, 24, 26, 27}, nlogs = 5;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
@@ -286,8 +322,12 @@ int main(int argc, char **argv)
             }
         } else if (strcmp(argv[i], "--compact") == 0) {
             compact = 1;
+        } else if (strcmp(argv[i], "--curve") == 0 && i + 1 < argc &&
+                   (strcmp(argv[i + 1], "bn254") == 0 || strcmp(argv[i + 1], "bls12-381") == 0)) {
+            bn254 = strcmp(argv[++i], "bn254") == 0;
         } else {
-            fprintf(stderr, "usage: bench_cuda_ntt [--runs R] [--logs K[,K...]] [--compact]\n");
+            fprintf(stderr, "usage: bench_cuda_ntt [--runs R] [--logs K[,K...]] [--compact] "
+                            "[--curve bls12-381|bn254]\n");
             return 2;
         }
     }
@@ -312,7 +352,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "bench_cuda_ntt: 2^%u is above the largest size\n", logs[i]);
             return 2;
         }
-        status |= bench_size(&info, logs[i], runs, compact);
+        status |= bench_size(&info, logs[i], runs, compact, bn254);
     }
     return status;
 }

@@ -177,7 +177,9 @@ static cuzk_status upload_r1cs(const cuda_circuit *cc, cuda_dev_circuit *d, uint
                          .coeffs = (const struct fr *)cs->coeffs,
                          .num_coeffs = cs->num_coeffs,
                          .coeff_width = cs->coeff_width,
-                         .c_is_ab = cc->c_is_ab};
+                         .c_is_ab = cc->c_is_ab,
+                         .curve = cc->plan->curve == CURVE_BN254 ? CUDA_R1CS_BN254
+                                                                 : CUDA_R1CS_BLS12_381};
     const r1cs_matrix *ms[3] = {&cs->a, &cs->b, &cs->c};
     for (int k = 0; k < 3; k++)
         src.m[k] = (cuda_r1cs_matrix_src){
@@ -284,7 +286,8 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
      * twiddles are compact: the full table is 4.3 GB at 2^27, its
      * replacement a few MiB and a multiplication an element in one pass. */
     const cuda_ntt_options ntt_opt = {
-        .flags = cc->device_budget ? CUDA_NTT_TWIDDLES_COMPACT : 0u};
+        .flags = cc->device_budget ? CUDA_NTT_TWIDDLES_COMPACT : 0u,
+        .curve = plan->curve == CURVE_BN254 ? CUDA_NTT_BN254 : CUDA_NTT_BLS12_381};
     cuzk_status st =
         cuda_ntt_ctx_create(&d->ntt, device, cc->log_n, 0,
                             plan->quotient == GROTH16_QUOTIENT_BELLMAN ? CUDA_NTT_ROOTS_BELLMAN
@@ -299,8 +302,9 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
         return st;
     uint64_t nvars = cc->num_vars;
     cuda_msm_config cfg = {.device = device};
-    cfg.max_n[CUDA_MSM_G1] = n > nvars ? n : nvars;
-    cfg.max_n[CUDA_MSM_G2] = nvars;
+    const int bn254 = plan->curve == CURVE_BN254;
+    cfg.max_n[cuda_msm_group_of(bn254, 0)] = n > nvars ? n : nvars;
+    cfg.max_n[cuda_msm_group_of(bn254, 1)] = nvars;
     if ((st = cuda_msm_ctx_create(&d->msm, &cfg)) != CUZK_OK)
         return dev_error(msg, msg_len, "MSM context", cuda_msm_last_error());
     /* Over the budget with every point resident: every MSM in chunks, the
@@ -410,27 +414,33 @@ static cuzk_status cuda_prepare(backend_t *b, const backend_circuit_desc *desc, 
         backend_msg(msg, msg_len, "%s: no proof plan", desc && desc->name ? desc->name : "circuit");
         return CUZK_ERR_INVALID_ARGUMENT;
     }
-    /* The kernels are BLS12-381's only. */
-    if (desc->plan->curve != CURVE_BLS12_381) {
-        backend_msg(msg, msg_len,
-                    "%s: the CUDA backend does not prove %s (%s) circuits yet",
-                    desc->name ? desc->name : "circuit",
-                    desc->plan->curve == CURVE_BN254 ? "BN254" : "this curve's",
-                    curve_id_snarkjs_name(desc->plan->curve));
-        return CUZK_ERR_UNSUPPORTED;
+    /* BN254 on the device has passed its emulated tests (NTT, a, b, c)
+     * but not yet run on a GPU: until it has, it is opt-in
+     * (CUZK_CUDA_BN254=1, as the GPU tests set it) and the engine proves
+     * BN254 circuits on its CPU fallback, whose proofs snarkjs accepts. */
+    if (desc->plan->curve == CURVE_BN254) {
+        const char *opt_in = getenv("CUZK_CUDA_BN254");
+        if (!opt_in || strcmp(opt_in, "1") != 0) {
+            backend_msg(msg, msg_len,
+                        "%s: BN254 (bn128) on the GPU is not validated on a device yet "
+                        "(CUZK_CUDA_BN254=1 enables it); proving on the CPU",
+                        desc->name ? desc->name : "circuit");
+            return CUZK_ERR_UNSUPPORTED;
+        }
     }
     cuzk_status st = groth16_plan_check(desc->plan, msg, msg_len);
     if (st != CUZK_OK)
         return st;
     const r1cs_t *cs = desc->cs;
-    if (cs && (desc->rows != cs->num_constraints || desc->rows > desc->plan->domain->n ||
+    if (cs && (desc->rows != cs->num_constraints ||
+               desc->rows > groth16_plan_domain_n(desc->plan) ||
                r1cs_num_vars(cs) != desc->plan->num_vars)) {
         backend_msg(msg, msg_len,
                     "%s: the constraint system (%llu rows, %llu variables) does not match the "
                     "plan (%llu rows evaluated, domain %zu, %llu variables)",
                     desc->name ? desc->name : "circuit", (unsigned long long)cs->num_constraints,
                     (unsigned long long)r1cs_num_vars(cs), (unsigned long long)desc->rows,
-                    desc->plan->domain->n, (unsigned long long)desc->plan->num_vars);
+                    groth16_plan_domain_n(desc->plan), (unsigned long long)desc->plan->num_vars);
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     cuda_circuit *cc = calloc(1, sizeof(*cc));
@@ -442,7 +452,7 @@ static cuzk_status cuda_prepare(backend_t *b, const backend_circuit_desc *desc, 
     cc->c_is_ab = desc->c_is_ab;
     cc->check_subgroup = desc->check_subgroup;
     cc->device_budget = desc->device_budget;
-    cc->log_n = log2_exact(desc->plan->domain->n);
+    cc->log_n = log2_exact(groth16_plan_domain_n(desc->plan));
     cc->num_vars = desc->plan->num_vars;
     cc->ndev = cb->devices;
     cc->dev = calloc(cc->ndev, sizeof(cuda_dev_circuit));
@@ -496,6 +506,7 @@ static void cuda_release(backend_t *b, void *handle)
 /* Reports the phase since *mark and moves the mark. */
 typedef struct phase_clock {
     uint64_t n; /* the domain, for the quotient's bytes */
+    int bn254;  /* the plan's curve is BN254 (its results' sizes) */
     backend_phase_fn fn;
     void *ctx;
     backend_copy_fn copy;
@@ -615,7 +626,7 @@ static void device_step(void *ctx, proof_phase phase, const groth16_msm *m,
     char what[32];
     snprintf(what, sizeof(what), "%s result", proof_phase_name(phase));
     msm_span(pc, phase, groth16_msm_bytes(m), what, m->num_parts,
-             m->term == GROTH16_TERM_B_G2 ? CUDA_MSM_G2_JAC_BYTES : CUDA_MSM_G1_JAC_BYTES,
+             cuda_msm_jac_bytes(cuda_msm_group_of(pc->bn254, m->term == GROTH16_TERM_B_G2)),
              start_ns, end_ns);
 }
 
@@ -674,6 +685,7 @@ static cuzk_status prove_device(const cuda_circuit *cc, const cuda_dev_circuit *
                                 groth16_sums *out, phase_clock *pc, char *msg, size_t msg_len)
 {
     pc->n = (uint64_t)1 << cc->log_n;
+    pc->bn254 = cc->plan->curve == CURVE_BN254;
     lean_fill fill = {.r1cs = d->r1cs,
                       .d_w = sg->d_w,
                       .host_c = (const struct fr *)host_c,
@@ -741,7 +753,8 @@ static cuzk_status cuda_prove(backend_t *b, unsigned device, void *handle, const
      * outside the lock, unless the caller made it already (it costs a pass
      * over a, b, c on host cores that synthesis needs). */
     if (in->abc && !in->rows_checked &&
-        !groth16_rows_satisfied(in->abc, in->abc + n, in->abc + 2 * n, in->rows, cb->threads)) {
+        !groth16_rows_satisfied_over(cc->plan->curve, in->abc, in->abc + n, in->abc + 2 * n,
+                                     in->rows, cb->threads)) {
         backend_msg(msg, msg_len, "the witness does not satisfy the constraints");
         return CUZK_ERR_UNSATISFIED;
     }

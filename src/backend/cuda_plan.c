@@ -22,11 +22,17 @@ static bool part_is_g2(const groth16_msm *m)
     return m->term == GROTH16_TERM_B_G2;
 }
 
-/* Device bytes of a part made resident: its points and its bitmap. */
-static uint64_t part_device_bytes(const groth16_msm *m, const groth16_msm_part *p)
+/* The device group of an MSM of the plan: its curve's G1 or G2. */
+static cuda_msm_group msm_group(const groth16_plan *plan, const groth16_msm *m)
 {
-    uint64_t b = p->num_points * (part_is_g2(m) ? CUDA_MSM_G2_AFFINE_BYTES
-                                                : CUDA_MSM_G1_AFFINE_BYTES);
+    return cuda_msm_group_of(plan->curve == CURVE_BN254, part_is_g2(m));
+}
+
+/* Device bytes of a part made resident: its points and its bitmap. */
+static uint64_t part_device_bytes(const groth16_plan *plan, const groth16_msm *m,
+                                  const groth16_msm_part *p)
+{
+    uint64_t b = cuda_msm_points_host_bytes(msm_group(plan, m), p->num_points);
     if (p->density)
         b += (p->count + 63) / 64 * (sizeof(uint64_t) + sizeof(uint32_t));
     return b;
@@ -50,7 +56,7 @@ static void place_parts(const groth16_plan *plan, const cuda_plan_placement *pl,
             c[nc++] = (cand){.i = i,
                              .k = k,
                              .quotient = p->scalars == GROTH16_SCALARS_H,
-                             .bytes = part_device_bytes(&plan->msm[i], p)};
+                             .bytes = part_device_bytes(plan, &plan->msm[i], p)};
         }
     if (!pl)
         return;
@@ -104,7 +110,7 @@ static cuzk_status chunk_part(cuda_plan_parts *parts, cuda_msm_ctx *msm, const g
             return dev_error(msg, msg_len, "the buffers of streamed bases", cuda_msm_last_error());
         *bytes += cuda_msm_streamer_device_bytes(*streamer);
     }
-    cuda_msm_group g = part_is_g2(m) ? CUDA_MSM_G2 : CUDA_MSM_G1;
+    cuda_msm_group g = part_is_g2(m) ? CUDA_MSM_G2 : CUDA_MSM_G1; /* streamed: BLS12-381 only */
     if (cuda_msm_streamed_create(*streamer, g, p->points, p->num_points, p->density, p->count,
                                  resident, &parts->streamed[i][k]) != CUZK_OK)
         return dev_error(msg, msg_len, what, cuda_msm_last_error());
@@ -124,11 +130,17 @@ cuzk_status cuda_plan_upload(cuda_plan_parts *parts, cuda_msm_ctx *msm, const gr
                              const cuda_plan_placement *placement, bool check_subgroup,
                              uint64_t *bytes, char *msg, size_t msg_len)
 {
+    if (placement && plan->curve == CURVE_BN254) {
+        backend_msg(msg, msg_len,
+                    "the parameters do not fit the device budget, and streaming them serves "
+                    "BLS12-381 circuits only");
+        return CUZK_ERR_UNSUPPORTED;
+    }
     bool resident[GROTH16_PLAN_MAX_MSMS][GROTH16_MSM_MAX_PARTS];
     place_parts(plan, placement, resident);
     for (unsigned i = 0; i < plan->num_msms; i++) {
         const groth16_msm *m = &plan->msm[i];
-        bool g2 = part_is_g2(m);
+        const cuda_msm_group g = msm_group(plan, m);
         for (unsigned k = 0; k < m->num_parts; k++) {
             const groth16_msm_part *p = &m->part[k];
             if (placement) {
@@ -140,10 +152,10 @@ cuzk_status cuda_plan_upload(cuda_plan_parts *parts, cuda_msm_ctx *msm, const gr
             }
             char what[64];
             snprintf(what, sizeof(what), "uploading %s, part %u", proof_phase_name(m->phase), k);
-            if (cuda_msm_points_upload(msm, g2 ? CUDA_MSM_G2 : CUDA_MSM_G1, p->points,
-                                       p->num_points, &parts->pts[i][k]) != CUZK_OK)
+            if (cuda_msm_points_upload(msm, g, p->points, p->num_points, &parts->pts[i][k]) !=
+                CUZK_OK)
                 return dev_error(msg, msg_len, what, cuda_msm_last_error());
-            *bytes += p->num_points * (g2 ? CUDA_MSM_G2_AFFINE_BYTES : CUDA_MSM_G1_AFFINE_BYTES);
+            *bytes += cuda_msm_points_host_bytes(g, p->num_points);
             if (check_subgroup) {
                 snprintf(what, sizeof(what), "%s, part %u", proof_phase_name(m->phase), k);
                 size_t bad = SIZE_MAX;
@@ -189,9 +201,11 @@ static bool on_side(const cuda_plan_parts *parts, const groth16_msm *m, unsigned
 
 /* One part of an MSM: the split for witness scalars, the density-filtered
  * split where the part has a bitmap, plain Pippenger for the quotient's;
- * waited for. */
-static cuzk_status run_part(cuda_msm_ctx *msm, const cuda_plan_parts *parts, const groth16_msm *m,
-                            unsigned i, unsigned k, const void *d_h, const void *d_w, g1_jac_t *g1,
+ * waited for. g1, g2: the result's slot by the term (a BN254 plan's
+ * bn254_g1_jac_t, bn254_g2_jac_t in them). */
+static cuzk_status run_part(const groth16_plan *plan, cuda_msm_ctx *msm,
+                            const cuda_plan_parts *parts, const groth16_msm *m, unsigned i,
+                            unsigned k, const void *d_h, const void *d_w, g1_jac_t *g1,
                             g2_jac_t *g2)
 {
     const groth16_msm_part *p = &m->part[k];
@@ -211,20 +225,23 @@ static cuzk_status run_part(cuda_msm_ctx *msm, const cuda_plan_parts *parts, con
                                      p->scalars != GROTH16_SCALARS_H,
                                      m->term == GROTH16_TERM_B_G2 ? (void *)o2 : (void *)o1);
     }
+    const cuda_msm_group g = msm_group(plan, m);
+    void *out = m->term == GROTH16_TERM_B_G2 ? (void *)o2 : (void *)o1;
     cuzk_status st;
-    if (m->term == GROTH16_TERM_B_G2)
-        st = den ? cuda_msm_g2_dense(msm, pts, s, p->count, den, o2, NULL)
-                 : cuda_msm_g2_split(msm, pts, s, p->count, o2, NULL);
-    else if (den)
-        st = cuda_msm_g1_dense(msm, pts, s, p->count, den, o1, NULL);
+    if (den)
+        st = cuda_msm_dense(msm, g, pts, s, p->count, den, out, NULL);
     else if (p->scalars == GROTH16_SCALARS_H)
-        st = cuda_msm_g1(msm, pts, s, p->count, o1, NULL);
+        st = cuda_msm(msm, g, pts, s, p->count, out, NULL);
     else
-        st = cuda_msm_g1_split(msm, pts, s, p->count, o1, NULL);
+        st = cuda_msm_split(msm, g, pts, s, p->count, out, NULL);
     return st == CUZK_OK ? cuda_msm_wait(msm) : st;
 }
 
-/* One MSM's parts and its interval, run by either thread. */
+/* One MSM's parts and its interval, run by either thread. A BN254 plan's
+ * results are its smaller points, in the same slots. */
+_Static_assert(sizeof(bn254_g1_jac_t) <= sizeof(g1_jac_t) &&
+                   sizeof(bn254_g2_jac_t) <= sizeof(g2_jac_t),
+               "BN254 results fit BLS12-381's slots");
 typedef struct msm_result {
     g1_jac_t g1[GROTH16_MSM_MAX_PARTS];
     g2_jac_t g2[GROTH16_MSM_MAX_PARTS];
@@ -234,15 +251,22 @@ typedef struct msm_result {
     char why[160]; /* the failing thread's CUDA error (cuda_msm_last_error is per thread) */
 } msm_result;
 
-static void run_msm(cuda_msm_ctx *msm, const cuda_plan_parts *parts, const groth16_msm *m,
-                    unsigned i, const void *d_h, const void *d_w, msm_result *r)
+static void run_msm(const groth16_plan *plan, cuda_msm_ctx *msm, const cuda_plan_parts *parts,
+                    const groth16_msm *m, unsigned i, const void *d_h, const void *d_w,
+                    msm_result *r)
 {
     r->start_ns = backend_clock_ns();
     r->st = CUZK_OK;
     for (unsigned k = 0; k < m->num_parts; k++) {
-        g1_jac_set_infinity(&r->g1[k]);
-        g2_jac_set_infinity(&r->g2[k]);
-        if ((r->st = run_part(msm, parts, m, i, k, d_h, d_w, &r->g1[k], &r->g2[k])) != CUZK_OK) {
+        if (plan->curve == CURVE_BN254) {
+            bn254_g1_jac_set_infinity((bn254_g1_jac_t *)(void *)&r->g1[k]);
+            bn254_g2_jac_set_infinity((bn254_g2_jac_t *)(void *)&r->g2[k]);
+        } else {
+            g1_jac_set_infinity(&r->g1[k]);
+            g2_jac_set_infinity(&r->g2[k]);
+        }
+        if ((r->st = run_part(plan, msm, parts, m, i, k, d_h, d_w, &r->g1[k], &r->g2[k])) !=
+            CUZK_OK) {
             r->failed_part = k;
             snprintf(r->why, sizeof(r->why), "%s", cuda_msm_last_error());
             break;
@@ -266,11 +290,59 @@ static void *side_main(void *arg)
         const groth16_msm *m = &sr->plan->msm[i];
         if (!on_side(sr->parts, m, i))
             continue;
-        run_msm(NULL, sr->parts, m, i, NULL, sr->d_w, &sr->res[i]);
+        run_msm(sr->plan, NULL, sr->parts, m, i, NULL, sr->d_w, &sr->res[i]);
         if (sr->res[i].st != CUZK_OK)
             break;
     }
     return NULL;
+}
+
+/* The sums of a plan's curve: BLS12-381's members of groth16_sums, or its
+ * bn254 member. */
+static void sums_clear(const groth16_plan *plan, groth16_sums *out)
+{
+    if (plan->curve == CURVE_BN254) {
+        bn254_g1_jac_set_infinity(&out->bn254.a);
+        bn254_g1_jac_set_infinity(&out->bn254.b1);
+        bn254_g1_jac_set_infinity(&out->bn254.c);
+        bn254_g2_jac_set_infinity(&out->bn254.b);
+        return;
+    }
+    g1_jac_set_infinity(&out->a);
+    g1_jac_set_infinity(&out->b1);
+    g1_jac_set_infinity(&out->c);
+    g2_jac_set_infinity(&out->b);
+}
+
+/* The term's sum += a part's result (t1 for G1 terms, t2 for G2). */
+static void sums_add(const groth16_plan *plan, groth16_sums *out, groth16_term term,
+                     const g1_jac_t *t1, const g2_jac_t *t2)
+{
+    if (plan->curve == CURVE_BN254) {
+        bn254_g1_jac_t *to = term == GROTH16_TERM_A      ? &out->bn254.a
+                             : term == GROTH16_TERM_B_G1 ? &out->bn254.b1
+                                                         : &out->bn254.c;
+        if (term == GROTH16_TERM_B_G2)
+            bn254_g2_jac_add(&out->bn254.b, &out->bn254.b,
+                             (const bn254_g2_jac_t *)(const void *)t2);
+        else
+            bn254_g1_jac_add(to, to, (const bn254_g1_jac_t *)(const void *)t1);
+        return;
+    }
+    switch (term) {
+    case GROTH16_TERM_A:
+        g1_jac_add(&out->a, &out->a, t1);
+        break;
+    case GROTH16_TERM_B_G1:
+        g1_jac_add(&out->b1, &out->b1, t1);
+        break;
+    case GROTH16_TERM_B_G2:
+        g2_jac_add(&out->b, &out->b, t2);
+        break;
+    case GROTH16_TERM_C:
+        g1_jac_add(&out->c, &out->c, t1);
+        break;
+    }
 }
 
 /* The quotient in place: three vectors, or two (d_abc[2] NULL). */
@@ -325,7 +397,7 @@ cuzk_status cuda_plan_run(const groth16_plan *plan, unsigned log_n, cuda_ntt_ctx
     for (unsigned i = 0; i < plan->num_msms; i++) {
         if (side && on_side(parts, &plan->msm[i], i))
             continue;
-        run_msm(msm, parts, &plan->msm[i], i, d_abc[0], d_w, &res[i]);
+        run_msm(plan, msm, parts, &plan->msm[i], i, d_abc[0], d_w, &res[i]);
         if (res[i].st != CUZK_OK)
             break;
     }
@@ -343,28 +415,12 @@ cuzk_status cuda_plan_run(const groth16_plan *plan, unsigned log_n, cuda_ntt_ctx
         }
     if (step)
         step(step_ctx, PHASE_H, NULL, NULL, NULL, h_start, h_end);
-    g1_jac_set_infinity(&out->a);
-    g1_jac_set_infinity(&out->b1);
-    g1_jac_set_infinity(&out->c);
-    g2_jac_set_infinity(&out->b);
+    sums_clear(plan, out);
     for (unsigned i = 0; i < plan->num_msms; i++) {
         const groth16_msm *m = &plan->msm[i];
         const msm_result *r = &res[i];
         for (unsigned k = 0; k < m->num_parts; k++)
-            switch (m->term) {
-            case GROTH16_TERM_A:
-                g1_jac_add(&out->a, &out->a, &r->g1[k]);
-                break;
-            case GROTH16_TERM_B_G1:
-                g1_jac_add(&out->b1, &out->b1, &r->g1[k]);
-                break;
-            case GROTH16_TERM_B_G2:
-                g2_jac_add(&out->b, &out->b, &r->g2[k]);
-                break;
-            case GROTH16_TERM_C:
-                g1_jac_add(&out->c, &out->c, &r->g1[k]);
-                break;
-            }
+            sums_add(plan, out, m->term, &r->g1[k], &r->g2[k]);
         if (step)
             step(step_ctx, m->phase, m, r->g1, r->g2, r->start_ns, r->end_ns);
     }

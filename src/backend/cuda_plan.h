@@ -58,7 +58,8 @@ typedef struct cuda_plan_placement {
 
 /* Called for each phase once it has ended, with its interval
  * (backend_clock_ns): PHASE_H (m NULL), and each MSM with its parts'
- * results (g1 or g2 by m->term; m->num_parts of them). In the plan's
+ * results (g1 or g2 by m->term; m->num_parts of them; a BN254 plan's are
+ * bn254_g1_jac_t / bn254_g2_jac_t in those slots). In the plan's
  * order, from the calling thread; with a side context the witness MSMs'
  * intervals overlap the quotient's. */
 typedef void (*cuda_plan_step_fn)(void *ctx, proof_phase phase, const groth16_msm *m,
@@ -70,7 +71,8 @@ typedef void (*cuda_plan_step_fn)(void *ctx, proof_phase phase, const groth16_ms
  * device bytes. check_subgroup: every part's points are then tested for
  * subgroup membership on the device (a streamed part chunk by chunk), and
  * a point outside fails the upload (CUZK_ERR_CORRUPT). On failure msg says
- * which part (and which point). placement NULL: all resident. */
+ * which part (and which point). placement NULL: all resident (the only
+ * choice for a BN254 plan: streaming serves BLS12-381's groups). */
 cuzk_status cuda_plan_upload(cuda_plan_parts *parts, cuda_msm_ctx *msm, const groth16_plan *plan,
                              const cuda_plan_placement *placement, bool check_subgroup,
                              uint64_t *bytes, char *msg, size_t msg_len);

@@ -13,10 +13,6 @@
 
 #define DFP_LIMBS 12
 
-typedef struct dfp {
-    alignas(16) uint32_t l[DFP_LIMBS];
-} dfp_t;
-
 /* p, and n0 = −p^−1 mod 2^32 (the low half of the CPU's 64-bit FP_N0). */
 #define DFP_MODULUS                                                                                \
     {                                                                                              \
@@ -31,70 +27,11 @@ typedef struct dfp {
             0x77ce5853u, 0xa256ec6du, 0x5c071a97u, 0xfa80e493u, 0x15f65ec3u                        \
     }
 
-static __device__ __forceinline__ void dfp_add(dfp_t *r, const dfp_t *a, const dfp_t *b)
-{
-    const uint32_t p[DFP_LIMBS] = DFP_MODULUS;
-    ff_add(r->l, a->l, b->l, p, DFP_LIMBS);
-}
-
-static __device__ __forceinline__ void dfp_sub(dfp_t *r, const dfp_t *a, const dfp_t *b)
-{
-    const uint32_t p[DFP_LIMBS] = DFP_MODULUS;
-    ff_sub(r->l, a->l, b->l, p, DFP_LIMBS);
-}
-
-static __device__ __forceinline__ void dfp_dbl(dfp_t *r, const dfp_t *a)
-{
-    const uint32_t p[DFP_LIMBS] = DFP_MODULUS;
-    ff_add(r->l, a->l, a->l, p, DFP_LIMBS);
-}
-
-static __device__ __forceinline__ void dfp_neg(dfp_t *r, const dfp_t *a)
-{
-    const uint32_t p[DFP_LIMBS] = DFP_MODULUS;
-    ff_neg(r->l, a->l, p, DFP_LIMBS);
-}
-
-static __device__ __forceinline__ void dfp_mul(dfp_t *r, const dfp_t *a, const dfp_t *b)
-{
-    const uint32_t p[DFP_LIMBS] = DFP_MODULUS;
-    ff_mont_mul(r->l, a->l, b->l, p, DFP_N0, DFP_LIMBS);
-}
-
-static __device__ __forceinline__ void dfp_sqr(dfp_t *r, const dfp_t *a)
-{
-    const uint32_t p[DFP_LIMBS] = DFP_MODULUS;
-    ff_mont_sqr(r->l, a->l, p, DFP_N0, DFP_LIMBS);
-}
-
-static __device__ __forceinline__ void dfp_set_one(dfp_t *r)
-{
-    const uint32_t one[DFP_LIMBS] = DFP_ONE;
-#pragma unroll
-    for (int k = 0; k < DFP_LIMBS; k++)
-        r->l[k] = one[k];
-}
-
-/* Global memory <-> registers with 16-byte accesses. */
-static __device__ __forceinline__ void dfp_load(dfp_t *r, const dfp_t *g)
-{
-    const uint4 *v = (const uint4 *)g;
-#pragma unroll
-    for (int k = 0; k < DFP_LIMBS / 4; k++) {
-        const uint4 w = v[k];
-        r->l[4 * k] = w.x;
-        r->l[4 * k + 1] = w.y;
-        r->l[4 * k + 2] = w.z;
-        r->l[4 * k + 3] = w.w;
-    }
-}
-
-static __device__ __forceinline__ void dfp_store(dfp_t *g, const dfp_t *a)
-{
-    uint4 *v = (uint4 *)g;
-#pragma unroll
-    for (int k = 0; k < DFP_LIMBS / 4; k++)
-        v[k] = make_uint4(a->l[4 * k], a->l[4 * k + 1], a->l[4 * k + 2], a->l[4 * k + 3]);
-}
+#define FF_(name) dfp_##name
+#define FF_LIMBS DFP_LIMBS
+#define FF_MODULUS DFP_MODULUS
+#define FF_N0 DFP_N0
+#define FF_ONE DFP_ONE
+#include "cuda/ff_prime_impl.cuh"
 
 #endif

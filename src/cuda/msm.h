@@ -64,9 +64,49 @@ struct CUstream_st; /* cudaStream_t is struct CUstream_st * */
 #define CUDA_MSM_G2_JAC_BYTES 288    /* g2_jac_t */
 #define CUDA_MSM_G1_XYZZ_BYTES 192   /* g1_xyzz_t: x, y, zz, zzz */
 #define CUDA_MSM_G2_XYZZ_BYTES 384   /* g2_xyzz_t */
-#define CUDA_MSM_FR_BYTES 32         /* fr_t */
+#define CUDA_MSM_FR_BYTES 32         /* fr_t, and bn254_fr_t */
+/* BN254's (curve/bn254_curve.h): bn254_g1_affine_t, bn254_g2_affine_t, ... */
+#define CUDA_MSM_BN254_G1_AFFINE_BYTES 72 /* x, y (32 each), bool at 64 */
+#define CUDA_MSM_BN254_G2_AFFINE_BYTES 136 /* x, y (64 each), bool at 128 */
+#define CUDA_MSM_BN254_G1_JAC_BYTES 96
+#define CUDA_MSM_BN254_G2_JAC_BYTES 192
+#define CUDA_MSM_BN254_G1_XYZZ_BYTES 128
+#define CUDA_MSM_BN254_G2_XYZZ_BYTES 256
 
-typedef enum cuda_msm_group { CUDA_MSM_G1, CUDA_MSM_G2, CUDA_MSM_GROUP_COUNT } cuda_msm_group;
+/* A group names its curve: the points, the scalars (fr_t or bn254_fr_t)
+ * and the result (g1_jac_t, bn254_g1_jac_t, ...) are that curve's. One
+ * context serves groups of both curves. */
+typedef enum cuda_msm_group {
+    CUDA_MSM_G1, /* BLS12-381 */
+    CUDA_MSM_G2,
+    CUDA_MSM_BN254_G1,
+    CUDA_MSM_BN254_G2,
+    CUDA_MSM_GROUP_COUNT
+} cuda_msm_group;
+
+/* The group of a curve (curve/curve_id.h's curve_id: 0 BLS12-381, 1
+ * BN254): G1, or G2 when g2. */
+static inline cuda_msm_group cuda_msm_group_of(int curve, int g2)
+{
+    return (cuda_msm_group)((curve ? CUDA_MSM_BN254_G1 : CUDA_MSM_G1) + (g2 ? 1 : 0));
+}
+
+/* Bytes of one XYZZ bucket, and of one Jacobian result, of the group. */
+static inline size_t cuda_msm_xyzz_bytes(cuda_msm_group group)
+{
+    static const size_t bytes[CUDA_MSM_GROUP_COUNT] = {
+        CUDA_MSM_G1_XYZZ_BYTES, CUDA_MSM_G2_XYZZ_BYTES, CUDA_MSM_BN254_G1_XYZZ_BYTES,
+        CUDA_MSM_BN254_G2_XYZZ_BYTES};
+    return bytes[group];
+}
+
+static inline size_t cuda_msm_jac_bytes(cuda_msm_group group)
+{
+    static const size_t bytes[CUDA_MSM_GROUP_COUNT] = {
+        CUDA_MSM_G1_JAC_BYTES, CUDA_MSM_G2_JAC_BYTES, CUDA_MSM_BN254_G1_JAC_BYTES,
+        CUDA_MSM_BN254_G2_JAC_BYTES};
+    return bytes[group];
+}
 
 typedef struct cuda_msm_ctx cuda_msm_ctx;
 typedef struct cuda_msm_points cuda_msm_points;
@@ -96,8 +136,7 @@ typedef struct cuda_msm_config {
 static inline size_t cuda_msm_bucket_bytes(cuda_msm_group group, unsigned c)
 {
     const size_t windows = (256 + c - 1) / c;
-    return windows * ((size_t)1 << (c - 1)) *
-           (group == CUDA_MSM_G1 ? CUDA_MSM_G1_XYZZ_BYTES : CUDA_MSM_G2_XYZZ_BYTES);
+    return windows * ((size_t)1 << (c - 1)) * cuda_msm_xyzz_bytes(group);
 }
 
 #define CUDA_MSM_MAX_N ((size_t)1 << 30)
@@ -112,10 +151,10 @@ cuzk_status cuda_msm_ctx_create(cuda_msm_ctx **out, const cuda_msm_config *cfg);
 void cuda_msm_ctx_destroy(cuda_msm_ctx *ctx);
 size_t cuda_msm_ctx_device_bytes(const cuda_msm_ctx *ctx);
 
-/* Uploads n affine points (g1_affine_t or g2_affine_t by group; infinity
- * allowed) to the context's device. The handle may serve any context on
- * that device; free it after the last MSM that uses it has finished.
- * Synchronous. */
+/* Uploads n affine points (g1_affine_t, g2_affine_t, bn254_g1_affine_t or
+ * bn254_g2_affine_t by group; infinity allowed) to the context's device.
+ * The handle may serve any context on that device; free it after the last
+ * MSM that uses it has finished. Synchronous. */
 cuzk_status cuda_msm_points_upload(cuda_msm_ctx *ctx, cuda_msm_group group, const void *host_points,
                                    size_t n, cuda_msm_points **out);
 void cuda_msm_points_free(cuda_msm_points *points);
@@ -141,10 +180,11 @@ size_t cuda_msm_points_count(const cuda_msm_points *points);
 /* Whether every point of the handle lies in the order-r subgroup, tested
  * on the device (Scott's endomorphism tests, as g1_affine_in_subgroup and
  * g2_affine_in_subgroup on the host, about a thousand Fp multiplications a
- * point): *first_bad = the index of the first point that does not, or
- * SIZE_MAX when all do (infinity does). The points must be on the curve
- * (the host decoder's cheap check); off the curve the answer means
- * nothing. Synchronous. */
+ * point; BN254's G1 has cofactor 1 and nothing to test, its G2 is tested
+ * by [r]P = O, about 380 point operations a point): *first_bad = the index
+ * of the first point that does not, or SIZE_MAX when all do (infinity
+ * does). The points must be on the curve (the host decoder's cheap
+ * check); off the curve the answer means nothing. Synchronous. */
 cuzk_status cuda_msm_points_check_subgroup(cuda_msm_ctx *ctx, const cuda_msm_points *points,
                                            size_t *first_bad);
 
@@ -163,6 +203,11 @@ cuzk_status cuda_msm_g1(cuda_msm_ctx *ctx, const cuda_msm_points *points, const 
 cuzk_status cuda_msm_g2(cuda_msm_ctx *ctx, const cuda_msm_points *points, const struct fr *scalars,
                         size_t n, struct g2_jac *out, struct CUstream_st *stream);
 
+/* The same for any group: scalars of the group's curve, out its Jacobian
+ * point (g1_jac_t, g2_jac_t, bn254_g1_jac_t or bn254_g2_jac_t). */
+cuzk_status cuda_msm(cuda_msm_ctx *ctx, cuda_msm_group group, const cuda_msm_points *points,
+                     const void *scalars, size_t n, void *out, struct CUstream_st *stream);
+
 /* The same for witness-shaped scalars (mostly 0 and 1): the split. */
 cuzk_status cuda_msm_g1_split(cuda_msm_ctx *ctx, const cuda_msm_points *points,
                               const struct fr *scalars, size_t n, struct g1_jac *out,
@@ -170,6 +215,9 @@ cuzk_status cuda_msm_g1_split(cuda_msm_ctx *ctx, const cuda_msm_points *points,
 cuzk_status cuda_msm_g2_split(cuda_msm_ctx *ctx, const cuda_msm_points *points,
                               const struct fr *scalars, size_t n, struct g2_jac *out,
                               struct CUstream_st *stream);
+
+cuzk_status cuda_msm_split(cuda_msm_ctx *ctx, cuda_msm_group group, const cuda_msm_points *points,
+                           const void *scalars, size_t n, void *out, struct CUstream_st *stream);
 
 /* The split over a density-filtered query (msm_g1_dense): scalars are the
  * values of all n_scalars variables, `points` holds (at least) the
@@ -184,6 +232,10 @@ cuzk_status cuda_msm_g2_dense(cuda_msm_ctx *ctx, const cuda_msm_points *points,
                               const struct fr *scalars, size_t n_scalars,
                               const cuda_msm_density *density, struct g2_jac *out,
                               struct CUstream_st *stream);
+
+cuzk_status cuda_msm_dense(cuda_msm_ctx *ctx, cuda_msm_group group, const cuda_msm_points *points,
+                           const void *scalars, size_t n_scalars, const cuda_msm_density *density,
+                           void *out, struct CUstream_st *stream);
 
 /* Waits for the context's last call; reports errors raised by its kernels. */
 cuzk_status cuda_msm_wait(cuda_msm_ctx *ctx);
@@ -218,6 +270,8 @@ cuzk_status cuda_msm_points_download(cuda_msm_ctx *ctx, const cuda_msm_points *p
 typedef enum cuda_msm_scalar_kind {
     CUDA_MSM_SCALARS_RANDOM,   /* uniform in Fr (as Montgomery forms) */
     CUDA_MSM_SCALARS_ZERO_ONE, /* 0 or 1, each with probability 1/2 */
+    CUDA_MSM_SCALARS_BN254_RANDOM, /* the same in BN254's Fr */
+    CUDA_MSM_SCALARS_BN254_ZERO_ONE,
 } cuda_msm_scalar_kind;
 
 /* Fills n scalars in device memory from a seed (a hash of seed and index:

@@ -10,14 +10,30 @@
 #include "cuda/msm_combine.h"
 #include "cuda/msm_internal.cuh"
 
+const msm_group_ops *msm_group_ops_of(cuda_msm_group g)
+{
+    switch (g) {
+    case CUDA_MSM_G1:
+        return &msm_g1_ops;
+    case CUDA_MSM_G2:
+        return &msm_g2_ops;
+    case CUDA_MSM_BN254_G1:
+        return &msm_bn254_g1_ops;
+    case CUDA_MSM_BN254_G2:
+        return &msm_bn254_g2_ops;
+    default:
+        return NULL;
+    }
+}
+
 static const msm_group_ops *msm_ops(cuda_msm_group g)
 {
-    return g == CUDA_MSM_G1 ? &msm_g1_ops : &msm_g2_ops;
+    return msm_group_ops_of(g);
 }
 
 static bool msm_group_ok(cuda_msm_group g)
 {
-    return g == CUDA_MSM_G1 || g == CUDA_MSM_G2;
+    return msm_group_ops_of(g) != NULL;
 }
 
 /* ---- device selection ------------------------------------------------------ */
@@ -211,10 +227,17 @@ void cuda_msm_ctx_destroy(cuda_msm_ctx *ctx)
 
 cuzk_status cuda_msm_ctx_create(cuda_msm_ctx **out, const cuda_msm_config *cfg)
 {
-    if (!out || !cfg || (!cfg->max_n[CUDA_MSM_G1] && !cfg->max_n[CUDA_MSM_G2]) ||
-        cfg->max_n[CUDA_MSM_G1] > CUDA_MSM_MAX_N || cfg->max_n[CUDA_MSM_G2] > CUDA_MSM_MAX_N ||
+    if (!out || !cfg ||
         (cfg->max_window_bits && (cfg->max_window_bits < CUDA_MSM_MIN_WINDOW_BITS ||
                                   cfg->max_window_bits > CUDA_MSM_MAX_WINDOW_BITS)))
+        return CUZK_ERR_INVALID_ARGUMENT;
+    size_t any_n = 0;
+    for (int g = 0; g < CUDA_MSM_GROUP_COUNT; g++) {
+        if (cfg->max_n[g] > CUDA_MSM_MAX_N)
+            return CUZK_ERR_INVALID_ARGUMENT;
+        any_n |= cfg->max_n[g];
+    }
+    if (!any_n)
         return CUZK_ERR_INVALID_ARGUMENT;
     cuda_msm_ctx *ctx = (cuda_msm_ctx *)calloc(1, sizeof(*ctx));
     if (!ctx)
@@ -246,6 +269,7 @@ cuzk_status cuda_msm_ctx_create(cuda_msm_ctx **out, const cuda_msm_config *cfg)
     size_t pieces = 0, partials = 0;
     if (st == CUZK_OK)
         st = msm_ctx_sizes(ctx, cfg, &pieces, &partials);
+    /* BLS12-381's G2 has the largest points of all groups. */
     const size_t n_all = ctx->max_n_all, xyzz_max = msm_g2_ops.xyzz_bytes;
     if (st == CUZK_OK)
         st = msm_alloc(ctx, (void **)&ctx->stage, n_all * CUDA_MSM_FR_BYTES);
@@ -485,9 +509,9 @@ static cuzk_status msm_run(cuda_msm_ctx *ctx, cuda_msm_group g, const cuda_msm_p
         const void *d_scalars = NULL;
         st = msm_device_scalars(ctx, scalars, n, s, &d_scalars);
         if (st == CUZK_OK && !split)
-            st = msm_scalars_canonical(ctx, d_scalars, n, s);
+            st = msm_scalars_canonical(ctx, msm_group_bn254(g), d_scalars, n, s);
         if (st == CUZK_OK && split)
-            st = msm_scalars_classify(ctx, d_scalars, n, density, s);
+            st = msm_scalars_classify(ctx, msm_group_bn254(g), d_scalars, n, density, s);
         if (st == CUZK_OK && split)
             st = msm_count_entries(ctx, s);
         if (st == CUZK_OK && split)
@@ -558,7 +582,7 @@ cuzk_status msm_chunked_add(cuda_msm_ctx *ctx, cuda_msm_group g, unsigned c,
     cudaStream_t s = ctx->stream;
     cuzk_status st = msm_order_after_last(ctx, s);
     if (st == CUZK_OK)
-        st = msm_scalars_canonical(ctx, d_scalars, n, s);
+        st = msm_scalars_canonical(ctx, msm_group_bn254(g), d_scalars, n, s);
     if (st == CUZK_OK)
         st = ops->pippenger(ctx, &pl, points->d, NULL, n, MSM_PIP_ADD | MSM_PIP_NO_REDUCE, s);
     return st;
@@ -577,6 +601,25 @@ cuzk_status msm_chunked_end(cuda_msm_ctx *ctx, cuda_msm_group g, unsigned c, voi
     if (st == CUZK_OK)
         st = msm_finish_on_host(ctx, g, &pl, false, out, s);
     return msm_mark_done(ctx, s, st);
+}
+
+cuzk_status cuda_msm(cuda_msm_ctx *ctx, cuda_msm_group group, const cuda_msm_points *points,
+                     const void *scalars, size_t n, void *out, struct CUstream_st *stream)
+{
+    return msm_run(ctx, group, points, scalars, n, false, NULL, out, stream);
+}
+
+cuzk_status cuda_msm_split(cuda_msm_ctx *ctx, cuda_msm_group group, const cuda_msm_points *points,
+                           const void *scalars, size_t n, void *out, struct CUstream_st *stream)
+{
+    return msm_run(ctx, group, points, scalars, n, true, NULL, out, stream);
+}
+
+cuzk_status cuda_msm_dense(cuda_msm_ctx *ctx, cuda_msm_group group, const cuda_msm_points *points,
+                           const void *scalars, size_t n_scalars, const cuda_msm_density *density,
+                           void *out, struct CUstream_st *stream)
+{
+    return msm_run(ctx, group, points, scalars, n_scalars, true, density, out, stream);
 }
 
 cuzk_status cuda_msm_g1(cuda_msm_ctx *ctx, const cuda_msm_points *points, const struct fr *scalars,
@@ -626,7 +669,7 @@ cuzk_status cuda_msm_scalars_fill(cuda_msm_ctx *ctx, struct fr *device_scalars, 
                                   struct CUstream_st *stream)
 {
     if (!ctx || (n && !device_scalars) || n > CUDA_MSM_MAX_N ||
-        (kind != CUDA_MSM_SCALARS_RANDOM && kind != CUDA_MSM_SCALARS_ZERO_ONE))
+        (unsigned)kind > (unsigned)CUDA_MSM_SCALARS_BN254_ZERO_ONE)
         return CUZK_ERR_INVALID_ARGUMENT;
     if (n == 0)
         return CUZK_OK;

@@ -175,6 +175,17 @@ typedef struct msm_group_ops {
 
 extern const msm_group_ops msm_g1_ops;
 extern const msm_group_ops msm_g2_ops;
+extern const msm_group_ops msm_bn254_g1_ops;
+extern const msm_group_ops msm_bn254_g2_ops;
+
+/* The table of a group (msm_ctx.cu); NULL for a value outside the enum. */
+const msm_group_ops *msm_group_ops_of(cuda_msm_group g);
+
+/* Whether the group's scalars are BN254's Fr (else BLS12-381's). */
+static inline bool msm_group_bn254(cuda_msm_group g)
+{
+    return g == CUDA_MSM_BN254_G1 || g == CUDA_MSM_BN254_G2;
+}
 
 /* ---- msm_points.cu ------------------------------------------------------ */
 
@@ -191,8 +202,9 @@ cuzk_status msm_points_view(const cuda_msm_points *owner, cuda_msm_group group, 
 unsigned msm_grid(const cuda_msm_ctx *ctx, size_t n, unsigned block);
 
 /* ctx->canon[i] = the integer of scalars[i] (Montgomery form in, device
- * memory), i < n; counts = {n, 0}. */
-cuzk_status msm_scalars_canonical(cuda_msm_ctx *ctx, const void *scalars, size_t n,
+ * memory, in Fr of BN254 when bn254, else of BLS12-381), i < n;
+ * counts = {n, 0}. */
+cuzk_status msm_scalars_canonical(cuda_msm_ctx *ctx, bool bn254, const void *scalars, size_t n,
                                   cudaStream_t stream);
 
 /* The split: over the n scalars (device memory; with density, variable i
@@ -200,7 +212,7 @@ cuzk_status msm_scalars_canonical(cuda_msm_ctx *ctx, const void *scalars, size_t
  * ones' point indices go to ctx->vals (count in counts[1]), the others'
  * integers to ctx->canon and point indices to ctx->pidx (count in
  * counts[0]), in no particular order. */
-cuzk_status msm_scalars_classify(cuda_msm_ctx *ctx, const void *scalars, size_t n,
+cuzk_status msm_scalars_classify(cuda_msm_ctx *ctx, bool bn254, const void *scalars, size_t n,
                                  const struct cuda_msm_density *density, cudaStream_t stream);
 
 /* Step 3 for windows [w_lo, w_hi): counting sort of the nonzero digits of

@@ -8,11 +8,6 @@
 #include "cuda/msm_internal.cuh"
 #include "cuda/msm_combine.h"
 
-static const msm_group_ops *msm_points_ops(cuda_msm_group g)
-{
-    return g == CUDA_MSM_G1 ? &msm_g1_ops : &msm_g2_ops;
-}
-
 /* Points converted per round trip through the host-layout staging buffer. */
 #define MSM_UPLOAD_CHUNK ((size_t)1 << 20)
 
@@ -41,7 +36,7 @@ static cuzk_status msm_points_new(cuda_msm_ctx *ctx, cuda_msm_group group, size_
     p->device = ctx->device;
     p->n = n;
     cuzk_status st = CUZK_OK;
-    CUDA_CHECK(st, cudaMalloc(&p->d, (n ? n : 1) * msm_points_ops(group)->aff_bytes));
+    CUDA_CHECK(st, cudaMalloc(&p->d, (n ? n : 1) * msm_group_ops_of(group)->aff_bytes));
     if (st != CUZK_OK) {
         free(p);
         return st;
@@ -53,10 +48,10 @@ static cuzk_status msm_points_new(cuda_msm_ctx *ctx, cuda_msm_group group, size_
 cuzk_status cuda_msm_points_upload(cuda_msm_ctx *ctx, cuda_msm_group group, const void *host_points,
                                    size_t n, cuda_msm_points **out)
 {
-    if (!ctx || !out || (group != CUDA_MSM_G1 && group != CUDA_MSM_G2) || (n && !host_points) ||
+    if (!ctx || !out || !msm_group_ops_of(group) || (n && !host_points) ||
         n > CUDA_MSM_MAX_N)
         return CUZK_ERR_INVALID_ARGUMENT;
-    const msm_group_ops *ops = msm_points_ops(group);
+    const msm_group_ops *ops = msm_group_ops_of(group);
     int prev = 0;
     cuzk_status st = msm_on_device(ctx, &prev);
     cuda_msm_points *p = NULL;
@@ -89,7 +84,7 @@ cuzk_status cuda_msm_points_upload(cuda_msm_ctx *ctx, cuda_msm_group group, cons
 cuzk_status cuda_msm_points_alloc(cuda_msm_ctx *ctx, cuda_msm_group group, size_t capacity,
                                   cuda_msm_points **out)
 {
-    if (!ctx || !out || (group != CUDA_MSM_G1 && group != CUDA_MSM_G2) || !capacity ||
+    if (!ctx || !out || !msm_group_ops_of(group) || !capacity ||
         capacity > CUDA_MSM_MAX_N)
         return CUZK_ERR_INVALID_ARGUMENT;
     int prev = 0;
@@ -109,9 +104,9 @@ cuzk_status cuda_msm_points_alloc(cuda_msm_ctx *ctx, cuda_msm_group group, size_
 cuzk_status msm_points_view(const cuda_msm_points *owner, cuda_msm_group group, size_t capacity,
                             cuda_msm_points **out)
 {
-    if (!owner || !out || !capacity ||
-        capacity * msm_points_ops(group)->aff_bytes >
-            owner->capacity * msm_points_ops(owner->group)->aff_bytes)
+    if (!owner || !out || !capacity || !msm_group_ops_of(group) ||
+        capacity * msm_group_ops_of(group)->aff_bytes >
+            owner->capacity * msm_group_ops_of(owner->group)->aff_bytes)
         return CUZK_ERR_INVALID_ARGUMENT;
     cuda_msm_points *p = (cuda_msm_points *)calloc(1, sizeof(*p));
     if (!p)
@@ -128,7 +123,7 @@ cuzk_status msm_points_view(const cuda_msm_points *owner, cuda_msm_group group, 
 
 size_t cuda_msm_points_host_bytes(cuda_msm_group group, size_t n)
 {
-    return n * msm_points_ops(group)->host_aff_bytes;
+    return n * msm_group_ops_of(group)->host_aff_bytes;
 }
 
 cuzk_status cuda_msm_points_load_async(cuda_msm_points *points, const void *host_points, size_t n,
@@ -136,7 +131,7 @@ cuzk_status cuda_msm_points_load_async(cuda_msm_points *points, const void *host
 {
     if (!points || !staging || (n && !host_points) || n > points->capacity)
         return CUZK_ERR_INVALID_ARGUMENT;
-    const msm_group_ops *ops = msm_points_ops(points->group);
+    const msm_group_ops *ops = msm_group_ops_of(points->group);
     int prev = 0;
     cuzk_status st = CUZK_OK;
     CUDA_CHECK(st, cudaGetDevice(&prev));
@@ -177,7 +172,7 @@ cuzk_status cuda_msm_points_download(cuda_msm_ctx *ctx, const cuda_msm_points *p
 {
     if (!ctx || !points || (n && !host_points) || n > points->n || points->device != ctx->device)
         return CUZK_ERR_INVALID_ARGUMENT;
-    const msm_group_ops *ops = msm_points_ops(points->group);
+    const msm_group_ops *ops = msm_group_ops_of(points->group);
     int prev = 0;
     cuzk_status st = msm_on_device(ctx, &prev);
     void *tmp = NULL;
@@ -202,10 +197,10 @@ cuzk_status cuda_msm_points_generate(cuda_msm_ctx *ctx, cuda_msm_group group, co
                                      const uint64_t a[4], const uint64_t d[4], size_t n,
                                      cuda_msm_points **out)
 {
-    if (!ctx || !out || !host_base || !a || !d || (group != CUDA_MSM_G1 && group != CUDA_MSM_G2) ||
+    if (!ctx || !out || !host_base || !a || !d || !msm_group_ops_of(group) ||
         n > CUDA_MSM_MAX_N)
         return CUZK_ERR_INVALID_ARGUMENT;
-    const msm_group_ops *ops = msm_points_ops(group);
+    const msm_group_ops *ops = msm_group_ops_of(group);
     int prev = 0;
     cuzk_status st = msm_on_device(ctx, &prev);
     cuda_msm_points *p = NULL;
@@ -242,7 +237,7 @@ cuzk_status cuda_msm_points_check_subgroup(cuda_msm_ctx *ctx, const cuda_msm_poi
 {
     if (!ctx || !points || !first_bad || points->device != ctx->device)
         return CUZK_ERR_INVALID_ARGUMENT;
-    const msm_group_ops *ops = msm_points_ops(points->group);
+    const msm_group_ops *ops = msm_group_ops_of(points->group);
     unsigned char consts[MSM_ENDO_CONSTS_MAX_BYTES];
     if (msm_endo_consts(points->group, consts) != ops->endo_bytes)
         return CUZK_ERR_INTERNAL;

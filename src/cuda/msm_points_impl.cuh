@@ -203,6 +203,56 @@ static cuzk_status MSMK(ones_sum)(cuda_msm_ctx *ctx, const void *points, size_t 
 
 /* ---- the subgroup test ------------------------------------------------------- */
 
+#if defined(MSM_SUBGROUP_NONE)
+
+/* Cofactor 1: every point on the curve passes (the caller's precondition). */
+#define MSM_SUBGROUP_CONST_BYTES 0
+static cuzk_status MSMK(subgroup)(const void *points, size_t n, const void *consts,
+                                  unsigned long long *first_bad, cudaStream_t stream)
+{
+    (void)points;
+    (void)n;
+    (void)consts;
+    (void)first_bad;
+    (void)stream;
+    return CUZK_OK;
+}
+
+#elif defined(MSM_SUBGROUP_BY_ORDER)
+
+/* first_bad = the smallest i < n whose point is finite and has
+ * [r]P ≠ O; consts: r as four 64-bit words. */
+#define MSM_SUBGROUP_CONST_BYTES MSM_ORDER_BYTES
+__global__ void MSMK(subgroup_kernel)(const AFF_T *points, uint32_t n, const uint64_t *order,
+                                      unsigned long long *first_bad)
+{
+    const uint32_t stride = gridDim.x * blockDim.x;
+    for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+        AFF_T p;
+        EC(aff_load)(&p, points + i);
+        if (EC(aff_is_inf)(&p))
+            continue;
+        XYZZ_T t;
+        MSMK(mul_small)(&t, &p, order, 4);
+        if (!EC(xyzz_is_inf)(&t))
+            atomicMin(first_bad, (unsigned long long)i);
+    }
+}
+
+static cuzk_status MSMK(subgroup)(const void *points, size_t n, const void *consts,
+                                  unsigned long long *first_bad, cudaStream_t stream)
+{
+    cuzk_status st = CUZK_OK;
+    const size_t blocks = (n + MSM_SCALAR_BLOCK - 1) / MSM_SCALAR_BLOCK;
+    MSM_LAUNCH(MSMK(subgroup_kernel), (unsigned)(blocks ? blocks : 1), MSM_SCALAR_BLOCK, stream,
+               (const AFF_T *)points, (uint32_t)n, (const uint64_t *)consts, first_bad);
+    CUDA_CHECK_LAUNCH(st, "subgroup_kernel");
+    return st;
+}
+
+#else
+
+#define MSM_SUBGROUP_CONST_BYTES (MSM_ENDO_CONSTS * sizeof(MSM_FE_T))
 /* |x| of BLS12-381, x = −0xd201000000010000 (63 doublings, 5 additions). */
 #define MSM_ABS_X UINT64_C(0xd201000000010000)
 
@@ -265,6 +315,8 @@ static cuzk_status MSMK(subgroup)(const void *points, size_t n, const void *cons
     return st;
 }
 
+#endif
+
 /* ---- geometry and the table -------------------------------------------------- */
 
 static cuzk_status MSMK(geometry)(int sm_count, unsigned *acc_threads, unsigned *ones_blocks)
@@ -286,5 +338,5 @@ const msm_group_ops MSM_OPS = {
     sizeof(AFF_T),   sizeof(XYZZ_T), sizeof(JAC_T),   MSM_HOST_AFF_BYTES, MSM_MAX_AUTO_C,
     MSM_BUCKET_COST, MSMK(geometry), MSMK(pippenger), MSMK(ones_sum),     MSMK(set_infinity),
     MSMK(from_host), MSMK(to_host),  MSMK(generate),   MSMK(subgroup),
-    MSM_ENDO_CONSTS * sizeof(MSM_FE_T), MSMK(clear),
+    MSM_SUBGROUP_CONST_BYTES, MSMK(clear),
 };

@@ -5,10 +5,32 @@
 
 #include <cub/device/device_scan.cuh>
 
+#include "cuda/ff_bn254_fr.cuh"
 #include "cuda/ff_fr.cuh"
 #include "cuda/msm_internal.cuh"
 
 static_assert(sizeof(dfr_t) == CUDA_MSM_FR_BYTES, "dfr_t is not the size of fr_t");
+static_assert(sizeof(dbn254_fr_t) == CUDA_MSM_FR_BYTES, "dbn254_fr_t is not the size of fr_t");
+
+/* The scalars of both curves are eight limbs; the kernels hold them as
+ * dfr_t and convert by the curve's field, chosen by a kernel argument
+ * (uniform over the grid, so no divergence). */
+static __device__ __forceinline__ void msm_fr_to_canonical(dfr_t *k, bool bn254)
+{
+    if (bn254)
+        dbn254_fr_to_canonical((dbn254_fr_t *)k);
+    else
+        dfr_to_canonical(k);
+}
+
+/* One in Montgomery form. */
+static __device__ __forceinline__ void msm_fr_one(dfr_t *r, bool bn254)
+{
+    if (bn254)
+        dbn254_fr_set_one((dbn254_fr_t *)r);
+    else
+        dfr_set_one(r);
+}
 
 /* ---- helpers --------------------------------------------------------------- */
 
@@ -63,13 +85,14 @@ unsigned msm_grid(const cuda_msm_ctx *ctx, size_t n, unsigned block)
 
 /* ---- canonical ------------------------------------------------------------- */
 
-__global__ void msm_canonical_kernel(const dfr_t *in, dfr_t *out, uint32_t n, uint32_t *counts)
+__global__ void msm_canonical_kernel(bool bn254, const dfr_t *in, dfr_t *out, uint32_t n,
+                                     uint32_t *counts)
 {
     const uint32_t stride = gridDim.x * blockDim.x;
     for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
         dfr_t k;
         dfr_load(&k, in + i);
-        dfr_to_canonical(&k);
+        msm_fr_to_canonical(&k, bn254);
         dfr_store(out + i, &k);
     }
     if (blockIdx.x == 0 && threadIdx.x == 0) {
@@ -78,12 +101,12 @@ __global__ void msm_canonical_kernel(const dfr_t *in, dfr_t *out, uint32_t n, ui
     }
 }
 
-cuzk_status msm_scalars_canonical(cuda_msm_ctx *ctx, const void *scalars, size_t n,
+cuzk_status msm_scalars_canonical(cuda_msm_ctx *ctx, bool bn254, const void *scalars, size_t n,
                                   cudaStream_t stream)
 {
     cuzk_status st = CUZK_OK;
     MSM_LAUNCH(msm_canonical_kernel, msm_grid(ctx, n, MSM_SCALAR_BLOCK), MSM_SCALAR_BLOCK, stream,
-               (const dfr_t *)scalars, (dfr_t *)ctx->canon, (uint32_t)n, ctx->counts);
+               bn254, (const dfr_t *)scalars, (dfr_t *)ctx->canon, (uint32_t)n, ctx->counts);
     CUDA_CHECK_LAUNCH(st, "msm_canonical_kernel");
     return st;
 }
@@ -92,11 +115,12 @@ cuzk_status msm_scalars_canonical(cuda_msm_ctx *ctx, const void *scalars, size_t
 
 /* Warp-uniform loop (every lane runs every iteration, so the ballots see
  * the full warp). counts must be zero on entry. */
-__global__ void msm_classify_kernel(const dfr_t *in, uint32_t n, const uint64_t *bits,
-                                    const uint32_t *prefix, uint32_t *canon, uint32_t *pidx,
-                                    uint32_t *ones, uint32_t *counts)
+__global__ void msm_classify_kernel(bool bn254, const dfr_t *in, uint32_t n,
+                                    const uint64_t *bits, const uint32_t *prefix, uint32_t *canon,
+                                    uint32_t *pidx, uint32_t *ones, uint32_t *counts)
 {
-    const dfr_t one = {DFR_ONE};
+    dfr_t one;
+    msm_fr_one(&one, bn254);
     const uint32_t stride = gridDim.x * blockDim.x;
     for (uint32_t base = blockIdx.x * blockDim.x; base < n; base += stride) {
         const uint32_t i = base + threadIdx.x;
@@ -124,7 +148,7 @@ __global__ void msm_classify_kernel(const dfr_t *in, uint32_t n, const uint64_t 
         const bool other = has && !zero && !is_one;
         const uint32_t slot = msm_warp_append(&counts[0], other);
         if (other) {
-            dfr_to_canonical(&k);
+            msm_fr_to_canonical(&k, bn254);
             dfr_store((dfr_t *)canon + slot, &k);
             pidx[slot] = p;
         }
@@ -134,13 +158,13 @@ __global__ void msm_classify_kernel(const dfr_t *in, uint32_t n, const uint64_t 
     }
 }
 
-cuzk_status msm_scalars_classify(cuda_msm_ctx *ctx, const void *scalars, size_t n,
+cuzk_status msm_scalars_classify(cuda_msm_ctx *ctx, bool bn254, const void *scalars, size_t n,
                                  const struct cuda_msm_density *density, cudaStream_t stream)
 {
     cuzk_status st = CUZK_OK;
     CUDA_CHECK(st, cudaMemsetAsync(ctx->counts, 0, 2 * sizeof(uint32_t), stream));
     MSM_LAUNCH(msm_classify_kernel, msm_grid(ctx, n, MSM_SCALAR_BLOCK), MSM_SCALAR_BLOCK, stream,
-               (const dfr_t *)scalars, (uint32_t)n, density ? density->bits : NULL,
+               bn254, (const dfr_t *)scalars, (uint32_t)n, density ? density->bits : NULL,
                density ? density->prefix : NULL, ctx->canon, ctx->pidx, ctx->vals, ctx->counts);
     CUDA_CHECK_LAUNCH(st, "msm_classify_kernel");
     return st;
@@ -270,17 +294,21 @@ static __device__ __forceinline__ uint64_t msm_mix64(uint64_t z)
     return z ^ (z >> 31);
 }
 
-/* kind 0: 255 random bits, minus r when ≥ r (2^255 < 2r): an element of
- * Fr, taken as a Montgomery form. kind 1: 0 or Montgomery one. */
+/* Random kinds: 255 random bits (BN254: 254), minus r when ≥ r (2^255 <
+ * 2r; BN254's 2^254 < 2r): an element of Fr, taken as a Montgomery form.
+ * Zero-one kinds: 0 or Montgomery one. */
 __global__ void msm_fill_kernel(dfr_t *out, uint32_t n, uint64_t seed, int kind)
 {
-    const uint32_t p[DFR_LIMBS] = DFR_MODULUS;
-    const dfr_t one = {DFR_ONE};
+    const bool bn254 =
+        kind == CUDA_MSM_SCALARS_BN254_RANDOM || kind == CUDA_MSM_SCALARS_BN254_ZERO_ONE;
+    const uint32_t p_bls[DFR_LIMBS] = DFR_MODULUS, p_bn[DBN254_FR_LIMBS] = DBN254_FR_MODULUS;
+    dfr_t one;
+    msm_fr_one(&one, bn254);
     const uint32_t stride = gridDim.x * blockDim.x;
     for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
         const uint64_t h = msm_mix64(seed + UINT64_C(0x9e3779b97f4a7c15) * (i + 1));
         dfr_t k;
-        if (kind == CUDA_MSM_SCALARS_ZERO_ONE) {
+        if (kind == CUDA_MSM_SCALARS_ZERO_ONE || kind == CUDA_MSM_SCALARS_BN254_ZERO_ONE) {
 #pragma unroll
             for (int j = 0; j < DFR_LIMBS; j++)
                 k.l[j] = (h >> 7) & 1u ? one.l[j] : 0u;
@@ -291,11 +319,11 @@ __global__ void msm_fill_kernel(dfr_t *out, uint32_t n, uint64_t seed, int kind)
                 k.l[2 * j] = (uint32_t)x;
                 k.l[2 * j + 1] = (uint32_t)(x >> 32);
             }
-            k.l[DFR_LIMBS - 1] &= 0x7fffffffu;
+            k.l[DFR_LIMBS - 1] &= bn254 ? 0x3fffffffu : 0x7fffffffu;
             uint32_t t[DFR_LIMBS], borrow = 0;
 #pragma unroll
             for (int j = 0; j < DFR_LIMBS; j++) {
-                const uint64_t d = (uint64_t)k.l[j] - p[j] - borrow;
+                const uint64_t d = (uint64_t)k.l[j] - (bn254 ? p_bn[j] : p_bls[j]) - borrow;
                 t[j] = (uint32_t)d;
                 borrow = (uint32_t)(d >> 63);
             }

@@ -43,6 +43,10 @@ struct cuda_msm_streamed {
     size_t device_bytes;
 };
 
+/* The groups a streamer serves: BLS12-381's G1 and G2 (its buffers are
+ * made for each). */
+#define STREAMED_GROUPS 2
+
 static size_t group_host_bytes(cuda_msm_group g)
 {
     return cuda_msm_points_host_bytes(g, 1);
@@ -134,7 +138,7 @@ cuzk_status cuda_msm_streamer_create(cuda_msm_ctx *ctx, size_t chunk_points,
         /* One MSM runs at a time: a G2 chunk travels through the G1
          * chunk's buffer (G2 chunks hold half the points, 200 bytes each
          * against 104). */
-        for (int g = 0; g < CUDA_MSM_GROUP_COUNT; g++)
+        for (int g = 0; g < STREAMED_GROUPS; g++)
             s->capacity[g] = chunk_of_buffer(chunk_points, (cuda_msm_group)g);
         if (st == CUZK_OK)
             st = cuda_msm_points_alloc(ctx, CUDA_MSM_G1, s->capacity[CUDA_MSM_G1],
@@ -347,18 +351,10 @@ static cuzk_status run_chunk(cuda_msm_streamer *s, const cuda_msm_streamed *b,
         (const struct fr *)((const char *)d_scalars + c->v0 * CUDA_MSM_FR_BYTES);
     if (run_chunked(b, split))
         return msm_chunked_add(ctx, b->group, window, pts, sc, c->nv);
-    if (b->group == CUDA_MSM_G1) {
-        struct g1_jac *o = (struct g1_jac *)out;
-        if (b->dense)
-            return cuda_msm_g1_dense(ctx, pts, sc, c->nv, c->dens, o, ctx->stream);
-        return split ? cuda_msm_g1_split(ctx, pts, sc, c->nv, o, ctx->stream)
-                     : cuda_msm_g1(ctx, pts, sc, c->nv, o, ctx->stream);
-    }
-    struct g2_jac *o = (struct g2_jac *)out;
     if (b->dense)
-        return cuda_msm_g2_dense(ctx, pts, sc, c->nv, c->dens, o, ctx->stream);
-    return split ? cuda_msm_g2_split(ctx, pts, sc, c->nv, o, ctx->stream)
-                 : cuda_msm_g2(ctx, pts, sc, c->nv, o, ctx->stream);
+        return cuda_msm_dense(ctx, b->group, pts, sc, c->nv, c->dens, out, ctx->stream);
+    return split ? cuda_msm_split(ctx, b->group, pts, sc, c->nv, out, ctx->stream)
+                 : cuda_msm(ctx, b->group, pts, sc, c->nv, out, ctx->stream);
 }
 
 cuzk_status cuda_msm_streamed_run(cuda_msm_streamer *s, const cuda_msm_streamed *b,

@@ -6,6 +6,8 @@
  * 32-bit words per element, Montgomery form, fully reduced); results are bit
  * for bit those of poly/ntt.h (ntt_transform, order NTT_NN) and
  * poly/quotient.h (poly_compute_h, poly_h_coset_evals) for the same roots.
+ * With the option curve = CUDA_NTT_BN254 the field is BN254's Fr: vectors of
+ * bn254_fr_t, results those of poly/bn254_ntt.h and poly/bn254_quotient.h.
  *
  * A context (one device, a largest size, a root choice) owns the scratch
  * memory and a cache of domains (the twiddle tables of one size, made on
@@ -50,12 +52,19 @@ typedef enum cuda_h_coset {
     CUDA_H_COSET_2N_ROOT    /* s = w_2n (snarkjs) */
 } cuda_h_coset;
 
+/* The field: Fr of a curve (the values of curve/curve_id.h's curve_id). */
+typedef enum cuda_ntt_curve {
+    CUDA_NTT_BLS12_381, /* r − 1 = 2^32 · t */
+    CUDA_NTT_BN254      /* r − 1 = 2^28 · t: sizes up to 2^28; no 2n-th root coset at 2^28 */
+} cuda_ntt_curve;
+
 /* Options for domains; zeros give the defaults. */
 #define CUDA_NTT_TWIDDLES_COMPACT 1u /* no n-entry twiddle table: products of two small ones */
 typedef struct cuda_ntt_options {
     unsigned flags;          /* CUDA_NTT_TWIDDLES_COMPACT */
     unsigned max_pass_log;   /* radix-2 stages per pass, 3..9 (default 9) */
     unsigned max_single_log; /* largest size done in one pass, 0..11 (default 11) */
+    cuda_ntt_curve curve;    /* whose Fr (default BLS12-381's); vectors are its elements */
 } cuda_ntt_options;
 
 typedef struct cuda_ntt_domain cuda_ntt_domain;

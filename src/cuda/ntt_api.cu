@@ -35,7 +35,7 @@ extern "C" cuzk_status cuda_ntt_ctx_create(cuda_ntt_ctx **ctx, int device, unsig
     if (!ctx)
         return CUZK_ERR_INVALID_ARGUMENT;
     *ctx = NULL;
-    if (max_log_n > CUDA_NTT_MAX_LOG ||
+    if ((opt && !ntt_field_ops_of(opt)) || max_log_n > ntt_max_log(opt) ||
         (roots != CUDA_NTT_ROOTS_BELLMAN && roots != CUDA_NTT_ROOTS_SNARKJS))
         return CUZK_ERR_INVALID_ARGUMENT;
     cuda_ntt_ctx *c = (cuda_ntt_ctx *)calloc(1, sizeof(*c));
@@ -184,7 +184,7 @@ extern "C" cuzk_status cuda_ntt_batch(cuda_ntt_ctx *ctx, void *const *d_data, un
     cuzk_status st = ntt_domain_of(ctx, log_n, &d);
     if (st != CUZK_OK)
         return st;
-    const ntt_exec x = {ctx->device, (cudaStream_t)stream};
+    const ntt_exec x = {ctx->device, (cudaStream_t)stream, ntt_field_ops_of(&ctx->opt)};
     const uint32_t per = d->plan.n_pass > 1 ? ctx->max_batch : NTT_BATCH;
     if (per == 0 || (d->plan.n_pass > 1 && !ctx->scratch))
         return count ? CUZK_ERR_UNSUPPORTED : CUZK_OK;
@@ -305,6 +305,10 @@ static cuzk_status ntt_h_args(cuda_ntt_ctx *ctx, void *const *vec, unsigned coun
             return CUZK_ERR_INVALID_ARGUMENT;
     if (log_n > CUDA_NTT_MAX_LOG || m > ((size_t)1 << log_n))
         return CUZK_ERR_INVALID_ARGUMENT;
+    /* At the two-adicity there is no 2n-th root of unity (BN254 at 2^28). */
+    if (coset == CUDA_H_COSET_2N_ROOT && log_n >= ntt_max_log(&ctx->opt) &&
+        ctx->opt.curve == CUDA_NTT_BN254)
+        return CUZK_ERR_INVALID_ARGUMENT;
     return ntt_domain_of(ctx, log_n, d);
 }
 
@@ -316,7 +320,7 @@ static cuzk_status ntt_h(cuda_ntt_ctx *ctx, void *d_a, void *d_b, void *d_c, siz
     cuzk_status st = ntt_h_args(ctx, vec, 3, m, log_n, coset, &d);
     if (st != CUZK_OK)
         return st;
-    const ntt_exec x = {ctx->device, (cudaStream_t)stream};
+    const ntt_exec x = {ctx->device, (cudaStream_t)stream, ntt_field_ops_of(&ctx->opt)};
     dfr_t *a = (dfr_t *)d_a, *b = (dfr_t *)d_b, *c = (dfr_t *)d_c;
     dfr_t *const abc[3] = {a, b, c};
     /* c's evaluations replaced by a b - c */
@@ -340,7 +344,7 @@ static cuzk_status ntt_h_lean(cuda_ntt_ctx *ctx, void *d_a, void *d_b, size_t m,
         return st;
     if (!fill_c)
         return CUZK_ERR_INVALID_ARGUMENT;
-    const ntt_exec x = {ctx->device, (cudaStream_t)stream};
+    const ntt_exec x = {ctx->device, (cudaStream_t)stream, ntt_field_ops_of(&ctx->opt)};
     dfr_t *a = (dfr_t *)d_a, *b = (dfr_t *)d_b;
     const ntt_last_pass plain = {0, NULL, NULL, a};
     st = ntt_coset_evals(&x, d, &a, 1, m, coset, &plain);

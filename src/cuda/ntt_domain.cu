@@ -10,6 +10,55 @@
 
 /* ---- memory ------------------------------------------------------------- */
 
+/* ---- the curves' executors ---------------------------------------------- */
+
+const ntt_field_ops *ntt_field_ops_of(const cuda_ntt_options *opt)
+{
+    switch (opt ? opt->curve : CUDA_NTT_BLS12_381) {
+    case CUDA_NTT_BLS12_381:
+        return &ntt_bls12_381_field_ops;
+    case CUDA_NTT_BN254:
+        return &ntt_bn254_field_ops;
+    default:
+        return NULL;
+    }
+}
+
+uint32_t ntt_max_log(const cuda_ntt_options *opt)
+{
+    return opt && opt->curve == CUDA_NTT_BN254 ? 28u : CUDA_NTT_MAX_LOG;
+}
+
+cuzk_status ntt_exec_pass(const ntt_exec *x, const ntt_pass_params *p, int layout, uint32_t blocks,
+                          uint32_t batch)
+{
+    return x->ops->pass(x, p, layout, blocks, batch);
+}
+
+cuzk_status ntt_exec_consts(const ntt_exec *x, ntt_consts *d_out, uint32_t log_n, int snarkjs)
+{
+    return x->ops->consts(x, d_out, log_n, snarkjs);
+}
+
+cuzk_status ntt_exec_powers(const ntt_exec *x, dfr_t *d_out, uint32_t count, const dfr_t *d_base,
+                            uint32_t sq, const dfr_t *d_scale)
+{
+    return x->ops->powers(x, d_out, count, d_base, sq, d_scale);
+}
+
+cuzk_status ntt_exec_twiddles(const ntt_exec *x, dfr_t *d_out, uint64_t count, const dfr_t *d_rl,
+                              const dfr_t *d_rh, uint32_t rl_bits, uint32_t log_n, uint32_t log_l,
+                              uint32_t log_s)
+{
+    return x->ops->twiddles(x, d_out, count, d_rl, d_rh, rl_bits, log_n, log_l, log_s);
+}
+
+cuzk_status ntt_kernels_configure(void)
+{
+    cuzk_status st = ntt_bls12_381_field_ops.configure();
+    return st == CUZK_OK ? ntt_bn254_field_ops.configure() : st;
+}
+
 cuzk_status ntt_set_device(int device)
 {
     if (device == CUDA_NTT_HOST_EMULATION)
@@ -241,7 +290,7 @@ extern "C" cuzk_status cuda_ntt_domain_create(cuda_ntt_domain **dom, int device,
     if (!dom)
         return CUZK_ERR_INVALID_ARGUMENT;
     *dom = NULL;
-    if (log_n > CUDA_NTT_MAX_LOG ||
+    if ((opt && !ntt_field_ops_of(opt)) || log_n > ntt_max_log(opt) ||
         (roots != CUDA_NTT_ROOTS_BELLMAN && roots != CUDA_NTT_ROOTS_SNARKJS))
         return CUZK_ERR_INVALID_ARGUMENT;
     cuda_ntt_domain *d = (cuda_ntt_domain *)calloc(1, sizeof(*d));
@@ -283,7 +332,7 @@ extern "C" cuzk_status cuda_ntt_domain_create(cuda_ntt_domain **dom, int device,
             d->hi[s] = mem + o.hi[s];
         for (uint32_t j = 0; j + 1 < d->plan.n_pass; j++)
             d->tw[j] = j == 0 ? (const dfr_t *)d->tw1 : mem + o.tw[j];
-        const ntt_exec x = {device, stream};
+        const ntt_exec x = {device, stream, ntt_field_ops_of(&d->opt)};
         st = ntt_domain_fill(d, &o, &x);
     }
     if (stream)

@@ -144,7 +144,8 @@ void emu_count_conflicts(uint32_t threads)
 
 } // namespace
 
-cuzk_status ntt_emu_pass(const ntt_pass_params *p, int layout, uint32_t blocks, uint32_t batch)
+cuzk_status ntt_emu_pass(const ntt_pass_params *p, int layout, uint32_t blocks, uint32_t batch,
+                         ntt_segment_fn seg)
 {
     const uint32_t tile = ntt_tile(*p), threads = ntt_threads(*p),
                    segs = ntt_segments(*p, (p->flags & NTT_F_MID) != 0);
@@ -190,7 +191,7 @@ cuzk_status ntt_emu_pass(const ntt_pass_params *p, int layout, uint32_t blocks, 
                 ntt_emu_probe = emu_probe;
                 for (uint32_t t = 0; t < threads; t++) {
                     emu.thread = t;
-                    ntt_segment(*p, layout, (p->flags & NTT_F_MID) != 0, b, s, t, sm);
+                    seg(p, layout, (p->flags & NTT_F_MID) != 0, &b, s, t, sm);
                 }
                 ntt_emu_probe = NULL;
                 if (bx == 0)

@@ -2,23 +2,50 @@
 #define CUZK_CUDA_NTT_FR_CUH
 
 /* Fr arithmetic for the NTT code, callable from host and device code alike.
- * On the device these are the dfr_* functions of ff_fr.cuh. On the host they
- * are a portable implementation of the same operations on the same limbs
- * (eight little-endian 32-bit words, Montgomery form with R = 2^256, fully
- * reduced), so the pass code in ntt_pass.cuh can run unchanged in the host
- * emulation (ntt_emu.cu) that the tests use where there is no GPU. Both
- * sides return the canonical value, so they agree bit for bit. */
+ * On the device these are ff_prime_impl.cuh's functions (prefix ntt_dev_) on
+ * dfr_t. On the host they are a portable implementation of the same
+ * operations on the same limbs (eight little-endian 32-bit words,
+ * Montgomery form with R = 2^256, fully reduced), so the pass code in
+ * ntt_pass.cuh can run unchanged in the host emulation (ntt_emu.cu) that
+ * the tests use where there is no GPU. Both sides return the canonical
+ * value, so they agree bit for bit.
+ *
+ * The field is BLS12-381's Fr, or BN254's where the translation unit
+ * defines NTT_CURVE_BN254 before including the NTT headers (the NTT's
+ * arithmetic is compiled once per curve: ntt_kernels_impl.cuh). Elements
+ * are dfr_t either way (same layout); NTT_TWO_ADICITY is the field's. */
 
 #include <stdint.h>
 #include <string.h>
 
+#include "cuda/ff_bn254_fr.cuh"
 #include "cuda/ff_fr.cuh"
+
+#ifdef NTT_CURVE_BN254
+#define NTT_FR_MODULUS DBN254_FR_MODULUS
+#define NTT_FR_N0 DBN254_FR_N0
+#define NTT_FR_ONE DBN254_FR_ONE
+#define NTT_TWO_ADICITY 28u /* r − 1 = 2^28 · t */
+#else
+#define NTT_FR_MODULUS DFR_MODULUS
+#define NTT_FR_N0 DFR_N0
+#define NTT_FR_ONE DFR_ONE
+#define NTT_TWO_ADICITY 32u /* r − 1 = 2^32 · t */
+#endif
+
+#define FF_(name) ntt_dev_##name
+#define FF_TYPE dfr_t
+#define FF_LIMBS DFR_LIMBS
+#define FF_MODULUS NTT_FR_MODULUS
+#define FF_N0 NTT_FR_N0
+#define FF_ONE NTT_FR_ONE
+#include "cuda/ff_prime_impl.cuh"
 
 #define NTT_HD static __host__ __device__ __forceinline__
 
 /* ---- the host side ---------------------------------------------------- */
 
-static const uint32_t nfr_host_p[DFR_LIMBS] = DFR_MODULUS;
+static const uint32_t nfr_host_p[DFR_LIMBS] = NTT_FR_MODULUS;
 
 /* r = a - p when a >= p (a < 2p), else a. */
 static inline void nfr_host_reduce(uint32_t *r, const uint32_t *a)
@@ -82,7 +109,7 @@ static inline void nfr_host_mul(uint32_t *r, const uint32_t *a, const uint32_t *
         uint64_t v = (uint64_t)t[DFR_LIMBS] + c;
         t[DFR_LIMBS] = (uint32_t)v;
         t[DFR_LIMBS + 1] = (uint32_t)(v >> 32);
-        const uint32_t m = t[0] * DFR_N0;
+        const uint32_t m = t[0] * NTT_FR_N0;
         v = (uint64_t)m * nfr_host_p[0] + t[0];
         c = v >> 32;
         for (int j = 1; j < DFR_LIMBS; j++) {
@@ -102,7 +129,7 @@ static inline void nfr_host_mul(uint32_t *r, const uint32_t *a, const uint32_t *
 NTT_HD void nfr_add(dfr_t *r, const dfr_t *a, const dfr_t *b)
 {
 #ifdef __CUDA_ARCH__
-    dfr_add(r, a, b);
+    ntt_dev_add(r, a, b);
 #else
     nfr_host_add(r->l, a->l, b->l);
 #endif
@@ -111,7 +138,7 @@ NTT_HD void nfr_add(dfr_t *r, const dfr_t *a, const dfr_t *b)
 NTT_HD void nfr_sub(dfr_t *r, const dfr_t *a, const dfr_t *b)
 {
 #ifdef __CUDA_ARCH__
-    dfr_sub(r, a, b);
+    ntt_dev_sub(r, a, b);
 #else
     nfr_host_sub(r->l, a->l, b->l);
 #endif
@@ -120,7 +147,7 @@ NTT_HD void nfr_sub(dfr_t *r, const dfr_t *a, const dfr_t *b)
 NTT_HD void nfr_mul(dfr_t *r, const dfr_t *a, const dfr_t *b)
 {
 #ifdef __CUDA_ARCH__
-    dfr_mul(r, a, b);
+    ntt_dev_mul(r, a, b);
 #else
     nfr_host_mul(r->l, a->l, b->l);
 #endif
@@ -129,7 +156,7 @@ NTT_HD void nfr_mul(dfr_t *r, const dfr_t *a, const dfr_t *b)
 NTT_HD void nfr_sqr(dfr_t *r, const dfr_t *a)
 {
 #ifdef __CUDA_ARCH__
-    dfr_sqr(r, a);
+    ntt_dev_sqr(r, a);
 #else
     nfr_host_mul(r->l, a->l, a->l);
 #endif
@@ -146,7 +173,7 @@ NTT_HD void nfr_butterfly(dfr_t *a, dfr_t *b)
 
 NTT_HD void nfr_set_one(dfr_t *r)
 {
-    const uint32_t one[DFR_LIMBS] = DFR_ONE;
+    const uint32_t one[DFR_LIMBS] = NTT_FR_ONE;
     for (int k = 0; k < DFR_LIMBS; k++)
         r->l[k] = one[k];
 }
@@ -175,7 +202,7 @@ NTT_HD void nfr_ldg(dfr_t *r, const dfr_t *g)
 NTT_HD void nfr_ld(dfr_t *r, const dfr_t *g)
 {
 #ifdef __CUDA_ARCH__
-    dfr_load(r, g);
+    ntt_dev_load(r, g);
 #else
     *r = *g;
 #endif
@@ -184,7 +211,7 @@ NTT_HD void nfr_ld(dfr_t *r, const dfr_t *g)
 NTT_HD void nfr_st(dfr_t *g, const dfr_t *a)
 {
 #ifdef __CUDA_ARCH__
-    dfr_store(g, a);
+    ntt_dev_store(g, a);
 #else
     *g = *a;
 #endif

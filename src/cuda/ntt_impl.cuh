@@ -53,10 +53,13 @@ struct cuda_ntt_ctx {
     cuda_ntt_domain *dom[CUDA_NTT_MAX_LOG + 1];
 };
 
-/* Where and how the work runs. */
+struct ntt_field_ops;
+
+/* Where and how the work runs, and over which curve's Fr. */
 typedef struct ntt_exec {
     int device; /* CUDA_NTT_HOST_EMULATION: on the host */
     cudaStream_t stream;
+    const struct ntt_field_ops *ops; /* ntt_field_ops_of(the options' curve) */
 } ntt_exec;
 
 /* ---- plan (ntt_domain.cu) ---------------------------------------------- */
@@ -70,8 +73,35 @@ void ntt_params_init(ntt_pass_params *p, const cuda_ntt_domain *d, uint32_t j);
 int ntt_pass_layout(const ntt_plan *plan, uint32_t j);
 uint32_t ntt_pass_blocks(const ntt_plan *plan, uint32_t j);
 
-/* ---- executors (ntt_kernels.cu, ntt_emu.cu) ---------------------------- */
+/* ---- executors (ntt_kernels_impl.cuh, once per curve; ntt_emu.cu) ------- */
 
+/* One curve's executor: its kernels, or the same code on the host in the
+ * emulation. */
+typedef struct ntt_field_ops {
+    /* Sets the kernels' shared-memory limit on the current device. */
+    cuzk_status (*configure)(void);
+    cuzk_status (*pass)(const ntt_exec *x, const ntt_pass_params *p, int layout, uint32_t blocks,
+                        uint32_t batch);
+    cuzk_status (*consts)(const ntt_exec *x, ntt_consts *d_out, uint32_t log_n, int snarkjs);
+    cuzk_status (*powers)(const ntt_exec *x, dfr_t *d_out, uint32_t count, const dfr_t *d_base,
+                          uint32_t sq, const dfr_t *d_scale);
+    cuzk_status (*twiddles)(const ntt_exec *x, dfr_t *d_out, uint64_t count, const dfr_t *d_rl,
+                            const dfr_t *d_rh, uint32_t rl_bits, uint32_t log_n, uint32_t log_l,
+                            uint32_t log_s);
+} ntt_field_ops;
+
+extern const ntt_field_ops ntt_bls12_381_field_ops; /* ntt_kernels.cu */
+extern const ntt_field_ops ntt_bn254_field_ops;     /* ntt_bn254_kernels.cu */
+
+/* The executor of the options' curve (ntt_domain.cu); NULL for an unknown
+ * curve. */
+const ntt_field_ops *ntt_field_ops_of(const cuda_ntt_options *opt);
+
+/* The largest log_n of the options' curve: its Fr's two-adicity, at most
+ * CUDA_NTT_MAX_LOG. */
+uint32_t ntt_max_log(const cuda_ntt_options *opt);
+
+/* x's curve's steps (ntt_domain.cu). */
 cuzk_status ntt_exec_pass(const ntt_exec *x, const ntt_pass_params *p, int layout, uint32_t blocks,
                           uint32_t batch);
 cuzk_status ntt_exec_consts(const ntt_exec *x, ntt_consts *d_out, uint32_t log_n, int snarkjs);
@@ -80,11 +110,15 @@ cuzk_status ntt_exec_powers(const ntt_exec *x, dfr_t *d_out, uint32_t count, con
 cuzk_status ntt_exec_twiddles(const ntt_exec *x, dfr_t *d_out, uint64_t count, const dfr_t *d_rl,
                               const dfr_t *d_rh, uint32_t rl_bits, uint32_t log_n, uint32_t log_l,
                               uint32_t log_s);
-/* Sets the kernels' shared-memory limit on the current device. */
+/* Every curve's kernels configured on the current device. */
 cuzk_status ntt_kernels_configure(void);
 
-/* The emulation's passes (ntt_emu.cu). */
-cuzk_status ntt_emu_pass(const ntt_pass_params *p, int layout, uint32_t blocks, uint32_t batch);
+/* The emulation's passes (ntt_emu.cu): every block, segment and thread of
+ * a pass in turn, each by seg (the curve's segment code on the host). */
+typedef void (*ntt_segment_fn)(const ntt_pass_params *p, int layout, int mid, const ntt_blk *b,
+                               uint32_t seg, uint32_t t, uint4 *sm);
+cuzk_status ntt_emu_pass(const ntt_pass_params *p, int layout, uint32_t blocks, uint32_t batch,
+                         ntt_segment_fn seg);
 
 /* ---- memory on the device or the host (ntt_domain.cu) ------------------ */
 

@@ -4,8 +4,9 @@
 /* The constants and tables of a domain, computed where they are used (on
  * the device, or on the host in the emulation) from nothing but the modulus,
  * with the same definitions as the CPU domain (poly/domain.c):
- *   w_2^32 = x^t, r - 1 = 2^32 t, x = 7 (bellman) or 5 (snarkjs);
- *   w_n = w_2^32 ^ (2^(32-k)); w_2n = w_2^32 ^ (2^(31-k)); coset shift g = 7.
+ *   w_2^S = x^t, r - 1 = 2^S t (S = NTT_TWO_ADICITY: 32 for BLS12-381, 28
+ *   for BN254), x = 7 (bellman) or 5 (snarkjs);
+ *   w_n = w_2^S ^ (2^(S-k)); w_2n = w_2^S ^ (2^(S-1-k)); coset shift g = 7.
  * Inverses by Fermat (a^(r-2)). */
 
 #include <stdint.h>
@@ -90,7 +91,7 @@ NTT_HD void ntt_pow_u32(dfr_t *r, const dfr_t *a, uint32_t e)
 
 NTT_HD void ntt_inv(dfr_t *r, const dfr_t *a)
 {
-    const uint32_t p[DFR_LIMBS] = DFR_MODULUS;
+    const uint32_t p[DFR_LIMBS] = NTT_FR_MODULUS;
     uint32_t e[DFR_LIMBS];
     uint32_t borrow = 2;
     for (int i = 0; i < DFR_LIMBS; i++) { /* e = p - 2 */
@@ -107,20 +108,31 @@ NTT_HD void ntt_sqr_times(dfr_t *r, const dfr_t *a, uint32_t times)
         nfr_sqr(r, r);
 }
 
-/* Everything of ntt_consts for n = 2^log_n (log_n <= 31), snarkjs != 0
- * for the roots x = 5. One thread. */
+/* Everything of ntt_consts for n = 2^log_n (log_n <= NTT_TWO_ADICITY),
+ * snarkjs != 0 for the roots x = 5. At log_n = NTT_TWO_ADICITY there is
+ * no w_2n: omega_2n is then w_n, and the 2n-th root coset must not be used
+ * (ntt_api.cu refuses it). One thread. */
 NTT_HD void ntt_make_consts(ntt_consts *c, uint32_t log_n, int snarkjs)
 {
-    const uint32_t p[DFR_LIMBS] = DFR_MODULUS;
-    uint32_t t[DFR_LIMBS - 1]; /* t = (p - 1) / 2^32: p's low word is 1 */
-    for (int i = 0; i < DFR_LIMBS - 1; i++)
-        t[i] = p[i + 1];
+    const uint32_t p[DFR_LIMBS] = NTT_FR_MODULUS;
+    /* t = (p − 1) >> S: p − 1 is p with its low bit cleared (p is odd), and
+     * its low S bits are zero. */
+    const uint32_t q = NTT_TWO_ADICITY / 32, b = NTT_TWO_ADICITY % 32;
+    uint32_t t[DFR_LIMBS];
+    for (uint32_t i = 0; i < DFR_LIMBS; i++) {
+        const uint32_t lo = i + q < DFR_LIMBS ? p[i + q] & (i + q == 0 ? ~1u : ~0u) : 0u;
+        const uint32_t hi = i + q + 1 < DFR_LIMBS ? p[i + q + 1] : 0u;
+        t[i] = (uint32_t)((((uint64_t)hi << 32) | lo) >> b);
+    }
     dfr_t x, root, one;
     nfr_set_one(&one);
     ntt_small(&x, snarkjs ? 5 : 7);
-    ntt_pow_words(&root, &x, t, DFR_LIMBS - 1);
-    ntt_sqr_times(&c->omega_2n, &root, 31 - log_n);
-    nfr_sqr(&c->omega, &c->omega_2n);
+    ntt_pow_words(&root, &x, t, DFR_LIMBS);
+    ntt_sqr_times(&c->omega, &root, NTT_TWO_ADICITY - log_n);
+    if (log_n < NTT_TWO_ADICITY)
+        ntt_sqr_times(&c->omega_2n, &root, NTT_TWO_ADICITY - 1 - log_n);
+    else
+        c->omega_2n = c->omega;
 
     dfr_t n;
     n = one;

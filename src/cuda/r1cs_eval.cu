@@ -27,328 +27,20 @@
  *
  * The per-thread code is __host__ __device__ (the Fr operations of
  * ntt_fr.cuh): the host emulation runs it unchanged, each group of a long
- * row walked lane by lane and its partial sums added in lane order. */
+ * row walked lane by lane and its partial sums added in lane order. It is
+ * compiled once per curve (r1cs_eval_impl.cuh); this file holds what does
+ * not depend on the field: the matrices' memory, the upload, the entry
+ * points. */
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "cuda/cuda_check.h"
-#include "cuda/ntt_fr.cuh"
-#include "cuda/r1cs_eval.h"
-
-static_assert(sizeof(dfr_t) == 32, "dfr_t is not the size of fr_t");
-
-#define R1CS_HD static __host__ __device__ __forceinline__
-#define R1CS_THREAD_MAX 32u
-#define R1CS_WARP_MAX 1024u
-#define R1CS_BLOCK 256u
-#define R1CS_ROW_PTR_CHUNK ((size_t)1 << 20) /* entries narrowed per copy */
-
-enum { TIER_WARP = 0, TIER_BLOCK = 1, TIERS = 2 };
-
-typedef struct r1cs_dev_matrix {
-    void *row_ptr; /* uint32_t, or uint64_t when ptr64 */
-    uint32_t *col;
-    void *coeff; /* uint16_t or uint32_t */
-    uint64_t nnz;
-    bool ptr64;
-    uint32_t *tier_rows[TIERS]; /* rows of each group tier */
-    uint32_t tier_count[TIERS];
-} r1cs_dev_matrix;
-
-struct cuda_r1cs {
-    int device;
-    uint64_t rows, num_vars;
-    bool c_is_ab;
-    unsigned coeff_width;
-    dfr_t *table;
-    r1cs_dev_matrix m[3];
-    unsigned num_matrices; /* 2 when c_is_ab */
-    uint64_t bytes;
-};
-
-struct cuda_r1cs_check {
-    int device;
-    unsigned long long *d_first_bad;
-    unsigned long long *h_first_bad; /* page-locked on a GPU */
-};
+#include "cuda/r1cs_eval_internal.cuh"
 
 extern "C" const char *cuda_r1cs_last_error(void)
 {
     return cuda_check_last();
-}
-
-/* ---- the per-thread code ------------------------------------------------- */
-
-R1CS_HD bool rfr_is_zero(const dfr_t *x)
-{
-    uint32_t v = 0;
-    for (int k = 0; k < DFR_LIMBS; k++)
-        v |= x->l[k];
-    return v == 0;
-}
-
-R1CS_HD bool rfr_eq(const dfr_t *x, const dfr_t *y)
-{
-    uint32_t v = 0;
-    for (int k = 0; k < DFR_LIMBS; k++)
-        v |= x->l[k] ^ y->l[k];
-    return v == 0;
-}
-
-R1CS_HD bool rfr_is_one(const dfr_t *x)
-{
-    const uint32_t one[DFR_LIMBS] = DFR_ONE;
-    uint32_t v = 0;
-    for (int k = 0; k < DFR_LIMBS; k++)
-        v |= x->l[k] ^ one[k];
-    return v == 0;
-}
-
-/* The matrix as the kernels read it. */
-template <typename Ptr, typename Idx> struct r1cs_view {
-    const Ptr *row_ptr;
-    const uint32_t *col;
-    const Idx *coeff;
-    const dfr_t *table;
-    const dfr_t *w;
-};
-
-/* acc += coefficient k · w[col[k]], by the cheapest means the values allow. */
-template <typename Ptr, typename Idx>
-R1CS_HD void r1cs_term(dfr_t *acc, const r1cs_view<Ptr, Idx> &v, uint64_t k)
-{
-    dfr_t x;
-    nfr_ldg(&x, &v.w[v.col[k]]);
-    if (rfr_is_zero(&x))
-        return;
-    const uint32_t ci = v.coeff[k];
-    if (ci == 0) { /* R1CS_COEFF_ONE */
-        nfr_add(acc, acc, &x);
-    } else if (ci == 1) { /* R1CS_COEFF_MINUS_ONE */
-        nfr_sub(acc, acc, &x);
-    } else {
-        dfr_t t;
-        nfr_ldg(&t, &v.table[ci]);
-        if (!rfr_is_one(&x))
-            nfr_mul(&t, &t, &x);
-        nfr_add(acc, acc, &t);
-    }
-}
-
-/* The sum over terms begin + lane, begin + lane + stride, ... below end. */
-template <typename Ptr, typename Idx>
-R1CS_HD void r1cs_partial(dfr_t *acc, const r1cs_view<Ptr, Idx> &v, uint64_t begin, uint64_t end,
-                          uint32_t lane, uint32_t stride)
-{
-    nfr_set_zero(acc);
-    for (uint64_t k = begin + lane; k < end; k += stride)
-        r1cs_term(acc, v, k);
-}
-
-/* Where the sums of a matrix's rows go. */
-enum { R1CS_SINK_STORE = 0, R1CS_SINK_MUL = 1, R1CS_SINK_CHECK = 2 };
-typedef struct r1cs_sink {
-    int mode;
-    dfr_t *out;              /* STORE: out[row] = sum; MUL: out[row] = out[row]·sum */
-    const dfr_t *a, *b;      /* CHECK: a row with a[row]·b[row] ≠ sum lowers *bad to it */
-    unsigned long long *bad; /* device memory (host memory in the emulation) */
-} r1cs_sink;
-
-R1CS_HD void r1cs_sink_put(const r1cs_sink &s, uint32_t row, const dfr_t *sum)
-{
-    if (s.mode == R1CS_SINK_STORE) {
-        nfr_st(&s.out[row], sum);
-        return;
-    }
-    dfr_t x, y;
-    if (s.mode == R1CS_SINK_MUL) {
-        nfr_ld(&x, &s.out[row]);
-        nfr_mul(&x, &x, sum);
-        nfr_st(&s.out[row], &x);
-        return;
-    }
-    nfr_ld(&x, &s.a[row]);
-    nfr_ld(&y, &s.b[row]);
-    nfr_mul(&x, &x, &y);
-    if (rfr_eq(&x, sum))
-        return;
-#ifdef __CUDA_ARCH__
-    atomicMin(s.bad, (unsigned long long)row);
-#else
-    if (row < *s.bad)
-        *s.bad = row;
-#endif
-}
-
-/* Row i by one thread, unless it is longer than R1CS_THREAD_MAX (a group
- * kernel writes it). */
-template <typename Ptr, typename Idx>
-R1CS_HD void r1cs_thread_row(const r1cs_view<Ptr, Idx> &v, const r1cs_sink &sink, uint32_t i)
-{
-    const uint64_t b = v.row_ptr[i], e = v.row_ptr[i + 1];
-    if (e - b > R1CS_THREAD_MAX)
-        return;
-    dfr_t acc;
-    r1cs_partial(&acc, v, b, e, 0, 1);
-    r1cs_sink_put(sink, i, &acc);
-}
-
-/* Row i of the finishing pass: c = a·b (c_is_ab), or whether a·b ≠ c. */
-R1CS_HD bool r1cs_finish_row(const dfr_t *a, const dfr_t *b, dfr_t *c, uint32_t i, bool c_is_ab)
-{
-    dfr_t x, y;
-    nfr_ld(&x, &a[i]);
-    nfr_ld(&y, &b[i]);
-    nfr_mul(&x, &x, &y);
-    if (c_is_ab) {
-        nfr_st(&c[i], &x);
-        return false;
-    }
-    nfr_ld(&y, &c[i]);
-    return !rfr_eq(&x, &y);
-}
-
-/* ---- kernels -------------------------------------------------------------- */
-
-template <typename Ptr, typename Idx>
-__global__ void __launch_bounds__(R1CS_BLOCK)
-    r1cs_rows_thread(r1cs_view<Ptr, Idx> v, r1cs_sink sink, uint32_t rows)
-{
-    const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < rows)
-        r1cs_thread_row(v, sink, i);
-}
-
-#ifdef __CUDA_ARCH__
-/* Lane 0 of the warp gets the sum of the warp's 32 values (the others
- * garbage). */
-static __device__ __forceinline__ void r1cs_warp_sum(dfr_t *acc)
-{
-#pragma unroll
-    for (unsigned off = 16; off > 0; off >>= 1) {
-        dfr_t o;
-#pragma unroll
-        for (int k = 0; k < DFR_LIMBS; k++)
-            o.l[k] = __shfl_down_sync(0xffffffffu, acc->l[k], off);
-        dfr_add(acc, acc, &o);
-    }
-}
-#endif
-
-/* One row of `list` per GROUP threads (32: a warp; R1CS_BLOCK: the
- * block). Every thread reaches the shuffles and the barrier: a group past
- * the list sums nothing and stores nothing. */
-template <typename Ptr, typename Idx, unsigned GROUP>
-__global__ void __launch_bounds__(R1CS_BLOCK)
-    r1cs_rows_group(r1cs_view<Ptr, Idx> v, r1cs_sink sink, const uint32_t *list, uint32_t count)
-{
-#ifdef __CUDA_ARCH__
-    static_assert(GROUP == 32 || GROUP == R1CS_BLOCK, "a group is a warp or the block");
-    const uint32_t g = blockIdx.x * (R1CS_BLOCK / GROUP) + threadIdx.x / GROUP;
-    const uint32_t lane = threadIdx.x % GROUP;
-    uint32_t row = 0;
-    uint64_t b = 0, e = 0;
-    if (g < count) {
-        row = list[g];
-        b = v.row_ptr[row];
-        e = v.row_ptr[row + 1];
-    }
-    dfr_t acc;
-    r1cs_partial(&acc, v, b, e, lane, GROUP);
-    r1cs_warp_sum(&acc);
-    if (GROUP > 32) {
-        __shared__ dfr_t warp_sums[R1CS_BLOCK / 32];
-        if ((threadIdx.x & 31u) == 0)
-            warp_sums[threadIdx.x >> 5] = acc;
-        __syncthreads();
-        if (threadIdx.x < 32) {
-            if (threadIdx.x < R1CS_BLOCK / 32)
-                acc = warp_sums[threadIdx.x];
-            else
-                nfr_set_zero(&acc);
-            r1cs_warp_sum(&acc);
-        }
-    }
-    if (lane == 0 && g < count)
-        r1cs_sink_put(sink, row, &acc);
-#endif
-}
-
-__global__ void __launch_bounds__(R1CS_BLOCK)
-    r1cs_rows_finish(const dfr_t *a, const dfr_t *b, dfr_t *c, uint32_t rows, bool c_is_ab,
-                     unsigned long long *first_bad)
-{
-    const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < rows && r1cs_finish_row(a, b, c, i, c_is_ab))
-        atomicMin(first_bad, (unsigned long long)i);
-}
-
-/* ---- one matrix ---------------------------------------------------------- */
-
-static uint32_t blocks_for(uint64_t threads)
-{
-    return (uint32_t)((threads + R1CS_BLOCK - 1) / R1CS_BLOCK);
-}
-
-template <typename Ptr, typename Idx>
-static void matrix_emulate(const r1cs_view<Ptr, Idx> &v, const r1cs_dev_matrix *m,
-                           const r1cs_sink &sink, uint32_t rows)
-{
-    for (uint32_t i = 0; i < rows; i++)
-        r1cs_thread_row(v, sink, i);
-    static const uint32_t group[TIERS] = {32, R1CS_BLOCK};
-    for (int t = 0; t < TIERS; t++) {
-        for (uint32_t g = 0; g < m->tier_count[t]; g++) {
-            const uint32_t row = m->tier_rows[t][g];
-            dfr_t sum, part;
-            nfr_set_zero(&sum);
-            for (uint32_t lane = 0; lane < group[t]; lane++) {
-                r1cs_partial(&part, v, v.row_ptr[row], v.row_ptr[row + 1], lane, group[t]);
-                nfr_add(&sum, &sum, &part);
-            }
-            r1cs_sink_put(sink, row, &sum);
-        }
-    }
-}
-
-template <typename Ptr, typename Idx>
-static cuzk_status matrix_eval(const cuda_r1cs *r, const r1cs_dev_matrix *m, const dfr_t *w,
-                               const r1cs_sink &sink, cudaStream_t stream)
-{
-    const r1cs_view<Ptr, Idx> v = {(const Ptr *)m->row_ptr, m->col, (const Idx *)m->coeff, r->table,
-                                   w};
-    const uint32_t rows = (uint32_t)r->rows;
-    if (r->device == CUDA_R1CS_HOST_EMULATION) {
-        matrix_emulate(v, m, sink, rows);
-        return CUZK_OK;
-    }
-    cuzk_status st = CUZK_OK;
-    r1cs_rows_thread<Ptr, Idx><<<blocks_for(rows), R1CS_BLOCK, 0, stream>>>(v, sink, rows);
-    CUDA_CHECK_LAUNCH(st, "r1cs_rows_thread");
-    if (m->tier_count[TIER_WARP]) {
-        const uint32_t n = m->tier_count[TIER_WARP];
-        r1cs_rows_group<Ptr, Idx, 32><<<blocks_for((uint64_t)n * 32), R1CS_BLOCK, 0, stream>>>(
-            v, sink, m->tier_rows[TIER_WARP], n);
-        CUDA_CHECK_LAUNCH(st, "r1cs_rows_group (warp per row)");
-    }
-    if (m->tier_count[TIER_BLOCK]) {
-        const uint32_t n = m->tier_count[TIER_BLOCK];
-        r1cs_rows_group<Ptr, Idx, R1CS_BLOCK>
-            <<<n, R1CS_BLOCK, 0, stream>>>(v, sink, m->tier_rows[TIER_BLOCK], n);
-        CUDA_CHECK_LAUNCH(st, "r1cs_rows_group (block per row)");
-    }
-    return st;
-}
-
-static cuzk_status matrix_dispatch(const cuda_r1cs *r, const r1cs_dev_matrix *m, const dfr_t *w,
-                                   const r1cs_sink &sink, cudaStream_t stream)
-{
-    if (m->ptr64)
-        return r->coeff_width == 2 ? matrix_eval<uint64_t, uint16_t>(r, m, w, sink, stream)
-                                   : matrix_eval<uint64_t, uint32_t>(r, m, w, sink, stream);
-    return r->coeff_width == 2 ? matrix_eval<uint32_t, uint16_t>(r, m, w, sink, stream)
-                               : matrix_eval<uint32_t, uint32_t>(r, m, w, sink, stream);
 }
 
 /* A sink storing into out. */
@@ -507,7 +199,8 @@ extern "C" cuzk_status cuda_r1cs_upload(cuda_r1cs **out, int device, const cuda_
         return CUZK_ERR_INVALID_ARGUMENT;
     *out = NULL;
     if (!src || src->rows > UINT32_MAX || src->num_vars == 0 || src->num_vars > (1ull << 32) ||
-        (src->coeff_width != 2 && src->coeff_width != 4) || src->num_coeffs < 2 || !src->coeffs)
+        (src->coeff_width != 2 && src->coeff_width != 4) || src->num_coeffs < 2 || !src->coeffs ||
+        (src->curve != CUDA_R1CS_BLS12_381 && src->curve != CUDA_R1CS_BN254))
         return CUZK_ERR_INVALID_ARGUMENT;
     const unsigned nm = src->c_is_ab ? 2 : 3;
     for (unsigned k = 0; k < nm; k++) {
@@ -525,6 +218,7 @@ extern "C" cuzk_status cuda_r1cs_upload(cuda_r1cs **out, int device, const cuda_
     r->c_is_ab = src->c_is_ab != 0;
     r->coeff_width = src->coeff_width;
     r->num_matrices = nm;
+    r->ops = src->curve == CUDA_R1CS_BN254 ? &r1cs_bn254_field_ops : &r1cs_bls12_381_field_ops;
     cuzk_status st = set_device(device);
     if (st == CUZK_OK)
         st = upload(device, (void **)&r->table, src->coeffs, src->num_coeffs * sizeof(dfr_t),
@@ -600,13 +294,6 @@ extern "C" void cuda_r1cs_check_free(cuda_r1cs_check *ck)
     free(ck);
 }
 
-static void finish_emulate(const cuda_r1cs *r, dfr_t *const abc[3], unsigned long long *first_bad)
-{
-    for (uint32_t i = 0; i < (uint32_t)r->rows; i++)
-        if (r1cs_finish_row(abc[0], abc[1], abc[2], i, r->c_is_ab) && i < *first_bad)
-            *first_bad = i;
-}
-
 /* The end of an evaluation with a check (st: how it went so far): the
  * lowest failing row back to the host, the stream waited for. */
 static cuzk_status check_read(cuda_r1cs_check *ck, cudaStream_t s, cuzk_status st,
@@ -636,19 +323,16 @@ extern "C" cuzk_status cuda_r1cs_eval(const cuda_r1cs *r, cuda_r1cs_check *ck, c
     if (r->device == CUDA_R1CS_HOST_EMULATION) {
         *ck->h_first_bad = CUDA_R1CS_ROW_NONE;
         for (unsigned k = 0; k < r->num_matrices; k++)
-            matrix_dispatch(r, &r->m[k], w, sink_store(abc[k]), s);
-        finish_emulate(r, abc, ck->h_first_bad);
+            r->ops->matrix(r, &r->m[k], w, sink_store(abc[k]), s);
+        r->ops->finish(r, abc, ck->h_first_bad, s);
         *first_bad_row = *ck->h_first_bad;
         return CUZK_OK;
     }
     CUDA_CHECK(st, cudaMemsetAsync(ck->d_first_bad, 0xff, sizeof(unsigned long long), s));
     for (unsigned k = 0; k < r->num_matrices && st == CUZK_OK; k++)
-        st = matrix_dispatch(r, &r->m[k], w, sink_store(abc[k]), s);
-    if (st == CUZK_OK) {
-        r1cs_rows_finish<<<blocks_for(r->rows), R1CS_BLOCK, 0, s>>>(
-            abc[0], abc[1], abc[2], (uint32_t)r->rows, r->c_is_ab, ck->d_first_bad);
-        CUDA_CHECK_LAUNCH(st, "r1cs_rows_finish");
-    }
+        st = r->ops->matrix(r, &r->m[k], w, sink_store(abc[k]), s);
+    if (st == CUZK_OK)
+        st = r->ops->finish(r, abc, ck->d_first_bad, s);
     return check_read(ck, s, st, first_bad_row);
 }
 
@@ -674,20 +358,20 @@ extern "C" cuzk_status cuda_r1cs_eval_ab(const cuda_r1cs *r, cuda_r1cs_check *ck
     check.bad = ck->d_first_bad;
     if (r->device == CUDA_R1CS_HOST_EMULATION) {
         *ck->d_first_bad = CUDA_R1CS_ROW_NONE;
-        matrix_dispatch(r, &r->m[0], w, sink_store(a), s);
-        matrix_dispatch(r, &r->m[1], w, sink_store(b), s);
+        r->ops->matrix(r, &r->m[0], w, sink_store(a), s);
+        r->ops->matrix(r, &r->m[1], w, sink_store(b), s);
         if (!r->c_is_ab)
-            matrix_dispatch(r, &r->m[2], w, check, s);
+            r->ops->matrix(r, &r->m[2], w, check, s);
         *first_bad_row = *ck->d_first_bad;
         return CUZK_OK;
     }
     CUDA_CHECK(st, cudaMemsetAsync(ck->d_first_bad, 0xff, sizeof(unsigned long long), s));
     if (st == CUZK_OK)
-        st = matrix_dispatch(r, &r->m[0], w, sink_store(a), s);
+        st = r->ops->matrix(r, &r->m[0], w, sink_store(a), s);
     if (st == CUZK_OK)
-        st = matrix_dispatch(r, &r->m[1], w, sink_store(b), s);
+        st = r->ops->matrix(r, &r->m[1], w, sink_store(b), s);
     if (st == CUZK_OK && !r->c_is_ab)
-        st = matrix_dispatch(r, &r->m[2], w, check, s);
+        st = r->ops->matrix(r, &r->m[2], w, check, s);
     return check_read(ck, s, st, first_bad_row);
 }
 
@@ -703,12 +387,12 @@ extern "C" cuzk_status cuda_r1cs_eval_c(const cuda_r1cs *r, const void *d_w, voi
     if (st != CUZK_OK || r->rows == 0)
         return st;
     if (!r->c_is_ab)
-        return matrix_dispatch(r, &r->m[2], w, sink_store(c), s);
+        return r->ops->matrix(r, &r->m[2], w, sink_store(c), s);
     /* c = a·b: A·w stored, then multiplied by B·w row by row */
     r1cs_sink times = sink_store(c);
     times.mode = R1CS_SINK_MUL;
-    st = matrix_dispatch(r, &r->m[0], w, sink_store(c), s);
+    st = r->ops->matrix(r, &r->m[0], w, sink_store(c), s);
     if (st == CUZK_OK)
-        st = matrix_dispatch(r, &r->m[1], w, times, s);
+        st = r->ops->matrix(r, &r->m[1], w, times, s);
     return st;
 }

@@ -48,6 +48,10 @@ typedef struct cuda_r1cs_matrix_src {
     uint64_t nnz;
 } cuda_r1cs_matrix_src;
 
+/* The field of the coefficients and the witness: Fr of a curve (the values
+ * of curve/curve_id.h's curve_id). */
+typedef enum cuda_r1cs_curve { CUDA_R1CS_BLS12_381, CUDA_R1CS_BN254 } cuda_r1cs_curve;
+
 /* A constraint system as r1cs_t holds it. */
 typedef struct cuda_r1cs_src {
     uint64_t rows;             /* rows of every matrix (num_constraints), < 2^32 */
@@ -57,6 +61,7 @@ typedef struct cuda_r1cs_src {
     uint64_t num_coeffs;       /* >= 2 */
     unsigned coeff_width;      /* 2 or 4 */
     int c_is_ab;               /* C has no entries: c = a·b row by row */
+    cuda_r1cs_curve curve;     /* default BLS12-381; coefficients and w are its Fr's */
 } cuda_r1cs_src;
 
 typedef struct cuda_r1cs cuda_r1cs;

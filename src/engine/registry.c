@@ -215,8 +215,9 @@ cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
         st = e->backends[b]->prepare(e->backends[b], &d, &c->handle[b], &backend_bytes[b], bmsg,
                                      sizeof(bmsg));
         if (st == CUZK_ERR_UNSUPPORTED && b == 0 && e->num_backends > 1) {
-            /* The primary cannot prove this circuit (a GPU and a curve its
-             * kernels lack): the CPU fallback proves all of its partitions
+            /* The primary cannot prove this circuit (a GPU, and a BN254
+             * plan whose parameters would have to stream under the device
+             * budget): the CPU fallback proves all of its partitions
              * (sched_pick_prove), and says so once. */
             c->handle[0] = NULL;
             if (!e->cfg.quiet)

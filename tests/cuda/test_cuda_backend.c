@@ -6,7 +6,9 @@
  * witness that does not satisfy the constraints refused by the device's
  * check (CUZK_ERR_UNSATISFIED, naming the row), and a point outside the
  * subgroup refused by the device's subgroup test. Built-in circuit (bellman
- * parameters) and the circom fixture (snarkjs key). Skipped without a GPU. */
+ * parameters) and the circom fixtures (snarkjs keys), of BLS12-381 and of
+ * BN254 (circom's default curve: the BN254 proofs with fixed r, s equal
+ * the CPU backend's and verify). Skipped without a GPU. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -26,6 +28,7 @@
 #include "groth16/setup.h"
 #include "groth16/verifier.h"
 #include "circuits/zkey.h"
+#include "field/scalar_slots.h"
 #include "off_subgroup.h"
 #include "seed.h"
 
@@ -350,6 +353,95 @@ static void test_zkey(void **state)
     }
 }
 
+static void bn254_sums_equal(const groth16_sums *x, const groth16_sums *y)
+{
+    assert_true(bn254_g1_jac_eq(&x->bn254.a, &y->bn254.a));
+    assert_true(bn254_g1_jac_eq(&x->bn254.b1, &y->bn254.b1));
+    assert_true(bn254_g2_jac_eq(&x->bn254.b, &y->bn254.b));
+    assert_true(bn254_g1_jac_eq(&x->bn254.c, &y->bn254.c));
+}
+
+/* The BN254 fixtures: both backends with a, b, c given and evaluated from
+ * w, twice; equal sums, equal proofs for fixed r, s, and the GPU's proof
+ * verifies (and fails with a changed public input). */
+static void test_zkey_bn254(void **state)
+{
+    backend_t **be = *state;
+    backend_t *cpu = be[0], *gpu = be[1];
+    static const char *const names[] = {"chain", "poseidon", "manypub"};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        char zpath[512], wpath[512];
+        snprintf(zpath, sizeof(zpath), FIX "%s_bn128.zkey", names[i]);
+        snprintf(wpath, sizeof(wpath), FIX "%s_bn128.wtns", names[i]);
+        zkey_t z;
+        expect_ok(zkey_open(&z, zpath, FORMATS_CHECK_SUBGROUP, msg, sizeof(msg)));
+        assert_int_equal(z.curve, CURVE_BN254);
+        circom_wtns_t wt;
+        expect_ok(circom_wtns_open(&wt, wpath, msg, sizeof(msg)));
+        const uint64_t nw = wt.num_values;
+        fr_t *w = malloc(nw * sizeof(fr_t));
+        assert_non_null(w);
+        expect_ok(circom_wtns_decode(w, &wt, 0, nw, msg, sizeof(msg)));
+        circom_wtns_close(&wt);
+        const size_t n = z.domain_size;
+        fr_t *abc = calloc(3 * n, sizeof(fr_t)), *buf = malloc(3 * n * sizeof(fr_t));
+        assert_true(abc && buf);
+        bn254_zkey_circuit_t zc;
+        expect_ok(bn254_zkey_circuit_init(&zc, &z, FORMATS_CHECK_CURVE, 0, msg, sizeof(msg)));
+        bn254_zkey_circuit_eval_abc(&zc, bn254_fr_slots_const(w), bn254_fr_slots(abc), 0);
+        backend_circuit_desc desc = {
+            .name = names[i], .plan = &zc.plan, .cs = &zc.cs, .rows = n, .c_is_ab = true};
+        printf("bn128 zkey %s: domain %zu, %u signals\n", names[i], n, z.num_vars);
+        void *hc, *hg;
+        uint64_t bytes;
+        expect_ok(cpu->prepare(cpu, &desc, &hc, &bytes, msg, sizeof(msg)));
+        expect_ok(gpu->prepare(gpu, &desc, &hg, &bytes, msg, sizeof(msg)));
+        groth16_sums sc, sg, sd;
+        for (int rep = 0; rep < 2; rep++) {
+            memcpy(buf, abc, 3 * n * sizeof(fr_t));
+            backend_input in = {.w = w, .abc = buf, .rows = n};
+            expect_ok(cpu->prove(cpu, 0, hc, &in, &sc, NULL, NULL, msg, sizeof(msg)));
+            memcpy(buf, abc, 3 * n * sizeof(fr_t));
+            expect_ok(gpu->prove(gpu, 0, hg, &in, &sg, NULL, NULL, msg, sizeof(msg)));
+            bn254_sums_equal(&sc, &sg);
+            backend_input from_w = {.w = w, .rows = n};
+            int evals = 0;
+            expect_ok(gpu->prove(gpu, 0, hg, &from_w, &sd, count_eval, &evals, msg, sizeof(msg)));
+            assert_int_equal(evals, 1);
+            bn254_sums_equal(&sc, &sd);
+        }
+        rng_t rng;
+        rng_seed(&rng, g_seed);
+        bn254_fr_t r, s;
+        bn254_fr_random(&r, &rng);
+        bn254_fr_random(&s, &rng);
+        bn254_groth16_proof_t on_cpu, on_device;
+        bn254_groth16_assemble(&on_cpu, &z.bn254_vk, &sc.bn254, &r, &s);
+        bn254_groth16_assemble(&on_device, &z.bn254_vk, &sd.bn254, &r, &s);
+        assert_true(bn254_g1_affine_eq(&on_device.a, &on_cpu.a) &&
+                    bn254_g2_affine_eq(&on_device.b, &on_cpu.b) &&
+                    bn254_g1_affine_eq(&on_device.c, &on_cpu.c));
+        const bn254_fr_t *pub = bn254_fr_slots_const(w) + 1;
+        assert_int_equal(bn254_groth16_verify(&z.bn254_vk, &on_device, pub, z.num_public), CUZK_OK);
+        if (z.num_public) {
+            bn254_fr_t *bad = malloc(z.num_public * sizeof(bn254_fr_t));
+            assert_non_null(bad);
+            memcpy(bad, pub, z.num_public * sizeof(bn254_fr_t));
+            bn254_fr_add(&bad[0], &bad[0], &BN254_FR_ONE);
+            assert_int_not_equal(bn254_groth16_verify(&z.bn254_vk, &on_device, bad, z.num_public),
+                                 CUZK_OK);
+            free(bad);
+        }
+        cpu->release(cpu, hc);
+        gpu->release(gpu, hg);
+        bn254_zkey_circuit_free(&zc);
+        free(abc);
+        free(buf);
+        free(w);
+        zkey_close(&z);
+    }
+}
+
 static int setup(void **state)
 {
     static backend_t *be[2];
@@ -386,9 +478,12 @@ int main(void)
         return 77;
     }
     g_seed = test_seed("test_cuda_backend");
+    /* BN254 is opt-in on the device until validated there (cuda_backend.c) */
+    setenv("CUZK_CUDA_BN254", "1", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_builtin),
         cmocka_unit_test(test_zkey),
+        cmocka_unit_test(test_zkey_bn254),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 #endif

@@ -90,13 +90,13 @@ typedef struct config {
 } config;
 
 static const config configs[] = {
-    {"default", {0, 0, 0}},
-    {"compact", {CUDA_NTT_TWIDDLES_COMPACT, 0, 0}},
-    {"p3s2", {0, 3, 2}}, /* up to 5 passes of 2-3 points at 2^13 */
-    {"p4s5c", {CUDA_NTT_TWIDDLES_COMPACT, 4, 5}},
-    {"p5s1", {0, 5, 1}}, /* two passes from 2^2 */
-    {"p7s6", {0, 7, 6}},
-    {"p9s8", {0, 9, 8}},
+    {"default", {0, 0, 0, CUDA_NTT_BLS12_381}},
+    {"compact", {CUDA_NTT_TWIDDLES_COMPACT, 0, 0, CUDA_NTT_BLS12_381}},
+    {"p3s2", {0, 3, 2, CUDA_NTT_BLS12_381}}, /* up to 5 passes of 2-3 points at 2^13 */
+    {"p4s5c", {CUDA_NTT_TWIDDLES_COMPACT, 4, 5, CUDA_NTT_BLS12_381}},
+    {"p5s1", {0, 5, 1, CUDA_NTT_BLS12_381}}, /* two passes from 2^2 */
+    {"p7s6", {0, 7, 6, CUDA_NTT_BLS12_381}},
+    {"p9s8", {0, 9, 8, CUDA_NTT_BLS12_381}},
 };
 
 /* Every direction and coset at 2^k against ntt_transform (NTT_NN). */
@@ -393,7 +393,7 @@ static void test_arguments(void **state)
     cuda_ntt_ctx *ctx;
     assert_int_equal(cuda_ntt_ctx_create(&ctx, device, 29, 1, CUDA_NTT_ROOTS_BELLMAN, NULL),
                      CUZK_ERR_INVALID_ARGUMENT);
-    const cuda_ntt_options bad_opt = {0, 10, 0};
+    const cuda_ntt_options bad_opt = {0, 10, 0, CUDA_NTT_BLS12_381};
     assert_int_equal(cuda_ntt_ctx_create(&ctx, device, 8, 1, CUDA_NTT_ROOTS_BELLMAN, &bad_opt),
                      CUZK_ERR_INVALID_ARGUMENT);
     assert_ok(cuda_ntt_ctx_create(&ctx, device, 8, 1, CUDA_NTT_ROOTS_BELLMAN, NULL));

@@ -7,7 +7,9 @@
  * one, repeated columns, empty rows, rows of every length tier up to
  * thousands of terms, more than 65,536 distinct coefficients). Witnesses:
  * satisfying ones and random ones (a third 0, a third 1, a third random;
- * seed printed), and a satisfying one with one value broken.
+ * seed printed), and a satisfying one with one value broken. The same over
+ * BN254's Fr (the circom fixtures' bn128 zkeys and witnesses, the edge-case
+ * and one-bad-row systems built over BN254).
  *
  * Runs everything in the host emulation (same per-thread code, no GPU),
  * then on device 0 when there is one; without a GPU it reports SKIPPED
@@ -38,6 +40,8 @@ int main(void)
 #include "circuits/zkey.h"
 #include "cuda/device.h"
 #include "cuda/r1cs_eval.h"
+#include "field/bn254_fr.h"
+#include "field/scalar_slots.h"
 #include "formats/circom_wtns.h"
 #include "formats/zkey.h"
 #include "r1cs/r1cs.h"
@@ -51,6 +55,46 @@ static int device; /* CUDA_R1CS_HOST_EMULATION, then 0 */
 static uint64_t g_seed;
 static rng_t rng;
 static char msg[512];
+static curve_id g_curve; /* the field of the systems the tests build */
+
+/* ---- scalars of g_curve's field, in fr_t slots ----------------------------- */
+
+static void sc_from_u64(fr_t *r, uint64_t v)
+{
+    if (g_curve == CURVE_BN254)
+        bn254_fr_from_u64(bn254_fr_slots(r), v);
+    else
+        fr_from_u64(r, v);
+}
+
+static void sc_random(fr_t *r)
+{
+    if (g_curve == CURVE_BN254)
+        bn254_fr_random(bn254_fr_slots(r), &rng);
+    else
+        fr_random(r, &rng);
+}
+
+static void sc_neg(fr_t *r, const fr_t *a)
+{
+    if (g_curve == CURVE_BN254)
+        bn254_fr_neg(bn254_fr_slots(r), bn254_fr_slots_const(a));
+    else
+        fr_neg(r, a);
+}
+
+/* Whether a·b = c in the field of `curve`. */
+static bool sc_mul_eq(curve_id curve, const fr_t *a, const fr_t *b, const fr_t *c)
+{
+    if (curve == CURVE_BN254) {
+        bn254_fr_t ab;
+        bn254_fr_mul(&ab, bn254_fr_slots_const(a), bn254_fr_slots_const(b));
+        return bn254_fr_eq(&ab, bn254_fr_slots_const(c));
+    }
+    fr_t ab;
+    fr_mul(&ab, a, b);
+    return fr_eq(&ab, c);
+}
 
 static void expect_ok(cuzk_status st, const char *what)
 {
@@ -104,7 +148,8 @@ static cuda_r1cs_src src_of(const r1cs_t *r, bool c_is_ab)
                        .coeffs = (const struct fr *)r->coeffs,
                        .num_coeffs = r->num_coeffs,
                        .coeff_width = r->coeff_width,
-                       .c_is_ab = c_is_ab};
+                       .c_is_ab = c_is_ab,
+                       .curve = r->curve == CURVE_BN254 ? CUDA_R1CS_BN254 : CUDA_R1CS_BLS12_381};
     const r1cs_matrix *ms[3] = {&r->a, &r->b, &r->c};
     for (int k = 0; k < 3; k++)
         s.m[k] = (cuda_r1cs_matrix_src){
@@ -113,14 +158,12 @@ static cuda_r1cs_src src_of(const r1cs_t *r, bool c_is_ab)
 }
 
 /* The lowest row of the CPU's vectors with a·b ≠ c. */
-static uint64_t cpu_first_bad(const fr_t *a, const fr_t *b, const fr_t *c, uint64_t rows)
+static uint64_t cpu_first_bad(curve_id curve, const fr_t *a, const fr_t *b, const fr_t *c,
+                              uint64_t rows)
 {
-    for (uint64_t i = 0; i < rows; i++) {
-        fr_t ab;
-        fr_mul(&ab, &a[i], &b[i]);
-        if (!fr_eq(&ab, &c[i]))
+    for (uint64_t i = 0; i < rows; i++)
+        if (!sc_mul_eq(curve, &a[i], &b[i], &c[i]))
             return i;
-    }
     return CUDA_R1CS_ROW_NONE;
 }
 
@@ -154,7 +197,7 @@ static uint64_t compare(const char *what, const r1cs_t *r, bool c_is_ab, const f
     fr_t *a = want, *b = a + len, *c = b + len;
     r1cs_eval(r, w, a, b, c_is_ab ? NULL : c, 2);
     if (c_is_ab)
-        r1cs_mul_rows(c, a, b, rows, 2);
+        r1cs_mul_rows_over(r->curve, c, a, b, rows, 2);
     static const char names[3] = {'a', 'b', 'c'};
     for (int k = 0; k < 3; k++) {
         for (uint64_t i = 0; i < rows; i++)
@@ -167,7 +210,7 @@ static uint64_t compare(const char *what, const r1cs_t *r, bool c_is_ab, const f
                 fail_msg("%s: %c was written past its %llu rows", what, names[k],
                          (unsigned long long)rows);
     }
-    uint64_t want_bad = c_is_ab ? CUDA_R1CS_ROW_NONE : cpu_first_bad(a, b, c, rows);
+    uint64_t want_bad = c_is_ab ? CUDA_R1CS_ROW_NONE : cpu_first_bad(r->curve, a, b, c, rows);
     if (bad != want_bad)
         fail_msg("%s: first failing row %llu, the CPU's %llu", what, (unsigned long long)bad,
                  (unsigned long long)want_bad);
@@ -214,13 +257,13 @@ static uint64_t compare(const char *what, const r1cs_t *r, bool c_is_ab, const f
 /* w[0] = 1, then a third 0, a third 1, a third random. */
 static void random_witness(fr_t *w, uint64_t nv)
 {
-    fr_from_u64(&w[0], 1);
+    sc_from_u64(&w[0], 1);
     for (uint64_t i = 1; i < nv; i++) {
         uint64_t kind = rng_u64(&rng) % 3;
         if (kind == 2)
-            fr_random(&w[i], &rng);
+            sc_random(&w[i]);
         else
-            fr_from_u64(&w[i], kind);
+            sc_from_u64(&w[i], kind);
     }
 }
 
@@ -229,6 +272,7 @@ static void random_witness(fr_t *w, uint64_t nv)
 static void test_builtin(void **state)
 {
     (void)state;
+    g_curve = CURVE_BLS12_381;
     for (unsigned k = 10; k <= 12; k += 2) {
         porep_like_params p;
         expect_ok(porep_like_params_for_constraints(&p, k, 8), "shape");
@@ -260,6 +304,7 @@ static void test_builtin(void **state)
 static void test_zkey(void **state)
 {
     (void)state;
+    g_curve = CURVE_BLS12_381;
     static const char *const names[] = {"chain", "poseidon", "manypub"};
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
         char zpath[512], wpath[512], what[64];
@@ -311,9 +356,9 @@ static void edge_system(r1cs_t *r, uint64_t rows, uint64_t nv, bool distinct_coe
     static const uint32_t lengths[] = {0, 1, 2, 3, 7, 31, 32, 33, 100, 1024, 1025, 2, 1, 0, 5000};
     const size_t nlen = sizeof(lengths) / sizeof(lengths[0]);
     entries es = {0};
-    fr_t one, minus_one, zero = FR_ZERO, v;
-    fr_from_u64(&one, 1);
-    fr_neg(&minus_one, &one);
+    fr_t one, minus_one, zero = FR_ZERO, v; /* zero: all-zero limbs in both fields */
+    sc_from_u64(&one, 1);
+    sc_neg(&minus_one, &one);
     uint64_t big_rows = 0;
     for (uint64_t i = 0; i < rows; i++) {
         for (uint32_t m = 0; m < 3; m++) {
@@ -333,23 +378,24 @@ static void edge_system(r1cs_t *r, uint64_t rows, uint64_t nv, bool distinct_coe
                     put(&es, m, (uint32_t)i, col, &zero);
                     break;
                 case 3: /* the same column twice: merged */
-                    fr_random(&v, &rng);
+                    sc_random(&v);
                     put(&es, m, (uint32_t)i, col, &v);
                     put(&es, m, (uint32_t)i, col, &one);
                     break;
                 case 4: /* small powers of two, as packing rows have */
-                    fr_from_u64(&v, (uint64_t)1 << (rng_u64(&rng) % 60));
+                    sc_from_u64(&v, (uint64_t)1 << (rng_u64(&rng) % 60));
                     put(&es, m, (uint32_t)i, col, &v);
                     break;
                 default:
-                    fr_random(&v, &rng);
+                    sc_random(&v);
                     put(&es, m, (uint32_t)i, col, &v);
                 }
             }
         }
     }
-    expect_ok(r1cs_from_entries(r, es.e, es.n, rows, 1 + nv / 8, nv - 1 - nv / 8, msg, sizeof(msg)),
-              "r1cs_from_entries");
+    expect_ok(r1cs_from_entries_over(r, g_curve, es.e, es.n, rows, 1 + nv / 8, nv - 1 - nv / 8, msg,
+                                     sizeof(msg)),
+              "r1cs_from_entries_over");
     expect_ok(r1cs_validate(r, 2, msg, sizeof(msg)), "r1cs_validate");
     free(es.e);
 }
@@ -367,9 +413,9 @@ static void count_tiers(const r1cs_t *r, uint64_t tiers[4])
         }
 }
 
-static void test_edge_cases(void **state)
+static void edge_cases(curve_id curve)
 {
-    (void)state;
+    g_curve = curve;
     r1cs_t r;
     edge_system(&r, 300, 4000, false);
     assert_int_equal(r.coeff_width, 2);
@@ -390,7 +436,7 @@ static void test_edge_cases(void **state)
     }
     /* All ones: every product takes the w = 1 path. */
     for (uint64_t i = 0; i < nv; i++)
-        fr_from_u64(&w[i], 1);
+        sc_from_u64(&w[i], 1);
     compare("edge cases, w all ones", &r, false, w);
     free(w);
     r1cs_free(&r);
@@ -410,28 +456,29 @@ static void test_edge_cases(void **state)
 
 /* A satisfied system where only row `bad` can fail: a_i = w_i, b_i = 1,
  * c_i = w_i, with c_bad made 2·w_bad. Also the refusals of bad counts. */
-static void test_unsatisfied_and_refusals(void **state)
+static void unsatisfied_and_refusals(curve_id curve)
 {
-    (void)state;
+    g_curve = curve;
     const uint64_t rows = 5000, nv = rows + 1, bad = 4321;
     entries es = {0};
     fr_t one, two;
-    fr_from_u64(&one, 1);
-    fr_from_u64(&two, 2);
+    sc_from_u64(&one, 1);
+    sc_from_u64(&two, 2);
     for (uint32_t i = 0; i < rows; i++) {
         put(&es, 0, i, i + 1, &one);
         put(&es, 1, i, 0, &one);
         put(&es, 2, i, i + 1, i == bad ? &two : &one);
     }
     r1cs_t r;
-    expect_ok(r1cs_from_entries(&r, es.e, es.n, rows, 1, rows, msg, sizeof(msg)), "entries");
+    expect_ok(r1cs_from_entries_over(&r, g_curve, es.e, es.n, rows, 1, rows, msg, sizeof(msg)),
+              "entries");
     free(es.e);
     fr_t *w = malloc(nv * sizeof(fr_t));
     assert_non_null(w);
     random_witness(w, nv);
     for (uint64_t i = 1; i < nv; i++)
-        if (fr_is_zero(&w[i]))
-            fr_from_u64(&w[i], 1 + i); /* 2·w ≠ w needs w ≠ 0 */
+        if (fr_is_zero(&w[i])) /* all-zero limbs: zero in both fields */
+            sc_from_u64(&w[i], 1 + i); /* 2·w ≠ w needs w ≠ 0 */
     assert_int_equal(compare("one bad row", &r, false, w), bad);
     fr_t zero = FR_ZERO;
     w[bad + 1] = zero; /* 0 = 2·0: satisfied */
@@ -448,8 +495,72 @@ static void test_unsatisfied_and_refusals(void **state)
     src = src_of(&r, false);
     src.rows = (uint64_t)UINT32_MAX + 1;
     assert_int_equal(cuda_r1cs_upload(&dr, device, &src), CUZK_ERR_INVALID_ARGUMENT);
+    src = src_of(&r, false);
+    src.curve = (cuda_r1cs_curve)2; /* no such curve */
+    assert_int_equal(cuda_r1cs_upload(&dr, device, &src), CUZK_ERR_INVALID_ARGUMENT);
     assert_null(dr);
     r1cs_free(&r);
+}
+
+static void test_edge_cases(void **state)
+{
+    (void)state;
+    edge_cases(CURVE_BLS12_381);
+}
+
+static void test_unsatisfied_and_refusals(void **state)
+{
+    (void)state;
+    unsatisfied_and_refusals(CURVE_BLS12_381);
+}
+
+static void test_bn254_edge_cases(void **state)
+{
+    (void)state;
+    edge_cases(CURVE_BN254);
+}
+
+static void test_bn254_unsatisfied(void **state)
+{
+    (void)state;
+    unsatisfied_and_refusals(CURVE_BN254);
+}
+
+/* The circom fixtures over BN254 (snarkjs keys: C empty, c = a·b): their
+ * witnesses, then random ones. */
+static void test_bn254_zkey(void **state)
+{
+    (void)state;
+    g_curve = CURVE_BN254;
+    static const char *const names[] = {"chain", "poseidon", "manypub"};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        char zpath[512], wpath[512], what[64];
+        snprintf(zpath, sizeof(zpath), FIX "%s_bn128.zkey", names[i]);
+        snprintf(wpath, sizeof(wpath), FIX "%s_bn128.wtns", names[i]);
+        zkey_t z;
+        expect_ok(zkey_open(&z, zpath, FORMATS_CHECK_CURVE, msg, sizeof(msg)), zpath);
+        assert_int_equal(z.curve, CURVE_BN254);
+        circom_wtns_t wt;
+        expect_ok(circom_wtns_open(&wt, wpath, msg, sizeof(msg)), wpath);
+        const uint64_t nw = wt.num_values;
+        fr_t *w = malloc(nw * sizeof(fr_t));
+        assert_non_null(w);
+        expect_ok(circom_wtns_decode(w, &wt, 0, nw, msg, sizeof(msg)), wpath);
+        circom_wtns_close(&wt);
+        bn254_zkey_circuit_t zc;
+        expect_ok(bn254_zkey_circuit_init(&zc, &z, FORMATS_CHECK_CURVE, 2, msg, sizeof(msg)),
+                  zpath);
+        assert_int_equal(zc.cs.curve, CURVE_BN254);
+        assert_int_equal(nw, r1cs_num_vars(&zc.cs));
+        snprintf(what, sizeof(what), "bn128 zkey %s, its witness", names[i]);
+        compare(what, &zc.cs, true, w);
+        random_witness(w, nw);
+        snprintf(what, sizeof(what), "bn128 zkey %s, random witness", names[i]);
+        compare(what, &zc.cs, true, w);
+        bn254_zkey_circuit_free(&zc);
+        free(w);
+        zkey_close(&z);
+    }
 }
 
 static int run_all(const char *label)
@@ -460,6 +571,9 @@ static int run_all(const char *label)
         cmocka_unit_test(test_zkey),
         cmocka_unit_test(test_edge_cases),
         cmocka_unit_test(test_unsatisfied_and_refusals),
+        cmocka_unit_test(test_bn254_zkey),
+        cmocka_unit_test(test_bn254_edge_cases),
+        cmocka_unit_test(test_bn254_unsatisfied),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

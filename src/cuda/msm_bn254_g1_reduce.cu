@@ -1,0 +1,7 @@
+/* The device MSM over BN254's G1, its bucket reduction, window combination and the
+ * host driver (msm_group.cuh says why each group's MSM is cut into three
+ * files). */
+
+#include "cuda/msm_bn254_g1_defs.cuh"
+#include "cuda/msm_group.cuh"
+#include "cuda/msm_reduce_impl.cuh"
