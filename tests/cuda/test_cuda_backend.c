@@ -9,6 +9,7 @@
  * parameters) and the circom fixtures (snarkjs keys), of BLS12-381 and of
  * BN254 (circom's default curve: the BN254 proofs with fixed r, s equal
  * the CPU backend's and verify). Skipped without a GPU. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
