@@ -13,6 +13,15 @@
 # its median wall time is reported, the whole command as a user runs it
 # (cuzk's includes reading the key and its own check of the proof). Every
 # proof of both is then checked with `snarkjs groth16 verify`.
+#
+# With CURVE=bn128 the same runs also time rapidsnark's standalone prover
+# (`prover circuit.zkey witness.wtns proof.json public.json`, iden3's C++
+# and assembly BN254 prover, https://github.com/iden3/rapidsnark), built
+# apart from this repository; $RAPIDSNARK names the binary (default
+# build/rapidsnark/src/prover). Each run proves with snarkjs, cuzk and
+# rapidsnark in turn, so cuzk and rapidsnark run back to back under the
+# same load; rapidsnark's proofs are checked with `snarkjs groth16 verify`
+# too. Without the binary the script says so and times the other two.
 # Prints one JSON line per size on stdout; progress on stderr.
 #
 # Everything is built under $CUZK_BENCH_DIR (default .cache/snarkjs_compare,
@@ -22,7 +31,7 @@
 # 20 min or more at 2^16; keys and witnesses then take a minute or two.
 # Environment: CUZK (binary; default build/release/cuzk), RUNS, THREADS
 # (cuzk --threads; default nproc; snarkjs uses every core), CUZK_BENCH_DIR,
-# CURVE (bls12381, the default, or bn128).
+# CURVE (bls12381, the default, or bn128), RAPIDSNARK.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cuzk=${CUZK:-$root/build/release/cuzk}
@@ -35,11 +44,22 @@ bls12381) ptcurve=bls12-381 tag="" ;;
 bn128) ptcurve=bn128 tag=bn128_ ;; # files and folders apart from BLS12-381's
 *) echo "snarkjs_compare: CURVE must be bls12381 or bn128 (got '$curve')" >&2; exit 2 ;;
 esac
+rapidsnark=${RAPIDSNARK:-$root/build/rapidsnark/src/prover}
 tools=$root/tools/fixtures
 [ $# -eq 0 ] && set -- 12 14
 log() { echo "snarkjs_compare: $*" >&2; }
 
 [ -x "$cuzk" ] || { log "no cuzk binary at $cuzk (scripts/build.sh release)"; exit 1; }
+with_rapidsnark=0
+if [ "$curve" = bn128 ]; then
+    if [ -x "$rapidsnark" ]; then
+        with_rapidsnark=1
+        log "rapidsnark: $rapidsnark"
+    else
+        log "SKIPPING rapidsnark: no prover binary at $rapidsnark (set RAPIDSNARK to the"
+        log "  'prover' of a build of https://github.com/iden3/rapidsnark)"
+    fi
+fi
 if [ ! -f "$tools/node_modules/snarkjs/build/cli.cjs" ] ||
     [ ! -f "$tools/node_modules/circomlib/circuits/poseidon.circom" ] ||
     [ ! -f "$tools/node_modules/circom2/cli.js" ]; then
@@ -134,7 +154,7 @@ EOF
     constraints=$(snarkjs r1cs info "$d/chain.r1cs" 2>&1 | sed -n 's/.*# of Constraints: *\([0-9]*\).*/\1/p')
     load=$(cut -d' ' -f1 /proc/loadavg)
     log "2^$k: $constraints constraints; load $load; $runs runs of each prover"
-    s_wall=() s_cpu=() c_wall=() c_cpu=() c_key=() c_prove=()
+    s_wall=() s_cpu=() c_wall=() c_cpu=() c_key=() c_prove=() r_wall=() r_cpu=()
     for i in $(seq "$runs"); do
         read -r w u < <(timed snarkjs groth16 prove "$d/chain.zkey" "$d/chain.wtns" \
             "$d/s_proof$i.json" "$d/s_public$i.json")
@@ -148,9 +168,18 @@ EOF
         c_key+=("$(sed -n 's/.* key \([0-9.]*\) s.*/\1/p' "$d/last.log")")
         c_prove+=("$(sed -n 's/.* proofs\{0,1\} \([0-9.]*\) s.*/\1/p' "$d/last.log")")
         unset w u
+        if [ "$with_rapidsnark" = 1 ]; then
+            read -r w u < <(timed "$rapidsnark" "$d/chain.zkey" "$d/chain.wtns" \
+                "$d/r_proof$i.json" "$d/r_public$i.json")
+            [ -n "${u:-}" ] || exit 1
+            r_wall+=("$w") r_cpu+=("$u")
+            unset w u
+        fi
     done
     for i in $(seq "$runs"); do
-        for who in s c; do
+        provers=(s c)
+        [ "$with_rapidsnark" = 1 ] && provers+=(r)
+        for who in "${provers[@]}"; do
             snarkjs groth16 verify "$d/vk.json" "$d/${who}_public$i.json" "$d/${who}_proof$i.json" \
                 >"$d/verify.log" 2>&1 || {
                 cat "$d/verify.log" >&2
@@ -159,17 +188,34 @@ EOF
             }
         done
         cmp -s "$d/s_public$i.json" "$d/c_public$i.json" || { log "public.json differ"; exit 1; }
+        # rapidsnark writes its public.json without snarkjs's spacing: compare the values
+        if [ "$with_rapidsnark" = 1 ]; then
+            node -e 'const f = require("fs"), r = (p) => JSON.stringify(JSON.parse(f.readFileSync(p)));
+                process.exit(r(process.argv[1]) === r(process.argv[2]) ? 0 : 1)' \
+                "$d/s_public$i.json" "$d/r_public$i.json" || { log "rapidsnark's public.json differs"; exit 1; }
+        fi
     done
     med() { printf '%s\n' "$@" | median; }
     log "2^$k: snarkjs wall ${s_wall[*]} s, cpu ${s_cpu[*]} s"
     log "2^$k: cuzk wall ${c_wall[*]} s, cpu ${c_cpu[*]} s (key ${c_key[*]} s, proving phase ${c_prove[*]} s)"
+    r_med=null r_cpu_med=null
+    if [ "$with_rapidsnark" = 1 ]; then
+        log "2^$k: rapidsnark wall ${r_wall[*]} s, cpu ${r_cpu[*]} s"
+        r_med=$(med "${r_wall[@]}") r_cpu_med=$(med "${r_cpu[@]}")
+    fi
     awk -v n="$constraints" -v k="$k" -v s="$(med "${s_wall[@]}")" -v c="$(med "${c_wall[@]}")" \
         -v su="$(med "${s_cpu[@]}")" -v cu="$(med "${c_cpu[@]}")" -v ck="$(med "${c_key[@]}")" \
         -v cp="$(med "${c_prove[@]}")" -v t="$threads" -v runs="$runs" -v curve="$curve" \
-        -v load="$load" -v load2="$(cut -d' ' -f1 /proc/loadavg)" -v commit="$commit" 'BEGIN {
+        -v load="$load" -v load2="$(cut -d' ' -f1 /proc/loadavg)" -v commit="$commit" \
+        -v r="$r_med" -v ru="$r_cpu_med" 'BEGIN {
         printf "{\"bench\":\"snarkjs_compare\",\"curve\":\"%s\",\"constraints\":%d,\"domain\":%d,", curve, n, 2 ^ k
         printf "\"snarkjs_s\":%.3f,\"cuzk_s\":%.3f,\"speedup\":%.1f,", s, c, s / c
         printf "\"snarkjs_cpu_s\":%.3f,\"cuzk_cpu_s\":%.3f,", su, cu
+        if (curve == "bn128") {
+            # rapidsnark_over_cuzk > 1: cuzk is faster
+            if (r == "null") printf "\"rapidsnark_s\":null,\"rapidsnark_cpu_s\":null,\"rapidsnark_over_cuzk\":null,"
+            else printf "\"rapidsnark_s\":%.3f,\"rapidsnark_cpu_s\":%.3f,\"rapidsnark_over_cuzk\":%.2f,", r, ru, r / c
+        }
         printf "\"cuzk_key_s\":%.3f,\"cuzk_prove_phase_s\":%.3f,", ck, cp
         printf "\"threads\":%d,\"runs\":%d,\"load1\":[%s,%s],\"commit\":\"%s\"}\n",
             t, runs, load, load2, commit }'
