@@ -25,20 +25,6 @@
 
 #include "cuda/ec_impl.cuh"
 
-#undef EC_
-#undef FE_T
-#undef FE_ADD
-#undef FE_SUB
-#undef FE_DBL
-#undef FE_NEG
-#undef FE_MUL
-#undef FE_SQR
-#undef FE_IS_ZERO
-#undef FE_SET_ZERO
-#undef FE_SET_ONE
-#undef FE_INV
-#undef FE_LOAD
-#undef FE_STORE
-#undef FE_SHFL_DOWN
+#include "cuda/ec_impl_undef.cuh"
 
 #endif
