@@ -23,12 +23,20 @@
  * witness that is mostly not 0 or 1 meets it; kind "random-split")
  * (--batch-entries: sorted entries per batch of windows, the context's
  * max_batch_entries; printed as batch_entries, 0 for the default)
+ * (--stream-chunk K: the random cases' points copied back to the host and
+ * streamed through cuda/msm_stream.h in chunks of 2^K, as a device budget
+ * makes the engine do; "stream" says how: "shared", the chunks added into
+ * one set of buckets, or with --per-chunk "per-chunk", a Pippenger per
+ * chunk; --stream-resident: the chunks uploaded once, no copy per run;
+ * timed on the host's clock around the synchronous call)
  * Without CUDA, or without a GPU, prints one line and exits 0. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #ifdef CUZK_HAVE_CUDA
 
@@ -36,6 +44,7 @@
 
 #include "cuda/device.h"
 #include "cuda/msm.h"
+#include "cuda/msm_stream.h"
 #include "curve/bn254_curve.h"
 #include "curve/g1.h"
 #include "curve/g2.h"
@@ -230,7 +239,48 @@ typedef struct bench_state {
     size_t batch_entries; /* the context's sort batch; 0: its default */
     bool force_split;     /* --split: random scalars through the split call */
     bool bn254;           /* --curve bn254: BN254's groups */
+    unsigned stream_log;  /* --stream-chunk K: the points streamed in chunks of 2^K */
+    bool per_chunk;       /* --per-chunk: a Pippenger per chunk, not shared buckets */
+    bool stream_resident; /* --stream-resident: the chunks uploaded once, no copies */
 } bench_state;
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* The case's MSM through the streamer (cuda/msm_stream.h): the points
+ * copied back to the host once, then every run streams them in chunks of
+ * 2^stream_log (or runs over chunks uploaded once, stream_resident). The
+ * call is synchronous: timed on the host's clock. */
+static int run_streamed(bench_state *b, cuda_msm_group g, size_t n, float *ms)
+{
+    const size_t chunk = (size_t)1 << b->stream_log;
+    void *host = malloc(cuda_msm_points_host_bytes(g, n));
+    if (!host) {
+        fprintf(stderr, "bench_cuda_msm: out of host memory\n");
+        return 1;
+    }
+    cuda_msm_streamer *s = NULL;
+    cuda_msm_streamed *sb = NULL;
+    TRY("download points", cuda_msm_points_download(b->ctx, b->points[g], host, n));
+    TRY("streamer", cuda_msm_streamer_create(b->ctx, chunk, &s));
+    cuda_msm_streamer_set_shared_buckets(s, !b->per_chunk);
+    TRY("streamed", cuda_msm_streamed_create(s, g, host, n, NULL, n, b->stream_resident, &sb));
+    TRY_CUDA("sync", cudaStreamSynchronize(b->stream));
+    for (int r = -1; r < b->runs; r++) {
+        const double t0 = now_ms();
+        TRY("streamed msm", cuda_msm_streamed_run(s, sb, b->d_scalars, n, false, b->out));
+        if (r >= 0)
+            ms[r] = (float)(now_ms() - t0);
+    }
+    cuda_msm_streamed_free(sb);
+    cuda_msm_streamer_destroy(s);
+    free(host);
+    return 0;
+}
 
 /* The device group of a case's group (bench_case.group is G1 or G2). */
 static cuda_msm_group dev_group(const bench_state *b, cuda_msm_group g)
@@ -253,7 +303,10 @@ static int run_case(bench_state *b, const bench_case *bc, unsigned force_c)
     TRY_CUDA("event", cudaEventCreate(&e0));
     TRY_CUDA("event", cudaEventCreate(&e1));
     float ms[MAX_RUNS];
-    for (int r = -1; r < b->runs; r++) { /* r = −1: the warm-up */
+    const bool streamed = b->stream_log && !bc->zero_one && !b->force_split;
+    if (streamed && run_streamed(b, g, n, ms) != 0)
+        return 1;
+    for (int r = streamed ? b->runs : -1; r < b->runs; r++) { /* r = −1: the warm-up */
         TRY_CUDA("record", cudaEventRecord(e0, b->stream));
         if (bc->zero_one || b->force_split)
             TRY("msm",
@@ -297,7 +350,7 @@ static int run_case(bench_state *b, const bench_case *bc, unsigned force_c)
 
     qsort(ms, (size_t)b->runs, sizeof(float), cmp_float);
     printf("{\"bench\":\"cuda_msm\",\"curve\":\"%s\",\"group\":\"%s\",\"kind\":\"%s\","
-           "\"log_n\":%u,"
+           "\"log_n\":%u,\"stream\":\"%s\",\"chunk_log\":%u,"
            "\"median_ms\":%.3f,\"min_ms\":%.3f,\"max_ms\":%.3f,\"runs\":%d,\"checked\":%s,"
            "\"check\":\"%s\",\"c\":%u,\"batch_entries\":%zu,\"floor_ms\":%.2f,\"device\":\"%s\","
            "\"commit\":\"%s\"}\n",
@@ -305,7 +358,12 @@ static int run_case(bench_state *b, const bench_case *bc, unsigned force_c)
            bc->zero_one     ? "01"
            : b->force_split ? "random-split"
                             : "random",
-           bc->log_n, ms[b->runs / 2], ms[0], ms[b->runs - 1], b->runs, checked ? "true" : "false",
+           bc->log_n,
+           !streamed              ? "none"
+           : b->stream_resident   ? (b->per_chunk ? "resident-per-chunk" : "resident-shared")
+           : b->per_chunk         ? "per-chunk"
+                                  : "shared",
+           streamed ? b->stream_log : 0u, ms[b->runs / 2], ms[0], ms[b->runs - 1], b->runs, checked ? "true" : "false",
            check, c, b->batch_entries, floor_ms(g, n, bc->zero_one, c), b->info.name,
            CUZK_GIT_COMMIT);
     fflush(stdout);
@@ -356,12 +414,23 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--curve") == 0 && i + 1 < argc &&
                  (strcmp(argv[i + 1], "bn254") == 0 || strcmp(argv[i + 1], "bls12-381") == 0))
             b.bn254 = strcmp(argv[++i], "bn254") == 0;
+        else if (strcmp(argv[i], "--stream-chunk") == 0 && i + 1 < argc)
+            b.stream_log = (unsigned)atoi(argv[++i]);
+        else if (strcmp(argv[i], "--per-chunk") == 0)
+            b.per_chunk = true;
+        else if (strcmp(argv[i], "--stream-resident") == 0)
+            b.stream_resident = true;
         else {
             fprintf(stderr, "usage: bench_cuda_msm [--runs R] [--group g1|g2] [--kind random|01]"
                             " [--log-n K] [--c BITS] [--seed S] [--batch-entries N] [--split]"
-                            " [--curve bls12-381|bn254]\n");
+                            " [--curve bls12-381|bn254] [--stream-chunk K [--per-chunk]"
+                            " [--stream-resident]]\n");
             return 2;
         }
+    }
+    if (b.stream_log && (b.stream_log < 8 || b.stream_log > 28 || b.bn254)) {
+        fprintf(stderr, "bench_cuda_msm: --stream-chunk needs 8 <= K <= 28 and BLS12-381\n");
+        return 2;
     }
     if (b.runs < 1 || b.runs > MAX_RUNS || (only_log >= 0 && (only_log < 1 || only_log > 28))) {
         fprintf(stderr, "bench_cuda_msm: need 1 <= runs <= %d, 1 <= log-n <= 28\n", MAX_RUNS);

@@ -332,9 +332,10 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
         cfg.max_batch_entries = chunk * 16;
         if ((st = cuda_msm_ctx_create(&d->msm, &cfg)) != CUZK_OK)
             return dev_error(msg, msg_len, "MSM context", cuda_msm_last_error());
-        /* The witness MSMs' context, where it takes at most a sixteenth of
+        /* The witness MSMs' context, where it takes at most an eighth of
          * the budget with its chunk buffers (at small sizes its fixed
-         * scratch would crowd out the points). */
+         * scratch would crowd out the points; at 2^27 and 24 GiB it takes
+         * about 1.6 GB, more than a sixteenth). */
         const witness_overlap mode = overlap_mode();
         cuda_msm_config side_cfg = {.device = device};
         side_cfg.max_n[CUDA_MSM_G1] = side_cfg.max_n[CUDA_MSM_G2] = side_chunk(chunk);
@@ -342,7 +343,7 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
             return dev_error(msg, msg_len, "the witness MSMs' context", cuda_msm_last_error());
         if (d->side && cuda_msm_ctx_device_bytes(d->side) +
                                cuda_msm_streamer_bytes_for(side_chunk(chunk)) >
-                           cc->device_budget / 16) {
+                           cc->device_budget / 8) {
             cuda_msm_ctx_destroy(d->side);
             d->side = NULL;
         }
@@ -376,6 +377,8 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
             return st;
         }
         placement.side = d->side;
+        const char *h_buckets = getenv("CUZK_CUDA_H_BUCKETS");
+        placement.h_per_chunk = h_buckets && strcmp(h_buckets, "per-chunk") == 0;
     }
     if ((st = cuda_plan_upload(&d->parts, d->msm, plan, budgeted ? &placement : NULL,
                                cc->check_subgroup, bytes, msg, msg_len)) != CUZK_OK)
@@ -413,20 +416,6 @@ static cuzk_status cuda_prepare(backend_t *b, const backend_circuit_desc *desc, 
     if (!desc || !desc->plan) {
         backend_msg(msg, msg_len, "%s: no proof plan", desc && desc->name ? desc->name : "circuit");
         return CUZK_ERR_INVALID_ARGUMENT;
-    }
-    /* BN254 on the device has passed its emulated tests (NTT, a, b, c)
-     * but not yet run on a GPU: until it has, it is opt-in
-     * (CUZK_CUDA_BN254=1, as the GPU tests set it) and the engine proves
-     * BN254 circuits on its CPU fallback, whose proofs snarkjs accepts. */
-    if (desc->plan->curve == CURVE_BN254) {
-        const char *opt_in = getenv("CUZK_CUDA_BN254");
-        if (!opt_in || strcmp(opt_in, "1") != 0) {
-            backend_msg(msg, msg_len,
-                        "%s: BN254 (bn128) on the GPU is not validated on a device yet "
-                        "(CUZK_CUDA_BN254=1 enables it); proving on the CPU",
-                        desc->name ? desc->name : "circuit");
-            return CUZK_ERR_UNSUPPORTED;
-        }
     }
     cuzk_status st = groth16_plan_check(desc->plan, msg, msg_len);
     if (st != CUZK_OK)

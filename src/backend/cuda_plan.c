@@ -108,6 +108,7 @@ static cuzk_status chunk_part(cuda_plan_parts *parts, cuda_msm_ctx *msm, const g
                                      side ? pl->side_chunk_points : pl->chunk_points,
                                      streamer) != CUZK_OK)
             return dev_error(msg, msg_len, "the buffers of streamed bases", cuda_msm_last_error());
+        cuda_msm_streamer_set_shared_buckets(*streamer, !pl->h_per_chunk);
         *bytes += cuda_msm_streamer_device_bytes(*streamer);
     }
     cuda_msm_group g = part_is_g2(m) ? CUDA_MSM_G2 : CUDA_MSM_G1; /* streamed: BLS12-381 only */

@@ -54,6 +54,10 @@ typedef struct cuda_plan_placement {
      * hide behind h and the H MSM. */
     cuda_msm_ctx *side;
     size_t side_chunk_points;
+    /* The quotient's MSM as one Pippenger per chunk, summed on the host,
+     * instead of its chunks added into one set of buckets (for measuring
+     * the two: CUZK_CUDA_H_BUCKETS=per-chunk). */
+    bool h_per_chunk;
 } cuda_plan_placement;
 
 /* Called for each phase once it has ended, with its interval

@@ -21,6 +21,7 @@ struct cuda_msm_streamer {
     cudaStream_t load;
     cudaEvent_t loaded[2], used[2];
     size_t device_bytes;
+    bool per_chunk; /* plain MSMs a Pippenger per chunk (set_shared_buckets) */
 };
 
 typedef struct streamed_chunk {
@@ -335,10 +336,16 @@ cuzk_status cuda_msm_streamed_check_subgroup(cuda_msm_streamer *s, const cuda_ms
     return st;
 }
 
-/* Whether the MSM adds its chunks into one set of buckets. */
-static bool run_chunked(const cuda_msm_streamed *b, bool split)
+void cuda_msm_streamer_set_shared_buckets(cuda_msm_streamer *s, bool shared)
 {
-    return !split && !b->dense;
+    if (s)
+        s->per_chunk = !shared;
+}
+
+/* Whether the MSM adds its chunks into one set of buckets. */
+static bool run_chunked(const cuda_msm_streamer *s, const cuda_msm_streamed *b, bool split)
+{
+    return !split && !b->dense && !s->per_chunk;
 }
 
 static cuzk_status run_chunk(cuda_msm_streamer *s, const cuda_msm_streamed *b,
@@ -349,7 +356,7 @@ static cuzk_status run_chunk(cuda_msm_streamer *s, const cuda_msm_streamed *b,
     const cuda_msm_points *pts = b->resident ? c->pts : s->pts[b->group][i];
     const struct fr *sc =
         (const struct fr *)((const char *)d_scalars + c->v0 * CUDA_MSM_FR_BYTES);
-    if (run_chunked(b, split))
+    if (run_chunked(s, b, split))
         return msm_chunked_add(ctx, b->group, window, pts, sc, c->nv);
     if (b->dense)
         return cuda_msm_dense(ctx, b->group, pts, sc, c->nv, c->dens, out, ctx->stream);
@@ -378,7 +385,7 @@ cuzk_status cuda_msm_streamed_run(cuda_msm_streamer *s, const cuda_msm_streamed 
     char *results = (char *)b->results;
     const size_t jb = group_jac_bytes(b->group);
     const bool copies = !b->resident;
-    const bool chunked = run_chunked(b, split) && m > 0;
+    const bool chunked = run_chunked(s, b, split) && m > 0;
     unsigned window = 0;
     if (st == CUZK_OK && chunked) {
         size_t largest = 0;

@@ -32,6 +32,11 @@ typedef struct cuda_msm_streamer cuda_msm_streamer;
 cuzk_status cuda_msm_streamer_create(cuda_msm_ctx *ctx, size_t chunk_points,
                                      cuda_msm_streamer **out);
 void cuda_msm_streamer_destroy(cuda_msm_streamer *s);
+/* How a plain MSM (not split, no bitmap) over chunks runs: shared (the
+ * default) adds every chunk into one set of buckets planned for the whole
+ * size and reduces once; otherwise each chunk is a Pippenger of its own
+ * and the chunks' sums are added on the host. For measuring the two. */
+void cuda_msm_streamer_set_shared_buckets(cuda_msm_streamer *s, bool shared);
 size_t cuda_msm_streamer_device_bytes(const cuda_msm_streamer *s);
 /* Device bytes a streamer of chunk_points would take. */
 size_t cuda_msm_streamer_bytes_for(size_t chunk_points);

@@ -9,7 +9,7 @@
  * parameters) and the circom fixtures (snarkjs keys), of BLS12-381 and of
  * BN254 (circom's default curve: the BN254 proofs with fixed r, s equal
  * the CPU backend's and verify). Skipped without a GPU. */
-#define _POSIX_C_SOURCE 200809L /* setenv */
+#define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -479,8 +479,6 @@ int main(void)
         return 77;
     }
     g_seed = test_seed("test_cuda_backend");
-    /* BN254 is opt-in on the device until validated there (cuda_backend.c) */
-    setenv("CUZK_CUDA_BN254", "1", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_builtin),
         cmocka_unit_test(test_zkey),
