@@ -45,10 +45,8 @@ __global__ void MSMK(mark_empty)(XYZZ_T *buckets, const uint32_t *off, uint32_t 
 
 /* Thread t sums the sorted entries [t·K, min((t+1)·K, nnz)) run by run (a
  * run: the entries of one bucket). A run that is the whole bucket goes to
- * buckets[] (added to it with ADD); one cut by the chunk's start to
- * head[t]; one cut by its end only to tail[t]. buckets points at the
- * batch's first window. */
-template <bool ADD>
+ * buckets[]; one cut by the chunk's start to head[t]; one cut by its end
+ * only to tail[t]. buckets points at the batch's first window. */
 static __device__ __forceinline__ void MSMK(accumulate_body)(XYZZ_T *buckets, XYZZ_T *head,
                                                               XYZZ_T *tail, const uint32_t *off,
                                                               uint32_t n_keys, const uint32_t *vals,
@@ -76,7 +74,7 @@ static __device__ __forceinline__ void MSMK(accumulate_body)(XYZZ_T *buckets, XY
         if (pos == end || pos == bend) {
             /* The run of bucket b ends here. */
             if (bbeg >= start && bend <= end)
-                MSMK(bucket_put)<ADD>(&buckets[b], &acc);
+                EC(xyzz_store)(&buckets[b], &acc);
             else
                 EC(xyzz_store)(bbeg < start ? &head[t] : &tail[t], &acc);
             if (pos == end)
@@ -97,20 +95,78 @@ static __device__ __forceinline__ void MSMK(accumulate_body)(XYZZ_T *buckets, XY
     }
 }
 
+/* accumulate_body for a chunk of a chunked MSM: a run that is its whole
+ * bucket starts from the bucket's stored sum (infinity or the earlier
+ * chunks'), one mixed addition for its first entry, where adding its sum
+ * to the bucket at the end took an XYZZ addition out of line and made the
+ * loop twice as slow (bench_cuda_msm --stream-chunk 22 at 2^26, c = 16:
+ * 1118 ms against 590 for a Pippenger per chunk). A cut run's pieces are
+ * added to their bucket by the merge kernels. */
+static __device__ __forceinline__ void MSMK(accumulate_add_body)(XYZZ_T *buckets, XYZZ_T *head,
+                                                                  XYZZ_T *tail,
+                                                                  const uint32_t *off,
+                                                                  uint32_t n_keys,
+                                                                  const uint32_t *vals,
+                                                                  const AFF_T *points, uint32_t T)
+{
+    const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= T)
+        return;
+    const uint32_t nnz = off[n_keys];
+    const uint32_t K = MSMK(chunk)(nnz, T);
+    if ((uint64_t)t * K >= nnz)
+        return;
+    const uint32_t start = t * K;
+    const uint32_t end = start + min(K, nnz - start);
+
+    uint32_t b = MSMK(bucket_of)(off, n_keys, start);
+    uint32_t bbeg = b ? off[b - 1] : 0, bend = off[b];
+    XYZZ_T acc;
+    AFF_T q;
+    MSMK(prefetch_point)(points + (vals[start] & ~MSM_NEG_BIT));
+    for (uint32_t pos = start;; pos++) {
+        if (pos > start && (pos == end || pos == bend)) {
+            /* The run of bucket b ends here. */
+            if (bbeg >= start && bend <= end)
+                EC(xyzz_store)(&buckets[b], &acc);
+            else
+                EC(xyzz_store)(bbeg < start ? &head[t] : &tail[t], &acc);
+            if (pos == end)
+                break;
+            do
+                b++;
+            while (off[b] <= pos);
+            bbeg = pos;
+            bend = off[b];
+        }
+        if (pos + 1 < end)
+            MSMK(prefetch_point)(points + (vals[pos + 1] & ~MSM_NEG_BIT));
+        MSMK(entry_point)(&q, vals[pos], points);
+        const bool first = pos == start || pos == bbeg;
+        if (first && !(bbeg >= start && bend <= end)) {
+            EC(xyzz_set_aff)(&acc, &q);
+        } else {
+            if (first)
+                EC(xyzz_load)(&acc, &buckets[b]);
+            EC(xyzz_madd)(&acc, &q);
+        }
+    }
+}
+
 /* MSM_ACC_MIN_BLOCKS (the group's defs): blocks the compiler must fit on
  * one SM, capping the registers. */
 __global__ void __launch_bounds__(MSM_ACC_BLOCK, MSM_ACC_MIN_BLOCKS)
     MSMK(accumulate)(XYZZ_T *buckets, XYZZ_T *head, XYZZ_T *tail, const uint32_t *off,
                      uint32_t n_keys, const uint32_t *vals, const AFF_T *points, uint32_t T)
 {
-    MSMK(accumulate_body)<false>(buckets, head, tail, off, n_keys, vals, points, T);
+    MSMK(accumulate_body)(buckets, head, tail, off, n_keys, vals, points, T);
 }
 
 __global__ void __launch_bounds__(MSM_ACC_BLOCK, MSM_ACC_MIN_BLOCKS)
     MSMK(accumulate_add)(XYZZ_T *buckets, XYZZ_T *head, XYZZ_T *tail, const uint32_t *off,
                          uint32_t n_keys, const uint32_t *vals, const AFF_T *points, uint32_t T)
 {
-    MSMK(accumulate_body)<true>(buckets, head, tail, off, n_keys, vals, points, T);
+    MSMK(accumulate_add_body)(buckets, head, tail, off, n_keys, vals, points, T);
 }
 
 /* Whether chunk c owns a bucket cut by its end: its last run starts in
