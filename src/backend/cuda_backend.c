@@ -17,10 +17,10 @@
  * has none (with the exact check a·b = c on the device), h is computed in
  * place and feeds the H MSM, and the witness MSMs read w, all from device
  * memory. Under a device budget the points that do not fit stream from
- * host memory in chunks (cuda/msm_stream.h), and the witness MSMs run on a
- * second MSM context beside h and the H MSM: their time is the copy of
- * their points, which then hides behind the quotient's arithmetic. The
- * blinding factors never reach the device: the engine assembles A, B, C. */
+ * host memory in chunks (cuda/msm_stream.h); the witness MSMs can run on a
+ * second MSM context beside h (CUZK_CUDA_WITNESS_OVERLAP, below; measured
+ * no faster at 2^27, so off by default). The blinding factors never reach
+ * the device: the engine assembles A, B, C. */
 #define _POSIX_C_SOURCE 200809L
 #include "backend/backend.h"
 
@@ -58,7 +58,7 @@ typedef struct cuda_backend {
 
 /* One partition's inputs on the device, and the stream that copies them. */
 typedef struct cuda_stage {
-    void *d_abc[3]; /* [2] NULL in the lean form (two vectors) */
+    void *d_abc[3];         /* [2] NULL in the lean form (two vectors) */
     void *d_w;              /* the witness, uploaded once per partition for every MSM */
     void *stream;           /* non-blocking (cuda/device.h) */
     cuda_r1cs_check *check; /* the evaluation's result, when the circuit has matrices */
@@ -90,7 +90,7 @@ typedef struct cuda_circuit {
     const r1cs_t *cs;         /* likewise; NULL: inputs bring a, b, c */
     uint64_t rows;            /* rows evaluated from cs */
     bool c_is_ab;
-    bool check_subgroup; /* the points' subgroup test, on the first device */
+    bool check_subgroup;    /* the points' subgroup test, on the first device */
     uint64_t device_budget; /* 0: none */
     unsigned log_n;
     uint64_t num_vars;
@@ -204,9 +204,9 @@ static uint64_t plan_points_bytes(const groth16_plan *plan)
     uint64_t b = 0;
     for (unsigned i = 0; i < plan->num_msms; i++)
         for (unsigned k = 0; k < plan->msm[i].num_parts; k++)
-            b += plan->msm[i].part[k].num_points *
-                 (plan->msm[i].term == GROTH16_TERM_B_G2 ? CUDA_MSM_G2_AFFINE_BYTES
-                                                         : CUDA_MSM_G1_AFFINE_BYTES);
+            b += plan->msm[i].part[k].num_points * (plan->msm[i].term == GROTH16_TERM_B_G2
+                                                        ? CUDA_MSM_G2_AFFINE_BYTES
+                                                        : CUDA_MSM_G1_AFFINE_BYTES);
     return b;
 }
 
@@ -225,19 +225,22 @@ static size_t budget_chunk(uint64_t budget)
 }
 
 /* Where the witness MSMs run under a device budget
- * (CUZK_CUDA_WITNESS_OVERLAP, for measuring): "h" (the default) on a
- * second MSM context beside h, the H MSM after them; "all" beside h and
- * the H MSM; "off" after the H MSM on its context. */
+ * (CUZK_CUDA_WITNESS_OVERLAP, for measuring): "off" (the default) after
+ * the H MSM on its context; "h" on a second MSM context beside h, the H
+ * MSM after them; "all" beside h and the H MSM. At 2^27 and 24 GiB
+ * neither overlap gained (docs/PERF.md): beside h, L took 618 ms against
+ * h's 349 and its own 264; beside the H MSM every kernel waited on the
+ * other's. The second context's memory goes to resident points instead. */
 typedef enum { OVERLAP_OFF, OVERLAP_H, OVERLAP_ALL } witness_overlap;
 
 static witness_overlap overlap_mode(void)
 {
     const char *v = getenv("CUZK_CUDA_WITNESS_OVERLAP");
-    if (v && strcmp(v, "off") == 0)
-        return OVERLAP_OFF;
+    if (v && strcmp(v, "h") == 0)
+        return OVERLAP_H;
     if (v && strcmp(v, "all") == 0)
         return OVERLAP_ALL;
-    return OVERLAP_H;
+    return OVERLAP_OFF;
 }
 
 /* The witness MSMs' chunk: half the quotient's. Their time is the copy,
@@ -257,9 +260,8 @@ static cuzk_status place_points(const cuda_circuit *cc, uint64_t fixed, bool sid
 {
     const uint64_t budget = cc->device_budget;
     const size_t chunk = budget_chunk(budget);
-    const uint64_t buffers =
-        cuda_msm_streamer_bytes_for(chunk) +
-        (side ? cuda_msm_streamer_bytes_for(side_chunk(chunk)) : 0);
+    const uint64_t buffers = cuda_msm_streamer_bytes_for(chunk) +
+                             (side ? cuda_msm_streamer_bytes_for(side_chunk(chunk)) : 0);
     if (fixed + buffers > budget) {
         backend_msg(msg, msg_len,
                     "the device budget (%llu bytes) is below what one partition needs on the "
@@ -285,9 +287,9 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
      * of 2^27 would hold 12.9 GB for nothing. Under a device budget the
      * twiddles are compact: the full table is 4.3 GB at 2^27, its
      * replacement a few MiB and a multiplication an element in one pass. */
-    const cuda_ntt_options ntt_opt = {
-        .flags = cc->device_budget ? CUDA_NTT_TWIDDLES_COMPACT : 0u,
-        .curve = plan->curve == CURVE_BN254 ? CUDA_NTT_BN254 : CUDA_NTT_BLS12_381};
+    const cuda_ntt_options ntt_opt = {.flags = cc->device_budget ? CUDA_NTT_TWIDDLES_COMPACT : 0u,
+                                      .curve = plan->curve == CURVE_BN254 ? CUDA_NTT_BN254
+                                                                          : CUDA_NTT_BLS12_381};
     cuzk_status st =
         cuda_ntt_ctx_create(&d->ntt, device, cc->log_n, 0,
                             plan->quotient == GROTH16_QUOTIENT_BELLMAN ? CUDA_NTT_ROOTS_BELLMAN
@@ -341,9 +343,9 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
         side_cfg.max_n[CUDA_MSM_G1] = side_cfg.max_n[CUDA_MSM_G2] = side_chunk(chunk);
         if (mode != OVERLAP_OFF && (st = cuda_msm_ctx_create(&d->side, &side_cfg)) != CUZK_OK)
             return dev_error(msg, msg_len, "the witness MSMs' context", cuda_msm_last_error());
-        if (d->side && cuda_msm_ctx_device_bytes(d->side) +
-                               cuda_msm_streamer_bytes_for(side_chunk(chunk)) >
-                           cc->device_budget / 8) {
+        if (d->side &&
+            cuda_msm_ctx_device_bytes(d->side) + cuda_msm_streamer_bytes_for(side_chunk(chunk)) >
+                cc->device_budget / 8) {
             cuda_msm_ctx_destroy(d->side);
             d->side = NULL;
         }
@@ -421,9 +423,9 @@ static cuzk_status cuda_prepare(backend_t *b, const backend_circuit_desc *desc, 
     if (st != CUZK_OK)
         return st;
     const r1cs_t *cs = desc->cs;
-    if (cs && (desc->rows != cs->num_constraints ||
-               desc->rows > groth16_plan_domain_n(desc->plan) ||
-               r1cs_num_vars(cs) != desc->plan->num_vars)) {
+    if (cs &&
+        (desc->rows != cs->num_constraints || desc->rows > groth16_plan_domain_n(desc->plan) ||
+         r1cs_num_vars(cs) != desc->plan->num_vars)) {
         backend_msg(msg, msg_len,
                     "%s: the constraint system (%llu rows, %llu variables) does not match the "
                     "plan (%llu rows evaluated, domain %zu, %llu variables)",
@@ -773,8 +775,8 @@ static cuzk_status cuda_prove(backend_t *b, unsigned device, void *handle, const
         if (!in->abc)
             st = eval_device(cc, d, sg, &pc, msg, msg_len);
         if (st == CUZK_OK)
-            st = prove_device(cc, d, sg, in->abc ? in->abc + 2 * n : NULL, rows, out, &pc,
-                              msg, msg_len);
+            st = prove_device(cc, d, sg, in->abc ? in->abc + 2 * n : NULL, rows, out, &pc, msg,
+                              msg_len);
         pthread_mutex_unlock(&cb->locks[device]);
     }
 

@@ -85,8 +85,9 @@ static cuzk_status subgroup_verdict(cuzk_status st, size_t bad, const char *what
     if (st != CUZK_OK)
         return dev_error(msg, msg_len, what, cuda_msm_last_error());
     if (bad != SIZE_MAX) {
-        backend_msg(msg, msg_len, "%s: point %zu is not in the order-r subgroup (checked on the "
-                                  "device)",
+        backend_msg(msg, msg_len,
+                    "%s: point %zu is not in the order-r subgroup (checked on the "
+                    "device)",
                     what, bad);
         return CUZK_ERR_CORRUPT;
     }

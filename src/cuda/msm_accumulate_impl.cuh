@@ -48,9 +48,9 @@ __global__ void MSMK(mark_empty)(XYZZ_T *buckets, const uint32_t *off, uint32_t 
  * buckets[]; one cut by the chunk's start to head[t]; one cut by its end
  * only to tail[t]. buckets points at the batch's first window. */
 static __device__ __forceinline__ void MSMK(accumulate_body)(XYZZ_T *buckets, XYZZ_T *head,
-                                                              XYZZ_T *tail, const uint32_t *off,
-                                                              uint32_t n_keys, const uint32_t *vals,
-                                                              const AFF_T *points, uint32_t T)
+                                                             XYZZ_T *tail, const uint32_t *off,
+                                                             uint32_t n_keys, const uint32_t *vals,
+                                                             const AFF_T *points, uint32_t T)
 {
     const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
     if (t >= T)
@@ -102,12 +102,9 @@ static __device__ __forceinline__ void MSMK(accumulate_body)(XYZZ_T *buckets, XY
  * loop twice as slow (bench_cuda_msm --stream-chunk 22 at 2^26, c = 16:
  * 1118 ms against 590 for a Pippenger per chunk). A cut run's pieces are
  * added to their bucket by the merge kernels. */
-static __device__ __forceinline__ void MSMK(accumulate_add_body)(XYZZ_T *buckets, XYZZ_T *head,
-                                                                  XYZZ_T *tail,
-                                                                  const uint32_t *off,
-                                                                  uint32_t n_keys,
-                                                                  const uint32_t *vals,
-                                                                  const AFF_T *points, uint32_t T)
+static __device__ __forceinline__ void
+MSMK(accumulate_add_body)(XYZZ_T *buckets, XYZZ_T *head, XYZZ_T *tail, const uint32_t *off,
+                          uint32_t n_keys, const uint32_t *vals, const AFF_T *points, uint32_t T)
 {
     const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
     if (t >= T)
@@ -174,8 +171,8 @@ __global__ void __launch_bounds__(MSM_ACC_BLOCK, MSM_ACC_MIN_BLOCKS)
  * holding the bucket's last entry (the owner sums its tail piece and the
  * head pieces of chunks c + 1 .. last). */
 static __device__ __forceinline__ bool MSMK(owns_cut)(const uint32_t *off, uint32_t n_keys,
-                                                     uint32_t T, uint32_t c, uint32_t *b,
-                                                     uint32_t *last)
+                                                      uint32_t T, uint32_t c, uint32_t *b,
+                                                      uint32_t *last)
 {
     const uint32_t nnz = off[n_keys];
     const uint32_t K = MSMK(chunk)(nnz, T);
@@ -197,10 +194,9 @@ static __device__ __forceinline__ bool MSMK(owns_cut)(const uint32_t *off, uint3
  * for the long ones, kept 8 warps per SM busy with one lane each: 4.5 ms
  * at G2 2^20. */
 template <bool ADD>
-static __device__ __forceinline__ void MSMK(merge_short_body)(XYZZ_T *buckets, const XYZZ_T *head,
-                                                              const XYZZ_T *tail,
-                                                              const uint32_t *off,
-                                                              uint32_t n_keys, uint32_t T)
+static __device__ __forceinline__ void
+MSMK(merge_short_body)(XYZZ_T *buckets, const XYZZ_T *head, const XYZZ_T *tail, const uint32_t *off,
+                       uint32_t n_keys, uint32_t T)
 {
     const uint32_t c = blockIdx.x * blockDim.x + threadIdx.x;
     uint32_t b, last;

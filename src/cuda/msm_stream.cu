@@ -25,10 +25,10 @@ struct cuda_msm_streamer {
 };
 
 typedef struct streamed_chunk {
-    size_t p0, np;           /* its points: [p0, p0 + np) of the host array */
-    size_t v0, nv;           /* its scalars: [v0, v0 + nv) */
-    cuda_msm_density *dens;  /* its slice of the bitmap, or NULL */
-    cuda_msm_points *pts;    /* its points, when resident */
+    size_t p0, np;          /* its points: [p0, p0 + np) of the host array */
+    size_t v0, nv;          /* its scalars: [v0, v0 + nv) */
+    cuda_msm_density *dens; /* its slice of the bitmap, or NULL */
+    cuda_msm_points *pts;   /* its points, when resident */
 } streamed_chunk;
 
 struct cuda_msm_streamed {
@@ -87,8 +87,7 @@ static size_t chunk_of_buffer(size_t chunk_points, cuda_msm_group g)
 
 size_t cuda_msm_streamer_bytes_for(size_t chunk_points)
 {
-    return 2 * staging_bytes_for(chunk_points) +
-           2 * chunk_points * group_device_bytes(CUDA_MSM_G1);
+    return 2 * staging_bytes_for(chunk_points) + 2 * chunk_points * group_device_bytes(CUDA_MSM_G1);
 }
 
 void cuda_msm_streamer_destroy(cuda_msm_streamer *s)
@@ -202,7 +201,8 @@ static cuzk_status cut_chunks(cuda_msm_streamed *b, const uint64_t *density, siz
         np += k;
     }
     if (w0 < words)
-        b->chunk[b->nchunks++] = (streamed_chunk){.p0 = p, .np = np, .v0 = w0 * 64, .nv = n - w0 * 64};
+        b->chunk[b->nchunks++] =
+            (streamed_chunk){.p0 = p, .np = np, .v0 = w0 * 64, .nv = n - w0 * 64};
     if (p + np != num_points)
         return CUZK_ERR_INVALID_ARGUMENT; /* the bitmap does not count the points */
     return CUZK_OK;
@@ -349,13 +349,12 @@ static bool run_chunked(const cuda_msm_streamer *s, const cuda_msm_streamed *b, 
 }
 
 static cuzk_status run_chunk(cuda_msm_streamer *s, const cuda_msm_streamed *b,
-                             const streamed_chunk *c, int i, const struct fr *d_scalars,
-                             bool split, unsigned window, void *out)
+                             const streamed_chunk *c, int i, const struct fr *d_scalars, bool split,
+                             unsigned window, void *out)
 {
     cuda_msm_ctx *ctx = s->ctx;
     const cuda_msm_points *pts = b->resident ? c->pts : s->pts[b->group][i];
-    const struct fr *sc =
-        (const struct fr *)((const char *)d_scalars + c->v0 * CUDA_MSM_FR_BYTES);
+    const struct fr *sc = (const struct fr *)((const char *)d_scalars + c->v0 * CUDA_MSM_FR_BYTES);
     if (run_chunked(s, b, split))
         return msm_chunked_add(ctx, b->group, window, pts, sc, c->nv);
     if (b->dense)
@@ -403,8 +402,7 @@ cuzk_status cuda_msm_streamed_run(cuda_msm_streamer *s, const cuda_msm_streamed 
         if (copies)
             CUDA_CHECK(st, cudaStreamWaitEvent(ctx->stream, s->loaded[i], 0));
         if (st == CUZK_OK)
-            st = run_chunk(s, b, &b->chunk[todo[j]], i, d_scalars, split, window,
-                           results + j * jb);
+            st = run_chunk(s, b, &b->chunk[todo[j]], i, d_scalars, split, window, results + j * jb);
         if (copies)
             CUDA_CHECK(st, cudaEventRecord(s->used[i], ctx->stream));
     }

@@ -141,9 +141,9 @@ static void refuse_unsatisfied(backend_t *gpu, const backend_circuit_desc *desc,
  * it). Every fitting budget also proves from the input's a, b, c (as the
  * engine gives them when it evaluates on the host: the lean form copies c
  * into b's vector), and without desc.cs only from them. */
-static void streamed_equal(backend_t *cpu, backend_t *gpu, backend_circuit_desc desc,
-                           const fr_t *w, const fr_t *abc, uint64_t rows, uint64_t nv,
-                           uint64_t num_inputs, bool must_stream)
+static void streamed_equal(backend_t *cpu, backend_t *gpu, backend_circuit_desc desc, const fr_t *w,
+                           const fr_t *abc, uint64_t rows, uint64_t nv, uint64_t num_inputs,
+                           bool must_stream)
 {
     /* a prove may use its a, b, c as scratch (the CPU backend's quotient):
      * each gets a fresh copy */
@@ -306,13 +306,12 @@ static void test_builtin(void **state)
         if (k == 12)
             subgroup_checked(be[1], desc, &params, &rng);
         if (k == 16) { /* parts of several chunks */
-            streamed_equal(be[0], be[1], desc, w, abc, r.num_constraints, nv, r.num_inputs,
-                           true);
+            streamed_equal(be[0], be[1], desc, w, abc, r.num_constraints, nv, r.num_inputs, true);
             backend_circuit_desc host_eval = desc;
             host_eval.cs = NULL; /* a, b, c always from the input */
             printf(" without the constraint system on the device:\n");
-            streamed_equal(be[0], be[1], host_eval, w, abc, r.num_constraints, nv,
-                           r.num_inputs, true);
+            streamed_equal(be[0], be[1], host_eval, w, abc, r.num_constraints, nv, r.num_inputs,
+                           true);
         }
         free(w);
         free(abc);
