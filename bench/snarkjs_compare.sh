@@ -17,8 +17,9 @@
 # With CURVE=bn128 the same runs also time rapidsnark's standalone prover
 # (`prover circuit.zkey witness.wtns proof.json public.json`, iden3's C++
 # and assembly BN254 prover, https://github.com/iden3/rapidsnark), built
-# apart from this repository; $RAPIDSNARK names the binary (default
-# build/rapidsnark/src/prover). Each run proves with snarkjs, cuzk and
+# from a checkout kept outside this repository by
+# `bench/build_rapidsnark.sh SRC`; $RAPIDSNARK names the binary (default
+# build/rapidsnark/src/prover, where that script puts it). Each run proves with snarkjs, cuzk and
 # rapidsnark in turn, so cuzk and rapidsnark run back to back under the
 # same load; rapidsnark's proofs are checked with `snarkjs groth16 verify`
 # too. Without the binary the script says so and times the other two.
@@ -57,7 +58,7 @@ if [ "$curve" = bn128 ]; then
         log "rapidsnark: $rapidsnark"
     else
         log "SKIPPING rapidsnark: no prover binary at $rapidsnark (set RAPIDSNARK to the"
-        log "  'prover' of a build of https://github.com/iden3/rapidsnark)"
+        log "  'prover' of a build of https://github.com/iden3/rapidsnark: bench/build_rapidsnark.sh SRC)"
     fi
 fi
 if [ ! -f "$tools/node_modules/snarkjs/build/cli.cjs" ] ||
