@@ -43,6 +43,38 @@ __global__ void MSMK(mark_empty)(XYZZ_T *buckets, const uint32_t *off, uint32_t 
     }
 }
 
+/* Thread t's share of the nnz sorted entries (off[n_keys]) of a batch,
+ * [*start, *end): a chunk of K each (MSMK(chunk)); false when it has none. */
+static __device__ __forceinline__ bool MSMK(thread_entries)(const uint32_t *off, uint32_t n_keys,
+                                                            uint32_t T, uint32_t t, uint32_t *start,
+                                                            uint32_t *end)
+{
+    if (t >= T)
+        return false;
+    const uint32_t nnz = off[n_keys];
+    const uint32_t K = MSMK(chunk)(nnz, T);
+    if ((uint64_t)t * K >= nnz)
+        return false;
+    *start = t * K;
+    *end = *start + min(K, nnz - *start);
+    return true;
+}
+
+/* The sum acc of bucket b's entries [bbeg, bend) that lie in thread t's
+ * [start, end): the whole bucket to buckets[b]; a piece cut by the
+ * thread's start to head[t], one cut by its end only to tail[t] (the
+ * merge kernels add the pieces). */
+static __device__ __forceinline__ void MSMK(run_store)(XYZZ_T *buckets, XYZZ_T *head, XYZZ_T *tail,
+                                                       uint32_t b, uint32_t bbeg, uint32_t bend,
+                                                       uint32_t start, uint32_t end, uint32_t t,
+                                                       const XYZZ_T *acc)
+{
+    if (bbeg >= start && bend <= end)
+        EC(xyzz_store)(&buckets[b], acc);
+    else
+        EC(xyzz_store)(bbeg < start ? &head[t] : &tail[t], acc);
+}
+
 /* Thread t sums the sorted entries [t·K, min((t+1)·K, nnz)) run by run (a
  * run: the entries of one bucket). A run that is the whole bucket goes to
  * buckets[]; one cut by the chunk's start to head[t]; one cut by its end
@@ -53,14 +85,9 @@ static __device__ __forceinline__ void MSMK(accumulate_body)(XYZZ_T *buckets, XY
                                                              const AFF_T *points, uint32_t T)
 {
     const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
-    if (t >= T)
+    uint32_t start, end;
+    if (!MSMK(thread_entries)(off, n_keys, T, t, &start, &end))
         return;
-    const uint32_t nnz = off[n_keys];
-    const uint32_t K = MSMK(chunk)(nnz, T);
-    if ((uint64_t)t * K >= nnz)
-        return;
-    const uint32_t start = t * K;
-    const uint32_t end = start + min(K, nnz - start);
 
     uint32_t b = MSMK(bucket_of)(off, n_keys, start);
     uint32_t bbeg = b ? off[b - 1] : 0, bend = off[b];
@@ -73,10 +100,7 @@ static __device__ __forceinline__ void MSMK(accumulate_body)(XYZZ_T *buckets, XY
     for (uint32_t pos = start + 1;; pos++) {
         if (pos == end || pos == bend) {
             /* The run of bucket b ends here. */
-            if (bbeg >= start && bend <= end)
-                EC(xyzz_store)(&buckets[b], &acc);
-            else
-                EC(xyzz_store)(bbeg < start ? &head[t] : &tail[t], &acc);
+            MSMK(run_store)(buckets, head, tail, b, bbeg, bend, start, end, t, &acc);
             if (pos == end)
                 break;
             do
@@ -107,14 +131,9 @@ MSMK(accumulate_add_body)(XYZZ_T *buckets, XYZZ_T *head, XYZZ_T *tail, const uin
                           uint32_t n_keys, const uint32_t *vals, const AFF_T *points, uint32_t T)
 {
     const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
-    if (t >= T)
+    uint32_t start, end;
+    if (!MSMK(thread_entries)(off, n_keys, T, t, &start, &end))
         return;
-    const uint32_t nnz = off[n_keys];
-    const uint32_t K = MSMK(chunk)(nnz, T);
-    if ((uint64_t)t * K >= nnz)
-        return;
-    const uint32_t start = t * K;
-    const uint32_t end = start + min(K, nnz - start);
 
     uint32_t b = MSMK(bucket_of)(off, n_keys, start);
     uint32_t bbeg = b ? off[b - 1] : 0, bend = off[b];
@@ -124,10 +143,7 @@ MSMK(accumulate_add_body)(XYZZ_T *buckets, XYZZ_T *head, XYZZ_T *tail, const uin
     for (uint32_t pos = start;; pos++) {
         if (pos > start && (pos == end || pos == bend)) {
             /* The run of bucket b ends here. */
-            if (bbeg >= start && bend <= end)
-                EC(xyzz_store)(&buckets[b], &acc);
-            else
-                EC(xyzz_store)(bbeg < start ? &head[t] : &tail[t], &acc);
+            MSMK(run_store)(buckets, head, tail, b, bbeg, bend, start, end, t, &acc);
             if (pos == end)
                 break;
             do
