@@ -44,10 +44,13 @@ __global__ void MSMK(mark_empty)(XYZZ_T *buckets, const uint32_t *off, uint32_t 
 }
 
 /* Thread t's share of the nnz sorted entries (off[n_keys]) of a batch,
- * [*start, *end): a chunk of K each (MSMK(chunk)); false when it has none. */
+ * [*start, *end): a chunk of K each (MSMK(chunk)); and the bucket *b of
+ * its first entry, with that bucket's ends [*bbeg, *bend) (*bbeg may lie
+ * before *start). False when the thread has no entries. */
 static __device__ __forceinline__ bool MSMK(thread_entries)(const uint32_t *off, uint32_t n_keys,
                                                             uint32_t T, uint32_t t, uint32_t *start,
-                                                            uint32_t *end)
+                                                            uint32_t *end, uint32_t *b,
+                                                            uint32_t *bbeg, uint32_t *bend)
 {
     if (t >= T)
         return false;
@@ -57,6 +60,9 @@ static __device__ __forceinline__ bool MSMK(thread_entries)(const uint32_t *off,
         return false;
     *start = t * K;
     *end = *start + min(K, nnz - *start);
+    *b = MSMK(bucket_of)(off, n_keys, *start);
+    *bbeg = *b ? off[*b - 1] : 0;
+    *bend = off[*b];
     return true;
 }
 
@@ -75,6 +81,18 @@ static __device__ __forceinline__ void MSMK(run_store)(XYZZ_T *buckets, XYZZ_T *
         EC(xyzz_store)(bbeg < start ? &head[t] : &tail[t], acc);
 }
 
+/* The run that starts at entry pos, after bucket *b's: its bucket (the
+ * next nonempty one) and its ends [*bbeg, *bend). */
+static __device__ __forceinline__ void MSMK(next_run)(const uint32_t *off, uint32_t pos,
+                                                      uint32_t *b, uint32_t *bbeg, uint32_t *bend)
+{
+    do
+        ++*b;
+    while (off[*b] <= pos);
+    *bbeg = pos;
+    *bend = off[*b];
+}
+
 /* Thread t sums the sorted entries [t·K, min((t+1)·K, nnz)) run by run (a
  * run: the entries of one bucket). A run that is the whole bucket goes to
  * buckets[]; one cut by the chunk's start to head[t]; one cut by its end
@@ -85,12 +103,9 @@ static __device__ __forceinline__ void MSMK(accumulate_body)(XYZZ_T *buckets, XY
                                                              const AFF_T *points, uint32_t T)
 {
     const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
-    uint32_t start, end;
-    if (!MSMK(thread_entries)(off, n_keys, T, t, &start, &end))
+    uint32_t start, end, b, bbeg, bend;
+    if (!MSMK(thread_entries)(off, n_keys, T, t, &start, &end, &b, &bbeg, &bend))
         return;
-
-    uint32_t b = MSMK(bucket_of)(off, n_keys, start);
-    uint32_t bbeg = b ? off[b - 1] : 0, bend = off[b];
     XYZZ_T acc;
     AFF_T q;
     MSMK(entry_point)(&q, vals[start], points);
@@ -103,11 +118,7 @@ static __device__ __forceinline__ void MSMK(accumulate_body)(XYZZ_T *buckets, XY
             MSMK(run_store)(buckets, head, tail, b, bbeg, bend, start, end, t, &acc);
             if (pos == end)
                 break;
-            do
-                b++;
-            while (off[b] <= pos);
-            bbeg = pos;
-            bend = off[b];
+            MSMK(next_run)(off, pos, &b, &bbeg, &bend);
         }
         if (pos + 1 < end)
             MSMK(prefetch_point)(points + (vals[pos + 1] & ~MSM_NEG_BIT));
@@ -131,12 +142,9 @@ MSMK(accumulate_add_body)(XYZZ_T *buckets, XYZZ_T *head, XYZZ_T *tail, const uin
                           uint32_t n_keys, const uint32_t *vals, const AFF_T *points, uint32_t T)
 {
     const uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;
-    uint32_t start, end;
-    if (!MSMK(thread_entries)(off, n_keys, T, t, &start, &end))
+    uint32_t start, end, b, bbeg, bend;
+    if (!MSMK(thread_entries)(off, n_keys, T, t, &start, &end, &b, &bbeg, &bend))
         return;
-
-    uint32_t b = MSMK(bucket_of)(off, n_keys, start);
-    uint32_t bbeg = b ? off[b - 1] : 0, bend = off[b];
     XYZZ_T acc;
     AFF_T q;
     MSMK(prefetch_point)(points + (vals[start] & ~MSM_NEG_BIT));
@@ -146,11 +154,7 @@ MSMK(accumulate_add_body)(XYZZ_T *buckets, XYZZ_T *head, XYZZ_T *tail, const uin
             MSMK(run_store)(buckets, head, tail, b, bbeg, bend, start, end, t, &acc);
             if (pos == end)
                 break;
-            do
-                b++;
-            while (off[b] <= pos);
-            bbeg = pos;
-            bend = off[b];
+            MSMK(next_run)(off, pos, &b, &bbeg, &bend);
         }
         if (pos + 1 < end)
             MSMK(prefetch_point)(points + (vals[pos + 1] & ~MSM_NEG_BIT));
