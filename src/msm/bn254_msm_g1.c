@@ -116,5 +116,11 @@ const bn254_fp_t BN254_GLV_BETA = {
  * 0.09 for BLS12-381 G1's division and product, whose 0.2 (msm_g1.c) also
  * carries the copies of the points and scalars: scaled alike. */
 #define MSM_GLV_POINT_COST 0.25
+/* bench_msm bn254_g1 --endo on/off on a 2-core x86-64 box: the split
+ * mostly wins by 10–25 % up to 2^13 points and 0–10 % at 2^14 and 2^15,
+ * and not from 2^16 on (a loss of up to 10 % on 2 threads), where the model
+ * still predicts 2–5 %: a cost it does not count, likely the memory
+ * traffic of the 2n copies. */
+#define MSM_GLV_AUTO_MAX ((size_t)1 << 15)
 
 #include "msm/msm_impl.h"

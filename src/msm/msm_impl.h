@@ -31,6 +31,8 @@
  *                  their signs (bool *) with k ≡ k1 + k2·λ (mod r)
  *     MSM_GLV_HI_NEG_Y  1 where the hi point is (β·x_P, −y_P), 0 where it is
  *                  (β·x_P, y_P) (before the sign of k2)
+ *     MSM_GLV_AUTO_MAX  the most points the cost model may split (default
+ *                  MSM_GLV_MAX_POINTS), where timings cap it lower
  *                  With 0, MSM_ENDO_ON is the plain Pippenger.
  * Everything in it is static except the MSM_F functions. */
 
@@ -663,6 +665,10 @@ static void pip_plan(msm_plan *plan, size_t n, unsigned threads, bool affine, un
                            force_c);
 }
 
+#if MSM_HAS_GLV && !defined(MSM_GLV_AUTO_MAX)
+#define MSM_GLV_AUTO_MAX MSM_GLV_MAX_POINTS
+#endif
+
 /* Whether n points go through the endomorphism split (tuning NULL: when the
  * model finds 2n points of MSM_GLV_BITS-bit scalars, plus the split, cheaper
  * than n of 255 bits). */
@@ -675,7 +681,7 @@ static bool pip_use_glv(size_t n, unsigned threads, const msm_tuning *tuning)
     msm_endo mode = tuning ? tuning->endo : MSM_ENDO_AUTO;
     if (mode != MSM_ENDO_AUTO)
         return mode == MSM_ENDO_ON;
-    if (n < 2 || n > MSM_GLV_MAX_POINTS)
+    if (n < 2 || n > MSM_GLV_AUTO_MAX)
         return false;
     unsigned force_c = tuning ? tuning->window : 0;
     msm_plan plain, glv;
