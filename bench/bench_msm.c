@@ -1,10 +1,11 @@
 /* CPU MSM timings, one JSON line per (group, kind, size, thread count).
  *
- * Usage: bench_msm [g1|g2|all] [LOG_MIN [LOG_MAX]] [--threads T[,T...]]
+ * Usage: bench_msm [g1|g2|all|bn254_g1] [LOG_MIN [LOG_MAX]] [--threads T[,T...]]
  *                  [--runs R] [--kind random|01|split[,...]] [--window C]
  *                  [--buckets auto|xyzz|affine] [--batch B] [--endo auto|on|off]
- * Defaults: both groups, G1 at 2^12 .. 2^16 and G2 at 2^10 .. 2^14 (sizes
- * given on the command line apply to the groups named); threads 1 and all
+ * Defaults: both groups of BLS12-381, G1 at 2^12 .. 2^16 and G2 at 2^10 ..
+ * 2^14; bn254_g1 times BN254's G1 alone, at G1's sizes (sizes given on the
+ * command line apply to the groups named); threads 1 and all
  * CPUs; every kind; 5 runs up to 2^14 points, 3 above, after one warm-up.
  * Kinds:
  *   random  msm_g1 / msm_g2, scalars uniform in [0, r);
@@ -26,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "msm/bn254_msm.h"
 #include "msm/msm.h"
 #include "suite.h"
 #include "util/parallel.h"
@@ -50,17 +52,6 @@ static int bench_cmp_double(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-static void bench_scalars(fr_t *k, size_t n, bench_kind kind, rng_t *rng)
-{
-    for (size_t i = 0; i < n; i++) {
-        unsigned x = (unsigned)(rng_u64(rng) % 100);
-        if (kind == BENCH_RANDOM || (kind == BENCH_SPLIT && x >= 90))
-            fr_random(&k[i], rng);
-        else
-            k[i] = (x % 2) ? FR_ONE : FR_ZERO;
-    }
-}
-
 static void bench_print(const char *group, const char *kind, unsigned lg, unsigned threads,
                         unsigned c, double *ms, unsigned runs)
 {
@@ -77,6 +68,10 @@ static void bench_print(const char *group, const char *kind, unsigned lg, unsign
 #define BM_(suffix) msm_g1##suffix
 #define BG_GEN G1_GENERATOR
 #define BG_NAME "g1"
+#define BS_(name) fr_##name
+#define BS_T fr_t
+#define BS_ONE FR_ONE
+#define BS_ZERO FR_ZERO
 #include "bench_msm.c"
 #undef BG_
 #undef BM_
@@ -88,18 +83,37 @@ static void bench_print(const char *group, const char *kind, unsigned lg, unsign
 #define BG_GEN G2_GENERATOR
 #define BG_NAME "g2"
 #include "bench_msm.c"
+#undef BG_
+#undef BM_
+#undef BG_GEN
+#undef BG_NAME
+#undef BS_
+#undef BS_T
+#undef BS_ONE
+#undef BS_ZERO
+
+#define BG_(name) bn254_g1_##name
+#define BM_(suffix) bn254_msm_g1##suffix
+#define BG_GEN BN254_G1_GENERATOR
+#define BG_NAME "bn254_g1"
+#define BS_(name) bn254_fr_##name
+#define BS_T bn254_fr_t
+#define BS_ONE BN254_FR_ONE
+#define BS_ZERO BN254_FR_ZERO
+#include "bench_msm.c"
 
 static void bench_usage(void)
 {
-    fprintf(stderr, "usage: bench_msm [g1|g2|all] [LOG_MIN [LOG_MAX]] [--threads T[,T...]] "
-                    "[--runs R] [--kind random|01|split[,...]] [--window C] "
-                    "[--buckets auto|xyzz|affine] [--batch B] [--endo auto|on|off]\n");
+    fprintf(stderr,
+            "usage: bench_msm [g1|g2|all|bn254_g1] [LOG_MIN [LOG_MAX]] [--threads T[,T...]] "
+            "[--runs R] [--kind random|01|split[,...]] [--window C] "
+            "[--buckets auto|xyzz|affine] [--batch B] [--endo auto|on|off]\n");
 }
 
 int main(int argc, char **argv)
 {
     bench_opts o = {0};
-    int do_g1 = 1, do_g2 = 1, positional = 0, any_kind = 0;
+    int do_g1 = 1, do_g2 = 1, do_bn254_g1 = 0, positional = 0, any_kind = 0;
     unsigned log_min = 0, log_max = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc) {
@@ -159,6 +173,10 @@ int main(int argc, char **argv)
                    strcmp(argv[i], "all") == 0) {
             do_g1 = argv[i][1] != '2';
             do_g2 = argv[i][1] != '1';
+            do_bn254_g1 = 0;
+        } else if (strcmp(argv[i], "bn254_g1") == 0) {
+            do_g1 = do_g2 = 0;
+            do_bn254_g1 = 1;
         } else if (argv[i][0] != '-' && positional < 2) {
             unsigned v = (unsigned)strtoul(argv[i], NULL, 10);
             if (positional++ == 0)
@@ -194,50 +212,66 @@ int main(int argc, char **argv)
         o.log_max = positional ? log_max : 14;
         status |= g2_bench(&o);
     }
+    if (do_bn254_g1) {
+        o.log_min = positional ? log_min : 12;
+        o.log_max = positional ? log_max : 16;
+        status |= bn254_g1_bench(&o);
+    }
     return status;
 }
 
 #else /* ------------------------------------------- one group (BG_, BM_) */
 
+static void BG_(bench_scalars)(BS_T *k, size_t n, bench_kind kind, rng_t *rng)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned x = (unsigned)(rng_u64(rng) % 100);
+        if (kind == BENCH_RANDOM || (kind == BENCH_SPLIT && x >= 90))
+            BS_(random)(&k[i], rng);
+        else
+            k[i] = (x % 2) ? BS_ONE : BS_ZERO;
+    }
+}
+
 /* 2^log_max points a chain of additions apart, with their discrete logs. */
-static int BG_(bench_points)(BG_(affine_t) * p, fr_t *a, size_t n, rng_t *rng)
+static int BG_(bench_points)(BG_(affine_t) * p, BS_T *a, size_t n, rng_t *rng)
 {
     BG_(jac_t) *j = malloc(sizeof(BG_(jac_t)) * n);
     if (!j)
         return 1;
     BG_(jac_t) g, step[8], acc;
-    fr_t b[8], x;
+    BS_T b[8], x;
     uint64_t raw[4];
     BG_(jac_from_affine)(&g, &BG_GEN);
     for (int i = 0; i < 8; i++) {
-        fr_random(&b[i], rng);
-        fr_to_raw(raw, &b[i]);
+        BS_(random)(&b[i], rng);
+        BS_(to_raw)(raw, &b[i]);
         BG_(jac_mul_var)(&step[i], &g, raw);
     }
-    fr_random(&x, rng);
-    fr_to_raw(raw, &x);
+    BS_(random)(&x, rng);
+    BS_(to_raw)(raw, &x);
     BG_(jac_mul_var)(&acc, &g, raw);
     for (size_t i = 0; i < n; i++) {
         j[i] = acc;
         a[i] = x;
         BG_(jac_add_var)(&acc, &acc, &step[i % 8]);
-        fr_add(&x, &x, &b[i % 8]);
+        BS_(add)(&x, &x, &b[i % 8]);
     }
     BG_(jac_batch_to_affine)(p, j, n);
     free(j);
     return 0;
 }
 
-static int BG_(bench_check)(const BG_(jac_t) * got, const fr_t *a, const fr_t *k, size_t n)
+static int BG_(bench_check)(const BG_(jac_t) * got, const BS_T *a, const BS_T *k, size_t n)
 {
-    fr_t s = FR_ZERO, t;
+    BS_T s = BS_ZERO, t;
     for (size_t i = 0; i < n; i++) {
-        fr_mul(&t, &k[i], &a[i]);
-        fr_add(&s, &s, &t);
+        BS_(mul)(&t, &k[i], &a[i]);
+        BS_(add)(&s, &s, &t);
     }
     uint64_t raw[4];
     BG_(jac_t) g, want;
-    fr_to_raw(raw, &s);
+    BS_(to_raw)(raw, &s);
     BG_(jac_from_affine)(&g, &BG_GEN);
     BG_(jac_mul_var)(&want, &g, raw);
     return BG_(jac_eq)(got, &want) ? 0 : 1;
@@ -247,7 +281,7 @@ static int BG_(bench)(const bench_opts *o)
 {
     size_t nmax = (size_t)1 << o->log_max;
     BG_(affine_t) *p = malloc(sizeof(BG_(affine_t)) * nmax);
-    fr_t *a = malloc(sizeof(fr_t) * nmax), *k = malloc(sizeof(fr_t) * nmax);
+    BS_T *a = malloc(sizeof(BS_T) * nmax), *k = malloc(sizeof(BS_T) * nmax);
     uint64_t(*raw)[4] = malloc(sizeof(uint64_t[4]) * nmax);
     rng_t rng;
     rng_seed(&rng, 0x6d736dU);
@@ -262,11 +296,11 @@ static int BG_(bench)(const bench_opts *o)
         for (int kind = 0; kind < BENCH_KIND_COUNT; kind++) {
             if (!o->kinds[kind] || ((o->window || o->tuned) && kind != BENCH_RANDOM))
                 continue;
-            bench_scalars(k, n, (bench_kind)kind, &rng);
+            BG_(bench_scalars)(k, n, (bench_kind)kind, &rng);
             size_t others = 0;
             for (size_t i = 0; i < n; i++) {
-                fr_to_raw(raw[i], &k[i]);
-                others += !fr_is_zero(&k[i]) && !fr_is_one(&k[i]);
+                BS_(to_raw)(raw[i], &k[i]);
+                others += !BS_(is_zero)(&k[i]) && !BS_(is_one)(&k[i]);
             }
             for (unsigned ti = 0; ti < o->nthreads; ti++) {
                 unsigned t = parallel_threads(o->threads[ti]);

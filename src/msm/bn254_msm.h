@@ -4,9 +4,10 @@
 /* Multi-scalar multiplication over BN254's G1 and G2 on the CPU: the MSM of
  * msm.h (Pippenger, the 0/1/other split, the density-filtered form), the
  * same template compiled over BN254's groups and scalar field
- * (bn254_msm_g1.c, bn254_msm_g2.c), without the endomorphism split. Scalars
- * are elements of BN254's Fr (bn254_fr_t, Montgomery form) or canonical
- * little-endian limbs below its r. */
+ * (bn254_msm_g1.c, bn254_msm_g2.c), with the endomorphism split on G1
+ * only (bn254_glv_split, msm_internal.h). Scalars are elements of BN254's
+ * Fr (bn254_fr_t, Montgomery form) or canonical little-endian limbs below
+ * its r. */
 
 #include <stddef.h>
 #include <stdint.h>

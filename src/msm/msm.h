@@ -59,8 +59,9 @@ typedef enum msm_buckets {
 
 /* Whether the scalars are split by the endomorphism [x²]P = (β·x, −y)
  * (k = k1 + k2·x², k1 and k2 below 2^128: twice the points, half the
- * windows; msm_internal.h). BLS12-381 only: BN254's MSMs run plain
- * Pippenger whatever this says. */
+ * windows; msm_internal.h). BLS12-381's groups and BN254's G1 (there
+ * k = k1 + k2·λ with signed halves and φ(P) = (β·x, y), msm_internal.h);
+ * BN254's G2 runs plain Pippenger whatever this says. */
 typedef enum msm_endo {
     MSM_ENDO_AUTO, /* when the cost model says it pays (small and mid sizes) */
     MSM_ENDO_OFF,

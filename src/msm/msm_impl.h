@@ -19,12 +19,20 @@
  *                  XYZZ one (measured; the plan's point_cost)
  *   MSM_AFFINE_REDUCE_EXTRA  per bucket, what the affine reduction costs
  *                  beyond its two batched additions (measured)
- *   MSM_HAS_GLV    1 where the endomorphism split of msm_internal.h applies
- *                  (BLS12-381), which then defines
+ *   MSM_HAS_GLV    1 where an endomorphism split of msm_internal.h applies
+ *                  (BLS12-381, BN254's G1), which then defines
  *     MSM_GLV_MUL_BETA(r, a)  r = a·β for a coordinate a, β the cube root of
- *                  unity with [x²]P = (β·x_P, −y_P) (msm_internal.h)
+ *                  unity of the hi point (β·x_P, ±y_P)
  *     MSM_GLV_POINT_COST  cost of splitting one point and its scalar for
  *                  the endomorphism, over a mixed XYZZ addition (measured)
+ *     and optionally (BN254's G1; without them, BLS12-381's split
+ *     msm_glv_split into nonnegative halves with hi = (β·x_P, −y_P)):
+ *     MSM_GLV_SPLIT(k1, k2, neg1, neg2, k)  |k1|, |k2| < 2^MSM_GLV_BITS and
+ *                  their signs (bool *) with k ≡ k1 + k2·λ (mod r)
+ *     MSM_GLV_HI_NEG_Y  1 where the hi point is (β·x_P, −y_P), 0 where it is
+ *                  (β·x_P, y_P) (before the sign of k2)
+ *     MSM_GLV_AUTO_MAX  the most points the cost model may split (default
+ *                  MSM_GLV_MAX_POINTS), where timings cap it lower
  *                  With 0, MSM_ENDO_ON is the plain Pippenger.
  * Everything in it is static except the MSM_F functions. */
 
@@ -657,6 +665,10 @@ static void pip_plan(msm_plan *plan, size_t n, unsigned threads, bool affine, un
                            force_c);
 }
 
+#if MSM_HAS_GLV && !defined(MSM_GLV_AUTO_MAX)
+#define MSM_GLV_AUTO_MAX MSM_GLV_MAX_POINTS
+#endif
+
 /* Whether n points go through the endomorphism split (tuning NULL: when the
  * model finds 2n points of MSM_GLV_BITS-bit scalars, plus the split, cheaper
  * than n of 255 bits). */
@@ -669,7 +681,7 @@ static bool pip_use_glv(size_t n, unsigned threads, const msm_tuning *tuning)
     msm_endo mode = tuning ? tuning->endo : MSM_ENDO_AUTO;
     if (mode != MSM_ENDO_AUTO)
         return mode == MSM_ENDO_ON;
-    if (n < 2 || n > MSM_GLV_MAX_POINTS)
+    if (n < 2 || n > MSM_GLV_AUTO_MAX)
         return false;
     unsigned force_c = tuning ? tuning->window : 0;
     msm_plan plain, glv;
@@ -738,7 +750,8 @@ done:
 
 #if MSM_HAS_GLV
 /* The endomorphism split of n (point, scalar) pairs into 2n: entry i is
- * (P_i, k_i mod x²), entry n + i is ([x²]P_i, floor(k_i/x²)). */
+ * (P_i, k_i mod x²), entry n + i is ([x²]P_i, floor(k_i/x²)); with
+ * MSM_GLV_SPLIT, (±P_i, |k1|) and (±φ(P_i), |k2|). */
 typedef struct glv_job {
     const MSM_AFF *points;
     const size_t *pidx;
@@ -764,9 +777,23 @@ static void glv_expand(void *arg, size_t begin, size_t end)
             *hi = *p;
             continue;
         }
+#ifndef MSM_GLV_SPLIT
         msm_glv_split(job->ks[i], job->ks[n + i], k);
         MSM_GLV_MUL_BETA(&hi->x, &p->x);
         MSM_FE(neg)(&hi->y, &p->y);
+#else
+        /* Signed halves: a negative one takes its point negated, k·P =
+         * |k|·(−P). */
+        bool neg1, neg2;
+        MSM_GLV_SPLIT(job->ks[i], job->ks[n + i], &neg1, &neg2, k);
+        MSM_GLV_MUL_BETA(&hi->x, &p->x);
+        if (neg2 != (bool)MSM_GLV_HI_NEG_Y)
+            MSM_FE(neg)(&hi->y, &p->y);
+        else
+            hi->y = p->y;
+        if (neg1)
+            MSM_FE(neg)(&lo->y, &p->y);
+#endif
         hi->infinity = false;
     }
 }

@@ -94,6 +94,18 @@ extern const uint64_t MSM_GLV_X2[2];
  * any k < 2^255. Variable time (public scalars only). */
 void msm_glv_split(uint64_t k1[4], uint64_t k2[4], const uint64_t k[4]);
 
+/* BN254 G1's split (bn254_msm_g1.c): φ(x, y) = (β·x, y) = [λ]P with β, λ
+ * cube roots of unity (λ² + λ + 1 ≡ 0 mod r, not a small power of the
+ * curve's parameter), so k = k1 + k2·λ (mod r) by a 2-D lattice reduction
+ * (Babai rounding), k1 and k2 signed: |k1|, |k2| < 2^127 as 4 limbs (the
+ * top two zero) and their signs in neg1, neg2. Any k < r; variable
+ * time (public scalars only). The constants: β as an integer and in
+ * Montgomery form, λ; tools/glv/bn254_glv_consts.py computes them. */
+void bn254_glv_split(uint64_t k1[4], uint64_t k2[4], bool *neg1, bool *neg2, const uint64_t k[4]);
+extern const uint64_t BN254_GLV_BETA_RAW[4];
+extern const uint64_t BN254_GLV_LAMBDA[4];
+extern const struct bn254_fp BN254_GLV_BETA;
+
 /* The signed digit of window w (bits [c·w, c·w + c)) of k < 2^bits, bits
  * the plan's. */
 static inline int msm_digit(const uint64_t k[4], const msm_plan *plan, unsigned w)

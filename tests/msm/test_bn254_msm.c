@@ -77,6 +77,214 @@ static void mixed_scalar(bn254_fr_t *k, unsigned zero_pct, unsigned one_pct)
 #define TG_BIG 400
 #include "test_bn254_msm.c"
 
+/* G1's endomorphism split (bn254_glv_split, bn254_msm_g1.c). */
+
+/* The short lattice basis v1 = (a1, −b1), v2 = (a2, b2) of
+ * {(a, b) : a + b·λ ≡ 0 mod r}, from tools/glv/bn254_glv_consts.py: the
+ * scalars where the rounding of the split changes lie near its multiples. */
+static const uint64_t GLV_BASIS[4][4] = {
+    {0x8211bbeb7d4f1128ULL, 0x6f4d8248eeb859fcULL, 0, 0}, /* a1 */
+    {0x89d3256894d213e3ULL, 0, 0, 0},                     /* b1 = a2 */
+    {0x0be4e1541221250bULL, 0x6f4d8248eeb859fdULL, 0, 0}, /* b2 */
+    {0x89d3256894d213e4ULL, 0, 0, 0},                     /* a2 + 1 */
+};
+
+/* k ≡ ±|k1| ± |k2|·λ (mod r), |k1|, |k2| < 2^127, the top limbs zero. */
+static void check_glv_split(const uint64_t k[4])
+{
+    uint64_t k1[4], k2[4];
+    bool neg1 = true, neg2 = true;
+    memset(k1, 0xa5, sizeof(k1));
+    memset(k2, 0xa5, sizeof(k2));
+    bn254_glv_split(k1, k2, &neg1, &neg2, k);
+    bool ok = (k1[2] | k1[3] | k2[2] | k2[3]) == 0 && k1[1] >> 63 == 0 && k2[1] >> 63 == 0;
+    bn254_fr_t f1, f2, lam, want;
+    bn254_fr_from_raw(&f1, k1);
+    bn254_fr_from_raw(&f2, k2);
+    bn254_fr_from_raw(&lam, BN254_GLV_LAMBDA);
+    bn254_fr_from_raw(&want, k);
+    if (neg1)
+        bn254_fr_neg(&f1, &f1);
+    if (neg2)
+        bn254_fr_neg(&f2, &f2);
+    bn254_fr_mul(&f2, &f2, &lam);
+    bn254_fr_add(&f1, &f1, &f2);
+    ok = ok && bn254_fr_eq(&f1, &want);
+    if (!ok)
+        fprintf(stderr, "bn254 glv split of %016llx%016llx%016llx%016llx\n",
+                (unsigned long long)k[3], (unsigned long long)k[2], (unsigned long long)k[1],
+                (unsigned long long)k[0]);
+    assert_true(ok);
+}
+
+static void check_glv_split_fr(const bn254_fr_t *f)
+{
+    uint64_t k[4];
+    bn254_fr_to_raw(k, f);
+    check_glv_split(k);
+}
+
+/* β: the field's own conversion of the integer gives the Montgomery
+ * constant, a nontrivial cube root of unity; λ too in Fr; and
+ * φ(P) = (β·x, y) = [λ]P on the generator and a random point. */
+static void test_glv_constants(void **state)
+{
+    (void)state;
+    bn254_fp_t beta, t;
+    bn254_fp_from_raw(&beta, BN254_GLV_BETA_RAW);
+    assert_memory_equal(&beta, &BN254_GLV_BETA, sizeof(beta));
+    assert_false(bn254_fp_is_one(&beta));
+    bn254_fp_mul(&t, &beta, &beta);
+    bn254_fp_mul(&t, &t, &beta);
+    assert_true(bn254_fp_is_one(&t));
+    bn254_fr_t lam, u;
+    bn254_fr_from_raw(&lam, BN254_GLV_LAMBDA);
+    assert_false(bn254_fr_is_one(&lam));
+    bn254_fr_mul(&u, &lam, &lam);
+    bn254_fr_mul(&u, &u, &lam);
+    assert_true(bn254_fr_is_one(&u));
+    for (int i = 0; i < 2; i++) {
+        bn254_g1_jac_t p, lp;
+        bn254_g1_affine_t a, phi;
+        bn254_g1_jac_from_affine(&p, &BN254_G1_GENERATOR);
+        if (i) {
+            bn254_fr_t s;
+            uint64_t raw[4];
+            bn254_fr_random(&s, &rng);
+            bn254_fr_to_raw(raw, &s);
+            bn254_g1_jac_mul_var(&p, &p, raw);
+        }
+        bn254_g1_jac_to_affine(&a, &p);
+        phi = a;
+        bn254_fp_mul(&phi.x, &a.x, &beta);
+        bn254_g1_jac_mul_var(&lp, &p, BN254_GLV_LAMBDA);
+        bn254_g1_jac_from_affine(&p, &phi);
+        assert_true(bn254_g1_jac_eq(&lp, &p));
+    }
+}
+
+static void test_glv_split(void **state)
+{
+    (void)state;
+    uint64_t k[4] = {0, 0, 0, 0};
+    check_glv_split(k); /* 0 */
+    k[0] = 1;
+    check_glv_split(k);
+    k[0] = 2;
+    check_glv_split(k);
+    memcpy(k, BN254_FR_MODULUS, sizeof(k));
+    k[0] -= 1;
+    check_glv_split(k); /* r − 1 */
+    k[0] -= 1;
+    check_glv_split(k); /* r − 2 */
+    check_glv_split(BN254_GLV_LAMBDA);
+    bn254_fr_t lam, f, g, one = BN254_FR_ONE;
+    bn254_fr_from_raw(&lam, BN254_GLV_LAMBDA);
+    bn254_fr_neg(&f, &lam);
+    check_glv_split_fr(&f); /* r − λ */
+    bn254_fr_mul(&f, &lam, &lam);
+    check_glv_split_fr(&f); /* λ² */
+    /* c·v·λ + d for each basis coordinate v, small c and d ∈ {−1, 0, 1}:
+     * where the Babai coefficients cross their rounding points. */
+    for (int v = 0; v < 4; v++)
+        for (uint64_t c = 1; c < 64; c++) {
+            uint64_t cv[4] = {c, 0, 0, 0};
+            bn254_fr_t fc, fv;
+            bn254_fr_from_raw(&fc, cv);
+            bn254_fr_from_raw(&fv, GLV_BASIS[v]);
+            bn254_fr_mul(&f, &fc, &fv);
+            check_glv_split_fr(&f);
+            bn254_fr_mul(&f, &f, &lam);
+            check_glv_split_fr(&f);
+            bn254_fr_add(&g, &f, &one);
+            check_glv_split_fr(&g);
+            bn254_fr_sub(&g, &f, &one);
+            check_glv_split_fr(&g);
+            bn254_fr_neg(&g, &f);
+            check_glv_split_fr(&g);
+        }
+    /* (r ± 1)/2, 2^253, 2^254 mod r. */
+    memcpy(k, BN254_FR_MODULUS, sizeof(k));
+    for (int i = 0; i < 4; i++)
+        k[i] = (k[i] >> 1) | (i < 3 ? k[i + 1] << 63 : 0);
+    check_glv_split(k);
+    k[0] += 1;
+    check_glv_split(k);
+    uint64_t p253[4] = {0, 0, 0, UINT64_C(1) << 61};
+    check_glv_split(p253);
+    bn254_fr_from_raw(&f, p253);
+    bn254_fr_add(&f, &f, &f);
+    check_glv_split_fr(&f);
+    int iters = test_iters(20000);
+    for (int it = 0; it < iters; it++) {
+        bn254_fr_random(&f, &rng);
+        if (rnd(8) == 0) { /* short scalars too */
+            bn254_fr_to_raw(k, &f);
+            for (size_t i = 1 + rnd(3); i < 4; i++)
+                k[i] = 0;
+            check_glv_split(k);
+        } else {
+            check_glv_split_fr(&f);
+        }
+    }
+}
+
+/* The G1 MSM with the split forced on against it forced off, the
+ * discrete-log reference and (small sizes) the naive sum: points at
+ * infinity, repeated and opposite points and images φ(P_j) (the halves of
+ * a split meeting in one bucket), zero, one, r − 1 and random scalars,
+ * both bucket kinds, thread counts 1 and 2. */
+static void test_glv_msm(void **state)
+{
+    (void)state;
+    static const size_t sizes[] = {1, 2, 3, 17, 301, 1500, 4099};
+    static const msm_buckets buckets[] = {MSM_BUCKETS_AUTO, MSM_BUCKETS_XYZZ, MSM_BUCKETS_AFFINE};
+    bn254_fr_t lam;
+    bn254_fr_from_raw(&lam, BN254_GLV_LAMBDA);
+    for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+        size_t n = sizes[si];
+        bn254_g1_t_set s;
+        bn254_g1_t_make_mixed(&s, n);
+        for (size_t i = 1; i < n; i++)
+            if (rnd(16) == 0) { /* p[i] = φ(p[j]) = [λ]p[j] */
+                size_t j = rnd(i);
+                bn254_g1_jac_t t;
+                bn254_g1_jac_from_affine(&t, &s.p[j]);
+                bn254_g1_jac_mul_var(&t, &t, BN254_GLV_LAMBDA);
+                bn254_g1_jac_to_affine(&s.p[i], &t);
+                bn254_fr_mul(&s.a[i], &s.a[j], &lam);
+            }
+        bn254_fr_t *k = bn254_g1_t_mixed_scalars(n, 15, 15);
+        uint64_t(*raw)[4] = malloc(sizeof(uint64_t[4]) * n);
+        assert_non_null(raw);
+        for (size_t i = 0; i < n; i++)
+            bn254_fr_to_raw(raw[i], &k[i]);
+        bn254_g1_jac_t ref, off, on;
+        bn254_g1_t_ref(&ref, &s, k);
+        if (n <= 17) {
+            bn254_g1_jac_t naive;
+            bn254_g1_t_naive(&naive, s.p, k, n);
+            bn254_g1_t_expect(&naive, &ref, "the naive sum", n, 0);
+        }
+        for (unsigned b = 0; b < 3; b++)
+            for (unsigned threads = 1; threads <= 2; threads++) {
+                msm_tuning t = {.buckets = buckets[b], .endo = MSM_ENDO_OFF};
+                assert_int_equal(
+                    bn254_msm_g1_raw_tuned(&off, s.p, (const uint64_t(*)[4])raw, n, threads, &t),
+                    CUZK_OK);
+                bn254_g1_t_expect(&off, &ref, "msm, split off", n, threads);
+                t.endo = MSM_ENDO_ON;
+                assert_int_equal(
+                    bn254_msm_g1_raw_tuned(&on, s.p, (const uint64_t(*)[4])raw, n, threads, &t),
+                    CUZK_OK);
+                bn254_g1_t_expect(&on, &off, "msm, split on", n, threads);
+            }
+        free(raw);
+        free(k);
+        bn254_g1_t_free(&s);
+    }
+}
+
 /* A record "g1 P_1 k_1 ... P_n k_n R" goes to its group's check. */
 static void test_vectors(void **state)
 {
@@ -109,7 +317,8 @@ int main(void)
         cmocka_unit_test(bn254_g1_test_dense),  cmocka_unit_test(bn254_g1_test_errors),
         cmocka_unit_test(bn254_g2_test_naive),  cmocka_unit_test(bn254_g2_test_sizes),
         cmocka_unit_test(bn254_g2_test_tuned),  cmocka_unit_test(bn254_g2_test_dense),
-        cmocka_unit_test(bn254_g2_test_errors),
+        cmocka_unit_test(bn254_g2_test_errors), cmocka_unit_test(test_glv_constants),
+        cmocka_unit_test(test_glv_split),       cmocka_unit_test(test_glv_msm),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
