@@ -42,9 +42,10 @@ typedef struct bench_args {
     unsigned jobs;  /* --jobs */
     unsigned synth_workers, workers_per_device; /* 0: the engine's auto sizes */
     bool params_given;                          /* --params: never overwritten */
-    bool dev_params; /* --params dev:SEED: made in memory at load, no file */
-    formats_check check; /* --check: the parameter file's point checks at load */
-    uint64_t device_budget; /* --device-budget: engine.device_budget */
+    bool dev_params;          /* --params dev:SEED: made in memory at load, no file */
+    formats_check check;      /* --check: the parameter file's point checks at load */
+    uint64_t device_budget;   /* --device-budget: engine.device_budget */
+    uint64_t buffer_budget;   /* --buffer-budget: engine.buffer_budget (0: auto) */
     engine_abc_eval abc_eval; /* --abc-eval: engine.abc_eval */
 } bench_args;
 
@@ -56,7 +57,7 @@ static void bench_usage(FILE *out)
             "                  [--backend auto|cpu|cuda] [--out DIR] [--synth-workers S]\n"
             "                  [--workers-per-device W] [--event-log FILE]\n"
             "                  [--check none|curve|subgroup] [--device-budget BYTES]\n"
-            "                  [--abc-eval auto|synthesis|backend]\n"
+            "                  [--abc-eval auto|synthesis|backend] [--buffer-budget BYTES]\n"
             "                  [--fixed-blinding R,S (tests only)]\n"
             "       cuzk bench --arith [--scale X]\n"
             "  Submits J jobs (default %d) of N partitions each (default %d) of the built-in\n"
@@ -76,6 +77,8 @@ static void bench_usage(FILE *out)
             "  much of the circuit and streams the parameters that do not fit.\n"
             "  --abc-eval is engine.abc_eval: synthesis evaluates a, b, c on the host (for a\n"
             "  budget the constraint system does not fit), backend on the device.\n"
+            "  --buffer-budget (e.g. 40G) is engine.buffer_budget: the host memory of the\n"
+            "  partitions in flight (default RAM/4).\n"
 
             "  --arith benchmarks the field, curve and pairing arithmetic instead.\n",
             BENCH_DEFAULT_JOBS, BENCH_DEFAULT_PARTITIONS, BENCH_DEFAULT_LOG, cli_cache_dir(),
@@ -92,6 +95,7 @@ enum {
     OPT_CHECK,
     OPT_DEVICE_BUDGET,
     OPT_ABC_EVAL,
+    OPT_BUFFER_BUDGET,
 };
 
 /* Both forms' options: a word is read alike whichever form it ends in. */
@@ -107,6 +111,7 @@ static const struct option bench_options[] = {
     {"check", required_argument, NULL, OPT_CHECK},
     {"device-budget", required_argument, NULL, OPT_DEVICE_BUDGET},
     {"abc-eval", required_argument, NULL, OPT_ABC_EVAL},
+    {"buffer-budget", required_argument, NULL, OPT_BUFFER_BUDGET},
     {0},
 };
 
@@ -230,6 +235,7 @@ static cuzk_status start_engine(engine_t **out, const bench_args *a, const char 
     cfg.verify = o->common.verify;
     cfg.device_budget = a->device_budget;
     cfg.abc_eval = a->abc_eval;
+    cfg.buffer_budget = a->buffer_budget;
     cfg.event_log = events;
     cfg.quiet = true; /* the backend and why are printed below */
     engine_t *e;
@@ -641,15 +647,17 @@ static int report(const bench_args *a, const bench_paths *paths, const engine_st
          stats->cpu_fallback ? "true" : "false", stats->workers_per_device, stats->synth_workers,
          stats->synth_threads, s->synthesis.p50_ms / 1e3, s->synthesis.p90_ms / 1e3,
          s->synthesis.per_s, s->synthesis.capacity_per_s, stats->finalizers, stats->queue_bound,
-         threads, load_s, a->dev_params ? "dev" : made_params ? "made" : "loaded",
+         threads, load_s,
+         a->dev_params ? "dev"
+         : made_params ? "made"
+                       : "loaded",
          a->check == FORMATS_CHECK_SUBGROUP ? "subgroup"
          : a->check == FORMATS_CHECK_CURVE  ? "curve"
                                             : "none",
-         wall_s, per_hour,
-         s->partitions_done ? wall_s / (double)s->partitions_done : 0.0, busy_active, busy_wall,
-         idle_per_partition, ov.mean_ms, ov.p50_ms, ov.p95_ms, ov.max_ms, latency_mean / 1e3, lat50,
-         lat95, verified, all_verified ? "true" : "false", paths->dir, bench_cpu_name(),
-         CUZK_GIT_COMMIT);
+         wall_s, per_hour, s->partitions_done ? wall_s / (double)s->partitions_done : 0.0,
+         busy_active, busy_wall, idle_per_partition, ov.mean_ms, ov.p50_ms, ov.p95_ms, ov.max_ms,
+         latency_mean / 1e3, lat50, lat95, verified, all_verified ? "true" : "false", paths->dir,
+         bench_cpu_name(), CUZK_GIT_COMMIT);
     fflush(stdout);
     if (jo.file && fclose(jo.file) != 0) {
         cli_error("bench: cannot write %s", paths->results);
@@ -806,18 +814,17 @@ int cli_bench(int argc, char **argv)
                 return CLI_EXIT_USAGE;
             continue;
         }
-        if (code == OPT_DEVICE_BUDGET) {
-            if (!parse_byte_size(a.value, &b.device_budget)) {
-                cli_error("bench: --device-budget wants a byte count (e.g. 16G), got '%s'",
-                          a.value);
+        if (code == OPT_DEVICE_BUDGET || code == OPT_BUFFER_BUDGET) {
+            uint64_t *bytes = code == OPT_DEVICE_BUDGET ? &b.device_budget : &b.buffer_budget;
+            if (!parse_byte_size(a.value, bytes)) {
+                cli_error("bench: %s wants a byte count (e.g. 16G), got '%s'", a.option, a.value);
                 return CLI_EXIT_USAGE;
             }
             continue;
         }
         if (code == OPT_ABC_EVAL) {
             if (!engine_abc_eval_parse(a.value, &b.abc_eval)) {
-                cli_error("bench: --abc-eval wants auto, synthesis or backend, got '%s'",
-                          a.value);
+                cli_error("bench: --abc-eval wants auto, synthesis or backend, got '%s'", a.value);
                 return CLI_EXIT_USAGE;
             }
             continue;

@@ -228,6 +228,11 @@ check "zero jobs" 2 "$cuzk" bench --jobs 0
 check "jobs without a value" 2 "$cuzk" bench --jobs
 check "unknown option" 2 "$cuzk" bench --frobnicate
 check "an unknown a, b, c evaluation place" 2 "$cuzk" bench --abc-eval gpu
+check "a buffer budget that is no byte count" 2 "$cuzk" bench --buffer-budget lots
+# --buffer-budget reaches the engine: a partition's buffers do not fit 1 KiB.
+check "a buffer budget below one partition" 1 "$cuzk" bench --log-constraints 10 --jobs 1 \
+    --partitions 1 --backend cpu --buffer-budget 1K --out "$tmp/small-buffers"
+expect "the buffer budget's refusal" "$tmp/stderr" "the buffer budget is 1024"
 check "too small a circuit" 2 "$cuzk" bench --log-constraints 9
 
 echo "$passed passed, $failed failed"
