@@ -223,6 +223,7 @@ static cuzk_status MSMK(subgroup)(const void *points, size_t n, const void *cons
 /* first_bad = the smallest i < n whose point is finite and has
  * [r]P ≠ O; consts: r as four 64-bit words. */
 #define MSM_SUBGROUP_CONST_BYTES MSM_ORDER_BYTES
+#define MSM_SUBGROUP_CONST_T uint64_t /* the order r, as limbs */
 __global__ void MSMK(subgroup_kernel)(const AFF_T *points, uint32_t n, const uint64_t *order,
                                       unsigned long long *first_bad)
 {
@@ -239,20 +240,10 @@ __global__ void MSMK(subgroup_kernel)(const AFF_T *points, uint32_t n, const uin
     }
 }
 
-static cuzk_status MSMK(subgroup)(const void *points, size_t n, const void *consts,
-                                  unsigned long long *first_bad, cudaStream_t stream)
-{
-    cuzk_status st = CUZK_OK;
-    const size_t blocks = (n + MSM_SCALAR_BLOCK - 1) / MSM_SCALAR_BLOCK;
-    MSM_LAUNCH(MSMK(subgroup_kernel), (unsigned)(blocks ? blocks : 1), MSM_SCALAR_BLOCK, stream,
-               (const AFF_T *)points, (uint32_t)n, (const uint64_t *)consts, first_bad);
-    CUDA_CHECK_LAUNCH(st, "subgroup_kernel");
-    return st;
-}
-
 #else
 
 #define MSM_SUBGROUP_CONST_BYTES (MSM_ENDO_CONSTS * sizeof(MSM_FE_T))
+#define MSM_SUBGROUP_CONST_T MSM_FE_T /* the endomorphism's constants */
 /* |x| of BLS12-381, x = −0xd201000000010000 (63 doublings, 5 additions). */
 #define MSM_ABS_X UINT64_C(0xd201000000010000)
 
@@ -304,17 +295,21 @@ __global__ void MSMK(subgroup_kernel)(const AFF_T *points, uint32_t n, const MSM
     }
 }
 
+#endif
+
+#if !defined(MSM_SUBGROUP_NONE)
+/* The kernel over n points on the stream; consts: its constants (device,
+ * MSM_SUBGROUP_CONST_BYTES). */
 static cuzk_status MSMK(subgroup)(const void *points, size_t n, const void *consts,
                                   unsigned long long *first_bad, cudaStream_t stream)
 {
     cuzk_status st = CUZK_OK;
     const size_t blocks = (n + MSM_SCALAR_BLOCK - 1) / MSM_SCALAR_BLOCK;
     MSM_LAUNCH(MSMK(subgroup_kernel), (unsigned)(blocks ? blocks : 1), MSM_SCALAR_BLOCK, stream,
-               (const AFF_T *)points, (uint32_t)n, (const MSM_FE_T *)consts, first_bad);
+               (const AFF_T *)points, (uint32_t)n, (const MSM_SUBGROUP_CONST_T *)consts, first_bad);
     CUDA_CHECK_LAUNCH(st, "subgroup_kernel");
     return st;
 }
-
 #endif
 
 /* ---- geometry and the table -------------------------------------------------- */
