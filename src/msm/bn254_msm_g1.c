@@ -110,7 +110,6 @@ const bn254_fp_t BN254_GLV_BETA = {
  * negates its point. */
 #define MSM_GLV_MUL_BETA(r, a) bn254_fp_mul(r, a, &BN254_GLV_BETA)
 #define MSM_GLV_SPLIT(k1, k2, neg1, neg2, k) bn254_glv_split(k1, k2, neg1, neg2, k)
-#define MSM_GLV_HI_NEG_Y 0
 /* One Fp product and the two roundings, over a mixed XYZZ addition: timed
  * at 0.12 of one (split, β product and madd in loops of 2^16), against
  * 0.09 for BLS12-381 G1's division and product, whose 0.2 (msm_g1.c) also

@@ -28,9 +28,8 @@
  *     and optionally (BN254's G1; without them, BLS12-381's split
  *     msm_glv_split into nonnegative halves with hi = (β·x_P, −y_P)):
  *     MSM_GLV_SPLIT(k1, k2, neg1, neg2, k)  |k1|, |k2| < 2^MSM_GLV_BITS and
- *                  their signs (bool *) with k ≡ k1 + k2·λ (mod r)
- *     MSM_GLV_HI_NEG_Y  1 where the hi point is (β·x_P, −y_P), 0 where it is
- *                  (β·x_P, y_P) (before the sign of k2)
+ *                  their signs (bool *) with k ≡ k1 + k2·λ (mod r), λ the
+ *                  eigenvalue of φ(P) = (β·x_P, y_P)
  *     MSM_GLV_AUTO_MAX  the most points the cost model may split (default
  *                  MSM_GLV_MAX_POINTS), where timings cap it lower
  *                  With 0, MSM_ENDO_ON is the plain Pippenger.
@@ -787,7 +786,7 @@ static void glv_expand(void *arg, size_t begin, size_t end)
         bool neg1, neg2;
         MSM_GLV_SPLIT(job->ks[i], job->ks[n + i], &neg1, &neg2, k);
         MSM_GLV_MUL_BETA(&hi->x, &p->x);
-        if (neg2 != (bool)MSM_GLV_HI_NEG_Y)
+        if (neg2)
             MSM_FE(neg)(&hi->y, &p->y);
         else
             hi->y = p->y;
