@@ -269,7 +269,8 @@ static int run_streamed(bench_state *b, cuda_msm_group g, size_t n, float *ms)
     TRY("download points", cuda_msm_points_download(b->ctx, b->points[g], host, n));
     TRY("streamer", cuda_msm_streamer_create(b->ctx, chunk, &s));
     cuda_msm_streamer_set_shared_buckets(s, !b->per_chunk);
-    TRY("streamed", cuda_msm_streamed_create(s, g, host, n, NULL, n, b->stream_resident, &sb));
+    TRY("streamed",
+        cuda_msm_streamed_create(s, g, host, n, NULL, n, b->stream_resident ? SIZE_MAX : 0, &sb));
     TRY_CUDA("sync", cudaStreamSynchronize(b->stream));
     for (int r = -1; r < b->runs; r++) {
         const double t0 = now_ms();

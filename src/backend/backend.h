@@ -144,6 +144,11 @@ struct backend {
      * of this prepared circuit (a GPU that streams the parameters that do
      * not fit its device budget): the engine then keeps them. */
     bool (*reads_host_points)(backend_t *b, void *handle);
+    /* Optional (NULL: nothing to say): one line on where a prepared
+     * circuit's points live, when that is not simply "on the device" (a
+     * device budget: how much stays resident, how much streams at each
+     * proof); empty when there is nothing to say. */
+    void (*describe)(backend_t *b, void *handle, char *line, size_t line_len);
     /* prepare() can check the points' subgroup membership itself, faster
      * than the host's decoder (desc.check_subgroup): the GPU's thousands of
      * threads, where the host's 16 cores took minutes at 2^24. */

@@ -479,6 +479,28 @@ static bool cuda_reads_host_points(backend_t *b, void *handle)
     return false;
 }
 
+/* Under a device budget: where device 0's share of the points lives
+ * (every device makes the same placement). */
+static void cuda_describe(backend_t *b, void *handle, char *line, size_t line_len)
+{
+    (void)b;
+    const cuda_circuit *cc = handle;
+    if (!cc || !cc->ndev || !cc->device_budget || !line_len)
+        return;
+    const cuda_plan_parts *p = &cc->dev[0].parts;
+    const double gb = 1e9;
+    if (!p->num_streamed && !p->resident_bytes) {
+        snprintf(line, line_len, "within the device budget of %.2f GB, every point resident",
+                 (double)cc->device_budget / gb);
+        return;
+    }
+    snprintf(line, line_len,
+             "device budget %.2f GB: %.2f GB of points resident in chunks, %.2f GB in %u "
+             "part%s streamed from host memory at each proof",
+             (double)cc->device_budget / gb, (double)p->resident_bytes / gb,
+             (double)p->streamed_bytes / gb, p->num_streamed, p->num_streamed == 1 ? "" : "s");
+}
+
 static void cuda_release(backend_t *b, void *handle)
 {
     cuda_backend *cb = b->impl;
@@ -881,6 +903,7 @@ cuzk_status backend_cuda_create(backend_t **out, unsigned threads, char *msg, si
     cb->base.host_free = cuda_backend_host_free;
     cb->base.copies_points = true; /* prepare uploads them (cuda_plan_upload) */
     cb->base.reads_host_points = cuda_reads_host_points;
+    cb->base.describe = cuda_describe;
     cb->base.checks_subgroup = true; /* and tests them there, when asked */
     cb->base.fixed_base_g1 = cuda_fixed_base_g1;
     cb->base.fixed_base_g2 = cuda_fixed_base_g2;

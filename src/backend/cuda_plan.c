@@ -38,9 +38,11 @@ static uint64_t part_device_bytes(const groth16_plan *plan, const groth16_msm *m
     return b;
 }
 
-/* Which parts stay resident (cuda_plan_placement's order). */
+/* Points of a part that stay resident (cuda_plan_placement's order): all
+ * of them (SIZE_MAX) for whole parts that fit, the leading points that
+ * fit for the first part that does not, none after. */
 static void place_parts(const groth16_plan *plan, const cuda_plan_placement *pl,
-                        bool resident[GROTH16_PLAN_MAX_MSMS][GROTH16_MSM_MAX_PARTS])
+                        size_t resident[GROTH16_PLAN_MAX_MSMS][GROTH16_MSM_MAX_PARTS])
 {
     typedef struct {
         unsigned i, k;
@@ -52,7 +54,7 @@ static void place_parts(const groth16_plan *plan, const cuda_plan_placement *pl,
     for (unsigned i = 0; i < plan->num_msms; i++)
         for (unsigned k = 0; k < plan->msm[i].num_parts; k++) {
             const groth16_msm_part *p = &plan->msm[i].part[k];
-            resident[i][k] = !pl;
+            resident[i][k] = pl ? 0 : SIZE_MAX;
             c[nc++] = (cand){.i = i,
                              .k = k,
                              .quotient = p->scalars == GROTH16_SCALARS_H,
@@ -72,11 +74,22 @@ static void place_parts(const groth16_plan *plan, const cuda_plan_placement *pl,
             c[b] = t;
         }
     uint64_t room = pl->resident_limit;
-    for (unsigned a = 0; a < nc; a++)
+    for (unsigned a = 0; a < nc && room; a++) {
         if (c[a].bytes <= room) {
-            resident[c[a].i][c[a].k] = true;
+            resident[c[a].i][c[a].k] = SIZE_MAX;
             room -= c[a].bytes;
+            continue;
         }
+        /* The rest of the room to this part's leading points (its bitmap
+         * is on the device either way). */
+        const groth16_msm *m = &plan->msm[c[a].i];
+        const groth16_msm_part *p = &m->part[c[a].k];
+        const uint64_t point_bytes = cuda_msm_points_host_bytes(msm_group(plan, m), 1);
+        const uint64_t map =
+            p->density ? (p->count + 63) / 64 * (sizeof(uint64_t) + sizeof(uint32_t)) : 0;
+        resident[c[a].i][c[a].k] = room > map ? (size_t)((room - map) / point_bytes) : 0;
+        room = 0;
+    }
 }
 
 static cuzk_status subgroup_verdict(cuzk_status st, size_t bad, const char *what, char *msg,
@@ -96,8 +109,9 @@ static cuzk_status subgroup_verdict(cuzk_status st, size_t bad, const char *what
 
 /* Part k of MSM i in chunks: resident, or left in host memory to stream. */
 static cuzk_status chunk_part(cuda_plan_parts *parts, cuda_msm_ctx *msm, const groth16_msm *m,
-                              unsigned i, unsigned k, const cuda_plan_placement *pl, bool resident,
-                              bool check_subgroup, uint64_t *bytes, char *msg, size_t msg_len)
+                              unsigned i, unsigned k, const cuda_plan_placement *pl,
+                              size_t resident_points, bool check_subgroup, uint64_t *bytes,
+                              char *msg, size_t msg_len)
 {
     const groth16_msm_part *p = &m->part[k];
     char what[64];
@@ -114,12 +128,14 @@ static cuzk_status chunk_part(cuda_plan_parts *parts, cuda_msm_ctx *msm, const g
     }
     cuda_msm_group g = part_is_g2(m) ? CUDA_MSM_G2 : CUDA_MSM_G1; /* streamed: BLS12-381 only */
     if (cuda_msm_streamed_create(*streamer, g, p->points, p->num_points, p->density, p->count,
-                                 resident, &parts->streamed[i][k]) != CUZK_OK)
+                                 resident_points, &parts->streamed[i][k]) != CUZK_OK)
         return dev_error(msg, msg_len, what, cuda_msm_last_error());
     *bytes += cuda_msm_streamed_device_bytes(parts->streamed[i][k]);
-    if (!resident) {
+    const size_t kept = cuda_msm_streamed_resident_points(parts->streamed[i][k]);
+    parts->resident_bytes += cuda_msm_points_host_bytes(g, kept);
+    if (kept < p->num_points) {
         parts->num_streamed++;
-        parts->streamed_bytes += cuda_msm_points_host_bytes(g, p->num_points);
+        parts->streamed_bytes += cuda_msm_points_host_bytes(g, p->num_points - kept);
     }
     if (!check_subgroup)
         return CUZK_OK;
@@ -138,7 +154,7 @@ cuzk_status cuda_plan_upload(cuda_plan_parts *parts, cuda_msm_ctx *msm, const gr
                     "BLS12-381 circuits only");
         return CUZK_ERR_UNSUPPORTED;
     }
-    bool resident[GROTH16_PLAN_MAX_MSMS][GROTH16_MSM_MAX_PARTS];
+    size_t resident[GROTH16_PLAN_MAX_MSMS][GROTH16_MSM_MAX_PARTS];
     place_parts(plan, placement, resident);
     for (unsigned i = 0; i < plan->num_msms; i++) {
         const groth16_msm *m = &plan->msm[i];

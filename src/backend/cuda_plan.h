@@ -20,8 +20,9 @@
 
 /* Part k of MSM i of a plan, on the device: its points resident in one
  * piece (pts, with dens when it has a bitmap), or, under a device budget,
- * in chunks (streamed; cuda/msm_stream.h), resident or left in host
- * memory and copied through the chunk buffers at each MSM. */
+ * in chunks (streamed; cuda/msm_stream.h), its leading chunks resident
+ * and the rest left in host memory and copied through the chunk buffers
+ * at each MSM. */
 typedef struct cuda_plan_parts {
     cuda_msm_points *pts[GROTH16_PLAN_MAX_MSMS][GROTH16_MSM_MAX_PARTS];
     cuda_msm_density *dens[GROTH16_PLAN_MAX_MSMS][GROTH16_MSM_MAX_PARTS]; /* NULL: none */
@@ -34,8 +35,9 @@ typedef struct cuda_plan_parts {
     /* With a witness streamer: the H MSM waits for the witness MSMs, which
      * then overlap h only. */
     bool side_before_h_msm;
-    unsigned num_streamed;
-    uint64_t streamed_bytes; /* host bytes of the streamed parts' points */
+    unsigned num_streamed;   /* parts with points streamed */
+    uint64_t streamed_bytes; /* host bytes of the points streamed at each MSM */
+    uint64_t resident_bytes; /* host bytes of the chunked parts' points kept resident */
 } cuda_plan_parts;
 
 /* Under a device budget every part runs in chunks of chunk_points (the
@@ -43,7 +45,8 @@ typedef struct cuda_plan_parts {
  * take gigabytes). Which parts stay resident, within resident_limit bytes:
  * the parts over the witness first (their MSMs are short, so a copy would
  * not hide behind them), smallest first, then the quotient's (its MSM is
- * long: streaming it costs little); the rest stream. */
+ * long: streaming it costs little); the room left after the whole parts
+ * that fit goes to the next part's leading chunks; the rest stream. */
 typedef struct cuda_plan_placement {
     uint64_t resident_limit;
     size_t chunk_points;

@@ -37,8 +37,8 @@ struct cuda_msm_streamed {
     size_t host_bytes; /* of the points, as registered */
     const void *registered;
     size_t n_scalars;
-    bool dense, resident;
-    size_t nchunks;
+    bool dense;
+    size_t nchunks, nresident; /* the first nresident chunks' points stay on the device */
     streamed_chunk *chunk;
     void *results; /* a Jacobian point per chunk */
     size_t device_bytes;
@@ -225,8 +225,8 @@ void cuda_msm_streamed_free(cuda_msm_streamed *b)
 
 cuzk_status cuda_msm_streamed_create(cuda_msm_streamer *s, cuda_msm_group group,
                                      const void *host_points, size_t num_points,
-                                     const uint64_t *density, size_t n_scalars, bool resident,
-                                     cuda_msm_streamed **out)
+                                     const uint64_t *density, size_t n_scalars,
+                                     size_t resident_points, cuda_msm_streamed **out)
 {
     if (!s || !out || (group != CUDA_MSM_G1 && group != CUDA_MSM_G2) ||
         (num_points && !host_points) || (!density && num_points != n_scalars) ||
@@ -239,7 +239,6 @@ cuzk_status cuda_msm_streamed_create(cuda_msm_streamer *s, cuda_msm_group group,
     b->host = (const char *)host_points;
     b->n_scalars = n_scalars;
     b->dense = density != NULL;
-    b->resident = resident;
     cuzk_status st = cut_chunks(b, density, num_points, s->capacity[group], s->vcapacity);
     if (st == CUZK_OK && !(b->results = calloc(b->nchunks + 1, group_jac_bytes(group))))
         st = CUZK_ERR_OUT_OF_MEMORY;
@@ -249,8 +248,14 @@ cuzk_status cuda_msm_streamed_create(cuda_msm_streamer *s, cuda_msm_group group,
         if (st == CUZK_OK)
             b->device_bytes += ((c->nv + 63) / 64) * (sizeof(uint64_t) + sizeof(uint32_t));
     }
-    for (size_t i = 0; i < b->nchunks && st == CUZK_OK && resident; i++) {
+    /* The leading chunks whose points fit resident_points stay on the
+     * device: a prefix, so the streamed rest is one range of host memory. */
+    for (size_t i = 0, kept = 0; i < b->nchunks && st == CUZK_OK; i++) {
         streamed_chunk *c = &b->chunk[i];
+        if (c->np > resident_points - kept)
+            break;
+        kept += c->np;
+        b->nresident = i + 1;
         if (!c->np)
             continue;
         st = cuda_msm_points_upload(s->ctx, group, b->host + c->p0 * group_host_bytes(group), c->np,
@@ -262,25 +267,34 @@ cuzk_status cuda_msm_streamed_create(cuda_msm_streamer *s, cuda_msm_group group,
         cuda_msm_streamed_free(b);
         return st;
     }
-    if (resident) {
+    if (b->nresident == b->nchunks) {
         *out = b;
         return CUZK_OK;
     }
-    /* Page-locked in place, for copies by DMA that overlap the kernels. A
-     * range the driver refuses (already registered by a neighbour, a
-     * read-only mapping it cannot lock) is copied through its staging. */
-    b->host_bytes = num_points * group_host_bytes(group);
+    /* The streamed range page-locked in place, for copies by DMA that
+     * overlap the kernels. A range the driver refuses (already registered
+     * by a neighbour, a read-only mapping it cannot lock) is copied through
+     * its staging. */
+    const size_t first = b->chunk[b->nresident].p0 * group_host_bytes(group);
+    b->host_bytes = num_points * group_host_bytes(group) - first;
     if (b->host_bytes) {
-        if (cudaHostRegister((void *)b->host, b->host_bytes, cudaHostRegisterDefault) ==
-                cudaSuccess ||
-            cudaHostRegister((void *)b->host, b->host_bytes, cudaHostRegisterReadOnly) ==
-                cudaSuccess)
-            b->registered = b->host;
+        void *from = (void *)(b->host + first);
+        if (cudaHostRegister(from, b->host_bytes, cudaHostRegisterDefault) == cudaSuccess ||
+            cudaHostRegister(from, b->host_bytes, cudaHostRegisterReadOnly) == cudaSuccess)
+            b->registered = from;
         else
             (void)cudaGetLastError();
     }
     *out = b;
     return CUZK_OK;
+}
+
+size_t cuda_msm_streamed_resident_points(const cuda_msm_streamed *b)
+{
+    size_t n = 0;
+    for (size_t i = 0; b && i < b->nresident; i++)
+        n += b->chunk[i].np;
+    return n;
 }
 
 size_t cuda_msm_streamed_chunks(const cuda_msm_streamed *b)
@@ -321,14 +335,14 @@ cuzk_status cuda_msm_streamed_check_subgroup(cuda_msm_streamer *s, const cuda_ms
         const streamed_chunk *c = &b->chunk[i];
         if (!c->np)
             continue;
-        if (!b->resident) {
+        if (!c->pts) {
             st = load_chunk(s, b, c, 0);
             CUDA_CHECK(st, cudaStreamSynchronize(s->load));
         }
         size_t bad = SIZE_MAX;
         if (st == CUZK_OK)
-            st = cuda_msm_points_check_subgroup(s->ctx, b->resident ? c->pts : s->pts[b->group][0],
-                                                &bad);
+            st =
+                cuda_msm_points_check_subgroup(s->ctx, c->pts ? c->pts : s->pts[b->group][0], &bad);
         if (st == CUZK_OK && bad != SIZE_MAX)
             *first_bad = c->p0 + bad;
     }
@@ -353,7 +367,7 @@ static cuzk_status run_chunk(cuda_msm_streamer *s, const cuda_msm_streamed *b,
                              unsigned window, void *out)
 {
     cuda_msm_ctx *ctx = s->ctx;
-    const cuda_msm_points *pts = b->resident ? c->pts : s->pts[b->group][i];
+    const cuda_msm_points *pts = c->pts ? c->pts : s->pts[b->group][i];
     const struct fr *sc = (const struct fr *)((const char *)d_scalars + c->v0 * CUDA_MSM_FR_BYTES);
     if (run_chunked(s, b, split))
         return msm_chunked_add(ctx, b->group, window, pts, sc, c->nv);
@@ -374,16 +388,21 @@ cuzk_status cuda_msm_streamed_run(cuda_msm_streamer *s, const cuda_msm_streamed 
     cuzk_status st = CUZK_OK;
     CUDA_CHECK(st, cudaGetDevice(&prev));
     CUDA_CHECK(st, cudaSetDevice(ctx->device));
-    /* The chunks with points, in order; the others add nothing. */
-    size_t *todo = (size_t *)malloc((b->nchunks + 1) * sizeof(size_t)), m = 0;
+    /* The chunks with points, the resident ones first: the copies of the
+     * first two streamed ones run behind their arithmetic. The others add
+     * nothing. */
+    size_t *todo = (size_t *)malloc((b->nchunks + 1) * sizeof(size_t)), m = 0, nres = 0;
     if (!todo)
         st = CUZK_ERR_OUT_OF_MEMORY;
-    for (size_t i = 0; st == CUZK_OK && i < b->nchunks; i++)
-        if (b->chunk[i].np)
-            todo[m++] = i;
+    for (int pass = 0; pass < 2 && st == CUZK_OK; pass++)
+        for (size_t i = 0; i < b->nchunks; i++)
+            if (b->chunk[i].np && (b->chunk[i].pts != NULL) == (pass == 0)) {
+                todo[m++] = i;
+                nres += pass == 0;
+            }
+    const size_t *streamed = todo + nres, nstreamed = m - nres;
     char *results = (char *)b->results;
     const size_t jb = group_jac_bytes(b->group);
-    const bool copies = !b->resident;
     const bool chunked = run_chunked(s, b, split) && m > 0;
     unsigned window = 0;
     if (st == CUZK_OK && chunked) {
@@ -393,18 +412,23 @@ cuzk_status cuda_msm_streamed_run(cuda_msm_streamer *s, const cuda_msm_streamed 
                 largest = b->chunk[todo[j]].nv;
         st = msm_chunked_begin(ctx, b->group, n_scalars, largest, &window);
     }
-    if (st == CUZK_OK && m && copies)
-        st = load_chunk(s, b, &b->chunk[todo[0]], 0);
+    /* Streamed chunk q travels through buffer q % 2; its load waits for
+     * the MSM that read chunk q − 2 there. */
+    for (size_t q = 0; q < 2 && q < nstreamed && st == CUZK_OK; q++)
+        st = load_chunk(s, b, &b->chunk[streamed[q]], (int)q);
     for (size_t j = 0; j < m && st == CUZK_OK; j++) {
-        const int i = (int)(j % 2);
-        if (j + 1 < m && copies)
-            st = load_chunk(s, b, &b->chunk[todo[j + 1]], 1 - i);
-        if (copies)
+        const bool copied = j >= nres;
+        const size_t q = j - nres;
+        const int i = copied ? (int)(q % 2) : 0;
+        if (copied)
             CUDA_CHECK(st, cudaStreamWaitEvent(ctx->stream, s->loaded[i], 0));
         if (st == CUZK_OK)
             st = run_chunk(s, b, &b->chunk[todo[j]], i, d_scalars, split, window, results + j * jb);
-        if (copies)
+        if (copied) {
             CUDA_CHECK(st, cudaEventRecord(s->used[i], ctx->stream));
+            if (st == CUZK_OK && q + 2 < nstreamed)
+                st = load_chunk(s, b, &b->chunk[streamed[q + 2]], i);
+        }
     }
     if (st == CUZK_OK && chunked)
         st = msm_chunked_end(ctx, b->group, window, out);

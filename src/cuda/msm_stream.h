@@ -46,18 +46,22 @@ size_t cuda_msm_streamer_bytes_for(size_t chunk_points);
  * for a chunk serves every call). With a density bitmap over n_scalars
  * variables (cuda_msm_density_upload's layout) the chunks end at multiples
  * of 64 variables and carry their slice of the bitmap to the device.
- * resident: each chunk's points are uploaded now and stay (no copy per
- * MSM); otherwise they stay in host memory (borrowed: it must outlive the
- * handle), registered for DMA where the driver allows it (page-locked in
- * place; otherwise the copies go through the driver's own staging,
- * slower). Synchronous. */
+ * The leading chunks holding at most resident_points points are uploaded
+ * now and stay (no copy per MSM; SIZE_MAX: all of them, 0: none); the
+ * rest stay in host memory (borrowed: it must outlive the handle),
+ * registered for DMA where the driver allows it (page-locked in place;
+ * otherwise the copies go through the driver's own staging, slower). A
+ * part of the bases resident saves its copy on every MSM: what a budget
+ * leaves after whole parts goes to a part's leading chunks. Synchronous. */
 typedef struct cuda_msm_streamed cuda_msm_streamed;
 cuzk_status cuda_msm_streamed_create(cuda_msm_streamer *s, cuda_msm_group group,
                                      const void *host_points, size_t num_points,
-                                     const uint64_t *density, size_t n_scalars, bool resident,
-                                     cuda_msm_streamed **out);
+                                     const uint64_t *density, size_t n_scalars,
+                                     size_t resident_points, cuda_msm_streamed **out);
 void cuda_msm_streamed_free(cuda_msm_streamed *b);
 size_t cuda_msm_streamed_chunks(const cuda_msm_streamed *b);
+/* The points of the resident chunks (whole chunks: at most resident_points). */
+size_t cuda_msm_streamed_resident_points(const cuda_msm_streamed *b);
 /* Device bytes of the chunks' bitmaps (and points, when resident). */
 size_t cuda_msm_streamed_device_bytes(const cuda_msm_streamed *b);
 

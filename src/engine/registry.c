@@ -159,8 +159,8 @@ cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
      * took minutes at 2^24); the load checks the curve equation only, and
      * the verifying key's few points here. */
     circuit_spec spec = c->spec;
-    const bool backend_checks = spec.check == FORMATS_CHECK_SUBGROUP &&
-                                primary->checks_subgroup && c->curve == CURVE_BLS12_381;
+    const bool backend_checks = spec.check == FORMATS_CHECK_SUBGROUP && primary->checks_subgroup &&
+                                c->curve == CURVE_BLS12_381;
     if (backend_checks)
         spec.check = FORMATS_CHECK_CURVE;
     if ((st = c->ops->load(&spec, &lo, &c->loaded, why, sizeof(why))) != CUZK_OK)
@@ -173,15 +173,15 @@ cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
     /* (A BN254 key's verifying key is always decoded with the subgroup
      * check: circuits/circuit.c's zkey kind.) */
     if (backend_checks && c->curve == CURVE_BLS12_381 && !groth16_vk_in_subgroup(c->loaded.vk)) {
-        engine_msg(why, sizeof(why), "%s: a point of its verifying key is not in the order-r "
-                                     "subgroup",
+        engine_msg(why, sizeof(why),
+                   "%s: a point of its verifying key is not in the order-r "
+                   "subgroup",
                    c->path);
         st = CUZK_ERR_CORRUPT;
         goto fail;
     }
     if (c->loaded.plan->num_vars != c->num_vars ||
-        groth16_plan_domain_n(c->loaded.plan) != c->domain_n ||
-        c->loaded.rows != c->rows) {
+        groth16_plan_domain_n(c->loaded.plan) != c->domain_n || c->loaded.rows != c->rows) {
         engine_msg(why, sizeof(why), "%s changed since it was registered", c->path);
         st = CUZK_ERR_CORRUPT;
         goto fail;
@@ -229,6 +229,11 @@ cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
                        bmsg[0] ? bmsg : cuzk_status_str(st));
             goto fail;
         }
+        char note[256] = "";
+        if (e->backends[b]->describe)
+            e->backends[b]->describe(e->backends[b], c->handle[b], note, sizeof(note));
+        if (note[0] && !e->cfg.quiet)
+            fprintf(stderr, "cuzk: circuit %s on %s: %s\n", c->name, e->backends[b]->name, note);
         d.check_subgroup = false; /* the primary checked them; the others share them */
         /* The resident budget is host memory: what a backend made on its
          * devices is counted apart (a GPU's memory is not the host's; the
