@@ -748,6 +748,9 @@ static int bench_engine_run(bench_args *a)
             : made            ? "made and cached"
             : a->params_given ? "loaded"
                               : "loaded from cache");
+    engine_circuit_info info;
+    if (engine_circuit_info_of(e, o->name, &info) == CUZK_OK && info.placement[0])
+        fprintf(stderr, "cuzk bench: %s\n", info.placement);
 
     job_result *jobs = calloc(a->jobs, sizeof(job_result));
     if (!jobs) {

@@ -83,6 +83,9 @@ typedef struct cuda_dev_circuit {
      * there from the matrices or copied from the input's: 4.3 GB less a
      * stage at 2^27. */
     bool lean;
+    /* Under a device budget: what the points' room was left after (the
+     * stage, matrices, scratch, chunk buffers), for cuda_describe. */
+    char fixed_text[200];
 } cuda_dev_circuit;
 
 typedef struct cuda_circuit {
@@ -378,6 +381,16 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
             }
             return st;
         }
+        const double gb = 1e9;
+        snprintf(d->fixed_text, sizeof(d->fixed_text),
+                 "%s %.2f GB, constraint system %.2f GB, MSM scratch %.2f GB, NTT %.2f GB, "
+                 "chunk buffers %.2f GB",
+                 d->lean ? "a, b, w" : "a, b, c, w", (double)stage_bytes(d, n, nvars) / gb,
+                 (double)(d->r1cs ? cuda_r1cs_device_bytes(d->r1cs) : 0) / gb,
+                 (double)(cuda_msm_ctx_device_bytes(d->msm) + cuda_msm_ctx_device_bytes(d->side)) /
+                     gb,
+                 (double)cuda_ntt_ctx_device_bytes(d->ntt) / gb,
+                 (double)(cc->device_budget - (*bytes - start) - placement.resident_limit) / gb);
         placement.side = d->side;
         const char *h_buckets = getenv("CUZK_CUDA_H_BUCKETS");
         placement.h_per_chunk = h_buckets && strcmp(h_buckets, "per-chunk") == 0;
@@ -496,9 +509,10 @@ static void cuda_describe(backend_t *b, void *handle, char *line, size_t line_le
     }
     snprintf(line, line_len,
              "device budget %.2f GB: %.2f GB of points resident in chunks, %.2f GB in %u "
-             "part%s streamed from host memory at each proof",
+             "part%s streamed from host memory at each proof; the rest: %s",
              (double)cc->device_budget / gb, (double)p->resident_bytes / gb,
-             (double)p->streamed_bytes / gb, p->num_streamed, p->num_streamed == 1 ? "" : "s");
+             (double)p->streamed_bytes / gb, p->num_streamed, p->num_streamed == 1 ? "" : "s",
+             cc->dev[0].fixed_text);
 }
 
 static void cuda_release(backend_t *b, void *handle)

@@ -388,6 +388,7 @@ static void fill_circuit_info(const circuit *c, engine_circuit_info *ci)
     ci->refs = c->refs;
     ci->resident_bytes = ci->resident ? c->resident_bytes : c->estimate_bytes;
     ci->device_bytes = ci->resident ? c->device_bytes : 0;
+    snprintf(ci->placement, sizeof(ci->placement), "%s", ci->resident ? c->placement : "");
     ci->set_bytes = c->set_bytes;
     ci->sets = c->sets;
     ci->sets_free = c->sets_free;

@@ -299,6 +299,7 @@ typedef struct engine_circuit_info {
     uint64_t rows;            /* rows of a, b, c */
     curve_id curve;           /* from its key file (a zkey's primes) */
     size_t proof_bytes;       /* one partition's proof: curve_proof_bytes(curve) */
+    char placement[384]; /* where the primary backend keeps its points; "" when simply resident */
 } engine_circuit_info;
 
 typedef struct engine_stats {

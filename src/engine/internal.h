@@ -75,6 +75,7 @@ typedef struct circuit {
     uint64_t last_used;      /* LRU tick */
     uint64_t resident_bytes; /* host memory, actual, while resident */
     uint64_t device_bytes;   /* what the backends made resident on their devices */
+    char placement[384];     /* the primary backend's describe line (backend.h) */
     uint32_t loads;
     /* Loaded data (valid while RESIDENT): the kind's constraint system,
      * plan and verifying key. */
@@ -90,10 +91,10 @@ typedef struct circuit {
 
 typedef struct partition {
     engine_state state;
-    uint32_t attempts; /* prover attempts */
+    uint32_t attempts;       /* prover attempts */
     uint32_t synth_failures; /* synthesis attempts that failed and may be retried
                                 (out of memory, a worker that died) */
-    uint64_t avoid;    /* device slots that failed it */
+    uint64_t avoid;          /* device slots that failed it */
     uint64_t seed;
     char *wtns_path;      /* owned */
     fr_t *witness;        /* owned copy */
@@ -190,9 +191,9 @@ struct engine {
     uint64_t workers_restarted;
 
     engine_faults *faults; /* injected faults (faults.h); NULL: none */
-    bool closing; /* no new jobs */
-    bool exiting; /* threads leave */
-    bool shut;    /* engine_shutdown finished */
+    bool closing;          /* no new jobs */
+    bool exiting;          /* threads leave */
+    bool shut;             /* engine_shutdown finished */
     worker *workers;
     unsigned num_workers;
     struct telemetry_sampler *sampler; /* NULL: device telemetry off */

@@ -229,9 +229,11 @@ cuzk_status registry_load(engine *e, circuit *c, char *msg, size_t msg_len)
                        bmsg[0] ? bmsg : cuzk_status_str(st));
             goto fail;
         }
-        char note[256] = "";
+        char note[sizeof(c->placement)] = "";
         if (e->backends[b]->describe)
             e->backends[b]->describe(e->backends[b], c->handle[b], note, sizeof(note));
+        if (b == 0)
+            snprintf(c->placement, sizeof(c->placement), "%s", note);
         if (note[0] && !e->cfg.quiet)
             fprintf(stderr, "cuzk: circuit %s on %s: %s\n", c->name, e->backends[b]->name, note);
         d.check_subgroup = false; /* the primary checked them; the others share them */
