@@ -111,7 +111,7 @@ is "the small witness is inline" \
           FROM partitions WHERE job = '$small'")" t
 is "five witnesses were spilled, the cancel removed one: four left" "$(spilled_files | wc -l)" 4
 if find "$spill" -name '.*' | grep -q .; then fail "a temporary file was left"; else pass; fi
-broken_files=($(q "SELECT wtns_path FROM partitions WHERE job = '$broken' ORDER BY idx"))
+mapfile -t broken_files < <(q "SELECT wtns_path FROM partitions WHERE job = '$broken' ORDER BY idx")
 is "the two-witness job spilled both" "${#broken_files[@]}" 2
 rm -f "${broken_files[0]}"
 damaged_file=$(q "SELECT wtns_path FROM partitions WHERE job = '$damaged'")
