@@ -12,7 +12,9 @@
 # naming the file, after its retries, and its other partition's file goes
 # with it; so does one whose file is damaged; a cancel removes a job's
 # files at once; a spill folder that cannot be written refuses the
-# submission naming it, recording nothing; the SQLite store spills nothing.
+# submission naming it, recording nothing; a host's start sweeps the file
+# of a final job whose host died before removing it; the SQLite store
+# spills nothing.
 # Without PostgreSQL's binaries it fails, as its siblings do.
 # Usage: test_service_pg_spill.sh path/to/cuzk
 set -u
@@ -179,6 +181,21 @@ for n in 1 2; do
     { wait "${pid[$n]}"; } 2>/dev/null
     is "host $n exits 0" "$?" 0
 done
+
+# A final job whose host died before it removed its spilled file (made
+# here by hand while no host runs): the next host to start sweeps it.
+orphan=$spill/0123456789abcdef0123456789abcdef-0-0000000000000000.wtns
+cp "$manypub" "$orphan"
+q "INSERT INTO jobs (id, circuit, priority, partitions, timeout_s, state, submitted_at,
+                     finished_at, message)
+   VALUES ('0123456789abcdef0123456789abcdef', 'manypub', 2, 1, 0, 6, 1, 1, 'cancelled');
+   INSERT INTO partitions (job, idx, seed, wtns_path, state, spilled, circuit)
+   VALUES ('0123456789abcdef0123456789abcdef', 0, 0, '$orphan', 6, true, 'manypub')" >/dev/null
+launch 2 "$tmp/h2.ini"
+gone "a host's start sweeps the file of a final job" "$orphan"
+is "and forgets its path" "$(q "SELECT count(*) FROM partitions WHERE spilled")" 0
+kill -TERM "${pid[2]}"
+{ wait "${pid[2]}"; } 2>/dev/null
 
 # The SQLite store keeps every streamed witness in its file: the spill
 # folder is not used, and the log says so.
