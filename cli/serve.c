@@ -32,6 +32,7 @@ static const flag_key flags[] = {
     {"--insecure-no-token", "server.insecure_no_token", "true"},
     {"--log", "server.log", NULL},
     {"--witness-dir", "server.witness_dir", NULL},
+    {"--witness-spill-dir", "server.witness_spill_dir", NULL},
     {"--circuit-dir", "server.circuit_dir", NULL},
     {"--state-dir", "server.state_dir", NULL},
     {"--store", "server.store", NULL},

@@ -94,6 +94,8 @@ static const key_def keys[] = {
     {SEC_SERVER, "cluster_lease_s", KEY_SECONDS, SRV(cluster_lease_s), 0},
     {SEC_SERVER, "cluster_retries", KEY_UINT, SRV(cluster_retries), 1000},
     {SEC_SERVER, "cluster_max_queued", KEY_UINT, SRV(cluster_max_queued), 1u << 30},
+    {SEC_SERVER, "witness_spill_dir", KEY_STRING, SRV(witness_spill_dir), 0},
+    {SEC_SERVER, "witness_inline_max", KEY_BYTES, SRV(witness_inline_max), 0},
     {SEC_CIRCUIT, "kind", KEY_KIND, CIR(kind), 0},
     {SEC_CIRCUIT, "log_constraints", KEY_UINT, CIR(log_constraints), 27},
     {SEC_CIRCUIT, "arity", KEY_UINT, CIR(arity), 8},
@@ -146,6 +148,7 @@ void cuzk_config_init(cuzk_config *c)
     c->server.keep_finished_s = 7 * 24 * 3600;
     c->server.cluster_lease_s = 30;
     c->server.cluster_retries = 3;
+    c->server.witness_inline_max = 1 << 20;
 }
 
 void cuzk_config_free(cuzk_config *c)
@@ -156,6 +159,7 @@ void cuzk_config_free(cuzk_config *c)
     free(c->server.token_file);
     free(c->server.log_path);
     free(c->server.witness_dir);
+    free(c->server.witness_spill_dir);
     free(c->server.circuit_dir);
     free(c->server.state_dir);
     free(c->server.store);
@@ -539,6 +543,16 @@ cuzk_status cuzk_config_check(const cuzk_config *c, char *msg, size_t msg_len)
         backend_msg(msg, msg_len,
                     "[server] cluster_lease_s must be at least 1 second and cluster_retries at "
                     "least 1");
+        return CUZK_ERR_INVALID_ARGUMENT;
+    }
+    if (s->witness_spill_dir && s->witness_spill_dir[0] != '/') {
+        /* Rows name the files by this path, and every host opens them by
+         * it: a path relative to one host's working folder is no path
+         * they share. */
+        backend_msg(msg, msg_len,
+                    "[server] witness_spill_dir must be an absolute path (every host mounts the "
+                    "folder at the same path), got '%s'",
+                    s->witness_spill_dir);
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     if (s->max_connections == 0 || s->max_header_bytes < 1024 || s->max_json_bytes == 0) {

@@ -47,6 +47,11 @@ typedef struct server_config {
     char *log_path;            /* server log; NULL = stderr */
     char *witness_dir;         /* the folder witness_paths must resolve into; NULL = none:
                                   any readable path over the Unix socket, none over TCP */
+    /* With server.store: a folder every host mounts at the same path, where
+     * streamed witnesses larger than witness_inline_max bytes are kept
+     * instead of in the database; NULL = none (every one inline) */
+    char *witness_spill_dir;
+    uint64_t witness_inline_max;
     /* Submissions may fix r and s, for tests that compare proofs bit for
      * bit; such proofs reveal the witness to whoever knows r and s. */
     bool insecure_fixed_blinding;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "service/durable.h"
+#include "service/spill.h"
 #include "util/msg.h"
 
 /* The thread's longest sleep: the engine's events wake it sooner, the
@@ -32,6 +33,9 @@ typedef struct local {
     char id[STORE_ID_CHARS + 1];
     uint32_t idx;
     durable_inputs in; /* its inputs, owned until the engine is done */
+    /* its spilled witness's path (the engine reads it under another
+     * name), for the failure's reason; NULL: not spilled */
+    char *spilled;
     bool proved;
     bool stopped; /* cancelled here: the store's job is final */
 } local;
@@ -60,7 +64,7 @@ typedef struct result {
     size_t proof_len;
     fr_t *pub; /* malloc'd */
     uint64_t num_pub;
-    char reason[384];
+    char reason[512];
 } result;
 
 struct cluster {
@@ -71,6 +75,7 @@ struct cluster {
     double lease_s;
     uint32_t retries;
     const confine_dir *witness_dir;
+    const confine_dir *spill_dir;
     void (*log)(void *ctx, const char *line);
     void *log_ctx;
 
@@ -221,11 +226,17 @@ static void handle(cluster *c, event *ev)
         free(ev->pub);
         return;
     }
-    if (!l->proved && !l->stopped)
+    if (!l->proved && !l->stopped) {
+        char reason[320]; /* the engine's message, within what a result keeps */
+        msg_set(reason, sizeof(reason), "%s%s%s%s", ev->message,
+                l->spilled ? " (its witness: the spilled file " : "", l->spilled ? l->spilled : "",
+                l->spilled ? ")" : "");
         add_result(c, ev->state == ENGINE_STATE_FAILED ? RESULT_FAILED : RESULT_RELEASED, l,
-                   ev->state == ENGINE_STATE_FAILED ? ev->message : NULL);
+                   ev->state == ENGINE_STATE_FAILED ? reason : NULL);
+    }
     engine_forget(c->engine, l->eid);
     durable_inputs_free(&l->in);
+    free(l->spilled);
     *l = c->locals[--c->num_locals];
 }
 
@@ -303,12 +314,17 @@ static void start_one(cluster *c, const store_lease *lease)
     if (ok) {
         only[lease->idx] = true;
         parts[lease->idx] = lease->input; /* borrowed: the engine copies a witness */
-        ok = durable_job_spec(&l.in, &spec, job, parts, ci.num_public, only, c->witness_dir, why,
-                              sizeof(why));
+        ok = durable_job_spec(&l.in, &spec, job, parts, ci.num_public, only, c->witness_dir,
+                              c->spill_dir, why, sizeof(why));
     }
     free(only);
     free(parts);
     bool closing = false;
+    if (ok && lease->input.spilled && lease->input.wtns_path &&
+        !(l.spilled = strdup(lease->input.wtns_path))) {
+        ok = false;
+        snprintf(why, sizeof(why), "out of memory");
+    }
     if (ok && engine_submit(c->engine, &spec, &l.eid, why, sizeof(why)) != CUZK_OK) {
         ok = false;
         closing = strstr(why, "shutting down") != NULL;
@@ -323,6 +339,7 @@ static void start_one(cluster *c, const store_lease *lease)
         closing = true;
     }
     durable_inputs_free(&l.in);
+    free(l.spilled);
     add_result(c, closing ? RESULT_RELEASED : RESULT_FAILED, &l, closing ? NULL : why);
 }
 
@@ -465,6 +482,9 @@ static bool write_results(cluster *c, bool may_claim, bool *claimed)
         }
         if (rc != CUZK_OK && rc != CUZK_ERR_INVALID_ARGUMENT)
             break; /* kept, tried again */
+        /* This host made the job final: its spilled witnesses go now. */
+        if (rc == CUZK_OK && final)
+            spill_drop(c->st, c->spill_dir, r->id, c->log, c->log_ctx);
         drop_result(r);
     }
     note(c, rc, msg);
@@ -569,6 +589,7 @@ cuzk_status cluster_start(cluster **out, const cluster_opts *o, char *msg, size_
     c->lease_s = o->lease_s;
     c->retries = o->retries;
     c->witness_dir = o->witness_dir;
+    c->spill_dir = o->spill_dir;
     c->log = o->log;
     c->log_ctx = o->log_ctx;
     if (o->host && *o->host) {
@@ -628,8 +649,10 @@ void cluster_stop(cluster *c)
     for (size_t i = 0; i < c->num_events; i++)
         free(c->events[i].pub);
     free(c->events);
-    for (size_t i = 0; i < c->num_locals; i++)
+    for (size_t i = 0; i < c->num_locals; i++) {
         durable_inputs_free(&c->locals[i].in);
+        free(c->locals[i].spilled);
+    }
     free(c->locals);
     for (size_t i = 0; i < c->num_results; i++)
         drop_result(&c->results[i]);

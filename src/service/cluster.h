@@ -35,6 +35,7 @@ typedef struct cluster_opts {
     double lease_s;
     uint32_t retries;
     const confine_dir *witness_dir; /* NULL: none */
+    const confine_dir *spill_dir;   /* server.witness_spill_dir; NULL: none */
     void (*log)(void *ctx, const char *line);
     void *log_ctx;
 } cluster_opts;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "service/request.h"
+#include "service/spill.h"
 #include "util/msg.h"
 #include "util/wipe.h"
 
@@ -47,6 +48,7 @@ struct durable {
     engine_t *engine;
     uint64_t keep_finished;
     double keep_finished_s;
+    const confine_dir *spill_dir; /* NULL: none */
     void (*log)(void *ctx, const char *line);
     void *log_ctx;
 
@@ -180,9 +182,14 @@ static bool forget_entry(void *ctx, const store_job *job)
     return true;
 }
 
-/* Deletes the final jobs beyond engine.keep_finished and keep_finished_s. */
+/* Deletes the final jobs beyond engine.keep_finished and keep_finished_s,
+ * after the spilled witnesses of every final job are removed (those the
+ * host that made the job final did not: it died in between, or has no
+ * spill folder), so that no file outlives the row that names it. */
 static cuzk_status expire_old(durable *d, store_job_fn fn, char *msg, size_t msg_len)
 {
+    if (d->shared && d->spill_dir)
+        spill_drop(d->st, d->spill_dir, NULL, d->log, d->log_ctx);
     double now = durable_now();
     return store_expire(d->st, d->keep_finished_s > 0 ? now - d->keep_finished_s : 0,
                         d->keep_finished, fn, d, msg, msg_len);
@@ -414,7 +421,8 @@ void durable_inputs_free(durable_inputs *r)
 
 bool durable_job_spec(durable_inputs *r, engine_job_spec *spec, const store_job *job,
                       const store_partition *parts, uint64_t num_public, const bool *only,
-                      const confine_dir *witness_dir, char *why, size_t why_len)
+                      const confine_dir *witness_dir, const confine_dir *spill_dir, char *why,
+                      size_t why_len)
 {
     uint32_t n = job->partitions;
     size_t proof_bytes = curve_proof_bytes(job->curve);
@@ -459,6 +467,23 @@ bool durable_job_spec(durable_inputs *r, engine_job_spec *spec, const store_job 
         if (p->witness) {
             r->inputs[i].witness = p->witness;
             r->inputs[i].witness_len = p->witness_len;
+        } else if (p->wtns_path && p->spilled) {
+            /* written by a host, not named by a client: its own folder */
+            char spilled[1024];
+            int fd = -1;
+            if (!spill_dir) {
+                snprintf(why, why_len,
+                         "partition %u's witness was spilled to %s, but this host has no "
+                         "server.witness_spill_dir (set it to the same folder on every host)",
+                         i, p->wtns_path);
+                return false;
+            }
+            if (!spill_open(spill_dir, p->wtns_path, &r->paths[i], &fd, spilled, sizeof(spilled))) {
+                snprintf(why, why_len, "partition %u's %s", i, spilled);
+                return false;
+            }
+            r->fds[r->num_fds++] = fd;
+            r->inputs[i].wtns_path = r->paths[i];
         } else if (p->wtns_path) {
             request_error err;
             char field[48];
@@ -546,8 +571,9 @@ static void recover_one(recovery *rc, const char *id)
                  curve_id_snarkjs_name(ci.curve), curve_id_snarkjs_name(job.curve));
         ok = false;
     }
-    ok = ok && durable_job_spec(&r, &spec, &job, parts, num_public, NULL, rc->witness_dir, why,
-                                sizeof(why));
+    /* (the SQLite store, whose witnesses are never spilled) */
+    ok = ok && durable_job_spec(&r, &spec, &job, parts, num_public, NULL, rc->witness_dir, NULL,
+                                why, sizeof(why));
     uint32_t todo = 0;
     uint64_t bytes = 0;
     for (uint32_t i = 0; ok && i < job.partitions; i++)
@@ -644,6 +670,7 @@ cuzk_status durable_open(durable **out, const durable_opts *o, char *msg, size_t
     d->engine = o->engine;
     d->keep_finished = o->keep_finished;
     d->keep_finished_s = o->keep_finished_s;
+    d->spill_dir = o->spill_dir;
     d->log = o->log;
     d->log_ctx = o->log_ctx;
     pthread_mutex_init(&d->map_mu, NULL);

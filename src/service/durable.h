@@ -34,8 +34,11 @@ typedef struct durable_opts {
     engine_t *engine;
     ledger *queued;                 /* recovered jobs take their place in it */
     const confine_dir *witness_dir; /* NULL: none */
-    uint64_t keep_finished;         /* final jobs kept (engine.keep_finished) */
-    double keep_finished_s;         /* and for at most this long (0: no age limit) */
+    /* server.witness_spill_dir (NULL: none): with a shared store, the
+     * spilled witnesses of final jobs are removed before they expire */
+    const confine_dir *spill_dir;
+    uint64_t keep_finished; /* final jobs kept (engine.keep_finished) */
+    double keep_finished_s; /* and for at most this long (0: no age limit) */
     /* One line to the service's log. */
     void (*log)(void *ctx, const char *line);
     void *log_ctx;
@@ -98,11 +101,14 @@ typedef struct durable_inputs {
 /* The engine spec of a stored job (label: its id): its proved partitions
  * given as done, and when only is given, every partition i with only[i]
  * false too (proved elsewhere: its proof in the engine's answer is not
- * the job's). false: an input is gone (why says which); r is freed by
- * durable_inputs_free either way. */
+ * the job's). Witness paths are opened beneath witness_dir, spilled
+ * witnesses (service/spill.h) beneath spill_dir (NULL: this host has
+ * none, and a spilled witness is an input gone). false: an input is gone
+ * (why says which); r is freed by durable_inputs_free either way. */
 bool durable_job_spec(durable_inputs *r, engine_job_spec *spec, const store_job *job,
                       const store_partition *parts, uint64_t num_public, const bool *only,
-                      const confine_dir *witness_dir, char *why, size_t why_len);
+                      const confine_dir *witness_dir, const confine_dir *spill_dir, char *why,
+                      size_t why_len);
 void durable_inputs_free(durable_inputs *r);
 
 /* Unix time now. */

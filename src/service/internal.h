@@ -36,9 +36,14 @@ struct service {
     FILE *log;
     pthread_mutex_t log_mu;
     atomic_bool closing;
-    char *socket_path;         /* the socket file this service made; removed at stop */
-    confine_dir witness_dir;   /* server.witness_dir; fd -1 when unset */
-    confine_dir circuit_dir;   /* server.circuit_dir; fd -1 when unset */
+    char *socket_path;       /* the socket file this service made; removed at stop */
+    confine_dir witness_dir; /* server.witness_dir; fd -1 when unset */
+    confine_dir circuit_dir; /* server.circuit_dir; fd -1 when unset */
+    /* server.witness_spill_dir (fd -1 when unset): with a shared store,
+     * streamed witnesses over witness_inline_max bytes are kept there
+     * (service/spill.h) */
+    confine_dir spill_dir;
+    uint64_t witness_inline_max;
     bool fixed_blinding;       /* server.insecure_fixed_blinding: submissions may fix r, s */
     ledger queued;             /* unfinished jobs against server.max_queued_* */
     durable *jobs;             /* the job store and the public ids */

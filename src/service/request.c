@@ -162,6 +162,8 @@ void submit_request_free(submit_request *r)
             free(r->witnesses[i]);
     }
     free(r->witness_curves);
+    free(r->witness_files);
+    free(r->witness_file_lens);
     free(r->paths);
     free(r->client_paths);
     for (uint32_t i = 0; i < r->num_fds; i++)
@@ -485,7 +487,9 @@ static bool submit_stream(submit_request *out, const http_request *rq, request_e
     if (!alloc_inputs(out, n, err))
         return false;
     if (!(out->witnesses = calloc(n, sizeof(fr_t *))) ||
-        !(out->witness_curves = calloc(n, sizeof(curve_id))))
+        !(out->witness_curves = calloc(n, sizeof(curve_id))) ||
+        !(out->witness_files = calloc(n, sizeof(*out->witness_files))) ||
+        !(out->witness_file_lens = calloc(n, sizeof(size_t))))
         return fail(err, 503, NULL, "out of memory");
     size_t off = 0;
     for (uint32_t i = 0; i < n; i++) {
@@ -503,6 +507,8 @@ static bool submit_stream(submit_request *out, const http_request *rq, request_e
             out->inputs[i].witness = out->witnesses[i];
             out->inputs[i].witness_len = w.num_values;
             out->witness_curves[i] = w.curve;
+            out->witness_files[i] = rq->body + off;
+            out->witness_file_lens[i] = len;
             circom_wtns_close(&w);
         }
         if (st != CUZK_OK)

@@ -44,6 +44,10 @@ typedef struct submit_request {
     uint32_t num_fds;
     fr_t **witnesses;         /* decoded streamed witnesses, owned */
     curve_id *witness_curves; /* the curve of each streamed witness (its prime), owned */
+    /* each streamed witness's .wtns as the body holds it (valid while the
+     * request is), to keep it as a file (service/spill.h); the arrays owned */
+    const uint8_t **witness_files;
+    size_t *witness_file_lens;
     uint32_t num_owned;
     fr_t *blinding; /* spec.r then spec.s, one each per partition; owned */
 } submit_request;

@@ -12,6 +12,7 @@
 #include "service/proof_format.h"
 #include "service/request.h"
 #include "service/snarkjs_view.h"
+#include "service/spill.h"
 #include "util/input_file.h"
 #include "util/msg.h"
 #include "util/wipe.h"
@@ -284,11 +285,26 @@ static char *stored_path(service *s, const char *path)
     return out;
 }
 
-/* The store's record of a submission (pointing into sr) as job id. */
+/* Whether streamed witness i of sr is kept as a file in the spill folder
+ * rather than in the store's row: a shared store, a spill folder, and a
+ * witness larger than server.witness_inline_max. */
+static bool spills(const service *s, const submit_request *sr, uint32_t i)
+{
+    return s->spill_dir.path && durable_shared(s->jobs) && sr->witness_files &&
+           sr->witness_file_lens[i] > s->witness_inline_max;
+}
+
+/* The store's record of a submission (pointing into sr) as job id. A
+ * witness that spills is written to its file first, so that the row
+ * never names a file that is not there; when the record fails, the files
+ * written for it are removed. *spill_err: the errno of a spill that
+ * failed (0: none did). */
 static cuzk_status record_submission(service *s, uint64_t eid, const submit_request *sr,
                                      const char *key, const char id[STORE_ID_CHARS + 1],
-                                     char existing[STORE_ID_CHARS + 1], char *msg, size_t msg_len)
+                                     char existing[STORE_ID_CHARS + 1], int *spill_err, char *msg,
+                                     size_t msg_len)
 {
+    *spill_err = 0;
     const engine_job_spec *spec = &sr->spec;
     store_job job = {.priority = spec->priority,
                      .partitions = spec->partitions,
@@ -320,11 +336,24 @@ static cuzk_status record_submission(service *s, uint64_t eid, const submit_requ
             st = CUZK_ERR_OUT_OF_MEMORY;
         parts[i].witness = in ? (fr_t *)in->witness : NULL; /* read, not kept */
         parts[i].witness_len = in ? in->witness_len : 0;
+        if (st == CUZK_OK && spills(s, sr, i)) {
+            parts[i].witness = NULL;
+            parts[i].witness_len = 0;
+            parts[i].spilled =
+                spill_write(&s->spill_dir, id, i, sr->witness_files[i], sr->witness_file_lens[i],
+                            &parts[i].wtns_path, spill_err, msg, msg_len);
+            if (!parts[i].spilled)
+                st = CUZK_ERR_IO;
+        }
     }
     if (st == CUZK_OK)
         st = durable_add(s->jobs, eid, &job, parts, existing, msg, msg_len);
-    for (uint32_t i = 0; i < spec->partitions; i++)
+    for (uint32_t i = 0; i < spec->partitions; i++) {
+        if (st != CUZK_OK && parts[i].spilled && unlink(parts[i].wtns_path) != 0)
+            service_log(s, "cannot remove spilled witness %s of a job not recorded: %s",
+                        parts[i].wtns_path, strerror(errno));
         free(parts[i].wtns_path);
+    }
     free(parts);                  /* the witnesses are sr's */
     cuzk_wipe(&job, sizeof(job)); /* the blinding */
     return st;
@@ -336,14 +365,22 @@ static cuzk_status record_submission(service *s, uint64_t eid, const submit_requ
 static bool submit_shared(service *s, submit_request *sr, const char *key,
                           char id[STORE_ID_CHARS + 1], http_response *rs)
 {
-    char msg[512] = "", existing[STORE_ID_CHARS + 1] = "";
+    char msg[768] = "", existing[STORE_ID_CHARS + 1] = "";
     if (!store_new_id(id)) {
         http_error(rs, 503, NULL, "no random source for a job id");
         return false;
     }
-    cuzk_status st = record_submission(s, 0, sr, key, id, existing, msg, sizeof(msg));
+    int spill_err;
+    cuzk_status st = record_submission(s, 0, sr, key, id, existing, &spill_err, msg, sizeof(msg));
     if (st == CUZK_OK)
         return true;
+    if (spill_err) {
+        /* a full folder is the server's storage, anything else its setup */
+        bool full = spill_err == ENOSPC || spill_err == EDQUOT;
+        http_error(rs, full ? 507 : 500, NULL, "the job cannot be recorded: %s", msg);
+        service_log(s, "a job was refused: %s", msg);
+        return false;
+    }
     if (existing[0]) { /* another host took the key meanwhile: that job */
         memcpy(id, existing, sizeof(existing));
         return true;
@@ -403,7 +440,8 @@ static bool submit_job(service *s, submit_request *sr, const char *key, char id[
     /* In the store before its id is answered: a client never holds an id
      * that a restart does not know. */
     char existing[STORE_ID_CHARS + 1] = "";
-    st = record_submission(s, eid, sr, key, id, existing, msg, sizeof(msg));
+    int spill_err; /* never: the store is not shared */
+    st = record_submission(s, eid, sr, key, id, existing, &spill_err, msg, sizeof(msg));
     if (st != CUZK_OK) {
         durable_ignore(s->jobs, eid);
         engine_cancel(s->engine, eid, NULL, 0);
@@ -628,6 +666,12 @@ static void await_job(service *s, const char *id, const http_request *rq, http_r
     reply_json(rs, 200, o);
 }
 
+/* A line from the store's helpers to the service's log. */
+static void log_to_service(void *ctx, const char *line)
+{
+    service_log(ctx, "%s", line);
+}
+
 /* A cancel in a shared store: the job's row is final at once; the host
  * proving it is told by the store's notification. */
 static void cancel_shared(service *s, const char *id, http_response *rs)
@@ -640,6 +684,8 @@ static void cancel_shared(service *s, const char *id, http_response *rs)
         http_error(rs, 503, NULL, "job %s cannot be cancelled now: %s", id, msg);
         return;
     }
+    if (changed) /* final now: its spilled witnesses are not needed */
+        spill_drop(st, s->spill_dir.path ? &s->spill_dir : NULL, id, log_to_service, s);
     job_at j;
     if (!find_job(s, id, &j, rs))
         return;

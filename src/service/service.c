@@ -85,6 +85,7 @@ static void release(service *s)
     pthread_mutex_destroy(&s->submit_mu);
     confine_dir_close(&s->witness_dir);
     confine_dir_close(&s->circuit_dir);
+    confine_dir_close(&s->spill_dir);
     ledger_destroy(&s->queued);
     for (size_t i = 0; i < s->num_circuit_fds; i++)
         close(s->circuit_fds[i]);
@@ -112,7 +113,8 @@ cuzk_status service_create(service **out, const service_opts *o, char *msg, size
     pthread_mutex_init(&s->log_mu, NULL);
     pthread_mutex_init(&s->circuit_fds_mu, NULL);
     pthread_mutex_init(&s->submit_mu, NULL);
-    s->witness_dir.fd = s->circuit_dir.fd = -1;
+    s->witness_dir.fd = s->circuit_dir.fd = s->spill_dir.fd = -1;
+    s->witness_inline_max = cfg->witness_inline_max;
     ledger_init(&s->queued, cfg->max_queued_jobs, cfg->max_queued_partitions,
                 cfg->max_queued_bytes);
     cuzk_status st = CUZK_OK;
@@ -120,6 +122,9 @@ cuzk_status service_create(service **out, const service_opts *o, char *msg, size
         st = confine_dir_open(&s->witness_dir, cfg->witness_dir, "witness_dir", msg, msg_len);
     if (st == CUZK_OK && cfg->circuit_dir)
         st = confine_dir_open(&s->circuit_dir, cfg->circuit_dir, "circuit_dir", msg, msg_len);
+    if (st == CUZK_OK && cfg->witness_spill_dir)
+        st = confine_dir_open(&s->spill_dir, cfg->witness_spill_dir, "witness_spill_dir", msg,
+                              msg_len);
     if (st != CUZK_OK) {
         release(s);
         return st;
@@ -138,11 +143,18 @@ cuzk_status service_open_store(service *s, const service_opts *o, char *msg, siz
                       .engine = s->engine,
                       .queued = &s->queued,
                       .witness_dir = s->witness_dir.path ? &s->witness_dir : NULL,
+                      .spill_dir = s->spill_dir.path ? &s->spill_dir : NULL,
                       .keep_finished = o->keep_finished,
                       .keep_finished_s = cfg->keep_finished_s,
                       .log = log_line,
                       .log_ctx = s};
     cuzk_status st = durable_open(&s->jobs, &d, msg, msg_len);
+    if (st == CUZK_OK && s->spill_dir.path && !durable_shared(s->jobs))
+        service_log(s, "server.witness_spill_dir is not used: the SQLite store keeps streamed "
+                       "witnesses in its file");
+    else if (st == CUZK_OK && s->spill_dir.path)
+        service_log(s, "streamed witnesses over %llu bytes are kept in %s",
+                    (unsigned long long)s->witness_inline_max, s->spill_dir.path);
     if (st != CUZK_OK || !durable_shared(s->jobs))
         return st;
     store *shared = durable_store(s->jobs);
@@ -153,6 +165,7 @@ cuzk_status service_open_store(service *s, const service_opts *o, char *msg, siz
                        .lease_s = cfg->cluster_lease_s,
                        .retries = cfg->cluster_retries,
                        .witness_dir = d.witness_dir,
+                       .spill_dir = d.spill_dir,
                        .log = log_line,
                        .log_ctx = s};
     return cluster_start(&s->cluster, &co, msg, msg_len);

@@ -93,6 +93,12 @@ static const char *const migrations[] = {
     /* 4: a job's curve (curve_id; the jobs before it were all
      * BLS12-381's), which sizes its proofs */
     "ALTER TABLE jobs ADD COLUMN curve BIGINT NOT NULL DEFAULT 0;",
+    /* 5: streamed witnesses kept as files in the shared spill folder,
+     * referenced by wtns_path: spilled tells them from the paths clients
+     * named (those are never removed), and the index finds them once
+     * their job is final, to remove them, and by path, to forget them */
+    "ALTER TABLE partitions ADD COLUMN spilled BOOLEAN NOT NULL DEFAULT false;"
+    "CREATE INDEX partitions_spilled ON partitions (wtns_path) WHERE spilled;",
 };
 _Static_assert(CURVE_BLS12_381 == 0, "a job stored before its curve was is BLS12-381's");
 #define NUM_MIGRATIONS (sizeof(migrations) / sizeof(migrations[0]))
@@ -114,9 +120,9 @@ static const char SQL_ADD_JOB[] =
     " message, submitted_at, curve) VALUES ($1, $2, $3, $4::bigint, $5::bigint, $6::float8,"
     " $7::bytea, $8::bigint, $9, $10::float8, $11::bigint)";
 static const char SQL_ADD_PART[] =
-    "INSERT INTO partitions (job, idx, seed, wtns_path, witness, state, priority, seq, circuit)"
-    " SELECT $1, $2::bigint, $3::bigint, $4, $5::bytea, $6::bigint, j.priority, j.seq, j.circuit"
-    " FROM jobs j WHERE j.id = $1";
+    "INSERT INTO partitions (job, idx, seed, wtns_path, witness, state, priority, seq, circuit,"
+    " spilled) SELECT $1, $2::bigint, $3::bigint, $4, $5::bytea, $6::bigint, j.priority, j.seq,"
+    " j.circuit, $7::boolean FROM jobs j WHERE j.id = $1";
 static const char SQL_FIND_KEY[] = "SELECT id FROM jobs WHERE idem_key = $1";
 static const char SQL_JOB_CURVE[] = "SELECT curve FROM jobs WHERE id = $1";
 static const char SQL_PART_DONE[] =
@@ -136,7 +142,7 @@ static const char SQL_GET_JOB[] = "SELECT " JOB_COLUMNS " FROM " JOB_FROM " WHER
 static const char SQL_GET_PARTS[] =
     "SELECT idx, seed, wtns_path, witness, state, proof, public,"
     " proof IS NULL AND lease_until >= " NOW_S " AS running,"
-    " CASE WHEN proof IS NOT NULL OR lease_until >= " NOW_S " THEN host END"
+    " CASE WHEN proof IS NOT NULL OR lease_until >= " NOW_S " THEN host END, spilled"
     " FROM partitions WHERE job = $1 ORDER BY idx";
 static const char SQL_EXPIRED[] =
     "SELECT " JOB_COLUMNS " FROM " JOB_FROM " WHERE state >= $1::bigint AND"
@@ -544,6 +550,11 @@ static double col_f64(const PGresult *r, int row, int col)
     return d;
 }
 
+static bool col_bool(const PGresult *r, int row, int col)
+{
+    return PQgetlength(r, row, col) == 1 && PQgetvalue(r, row, col)[0];
+}
+
 static void col_text(char *out, size_t cap, const PGresult *r, int row, int col)
 {
     snprintf(out, cap, "%.*s", PQgetlength(r, row, col), PQgetvalue(r, row, col));
@@ -661,6 +672,7 @@ static bool add_rows(pg_store *s, const store_job *j, const store_partition *par
         p_text(&q, part->wtns_path);
         p_bytes(&q, part->witness, part->witness_len * sizeof(fr_t));
         p_i64(&q, ENGINE_STATE_QUEUED);
+        p_text(&q, part->spilled ? "true" : "false");
         r = exec(s, SQL_ADD_PART, &q);
         ok = PQresultStatus(r) == PGRES_COMMAND_OK;
     }
@@ -862,6 +874,7 @@ static cuzk_status read_parts(pg_store *s, const store_job *j, store_partition *
             st = CUZK_ERR_OUT_OF_MEMORY;
         part->witness_len = wlen / sizeof(fr_t);
         part->num_pub = plen / sizeof(fr_t);
+        part->spilled = col_bool(r, row, 9);
         store_partition_proof(part, j->curve, PQgetvalue(r, row, 5),
                               (size_t)PQgetlength(r, row, 5));
     }
@@ -939,7 +952,7 @@ static const char SQL_LAZY[] = "SELECT set_config('synchronous_commit', 'off', t
     "j.id, COALESCE(j.idem_key, ''), j.circuit, j.priority, j.partitions, j.timeout_s,"            \
     " j.blinding, j.state, j.message, j.submitted_at, j.finished_at, 0::bigint, 0::bigint,"        \
     " 0::bigint,"                                                                                  \
-    " p.idx, p.seed, p.wtns_path, p.witness, j.curve"
+    " p.idx, p.seed, p.wtns_path, p.witness, j.curve, p.spilled"
 #define LEASE_IDX 14
 static const char SQL_CLAIM[] =
     "WITH c AS (SELECT p.job, p.idx FROM partitions p"
@@ -1003,6 +1016,16 @@ static const char SQL_QUEUE[] =
 static const char SQL_FINALS[] =
     "SELECT id FROM jobs WHERE id = ANY($1::text[]) AND state < $2::bigint";
 static const char SQL_IDS[] = "SELECT id FROM jobs ORDER BY submitted_at, seq";
+/* The spilled witness files of a final job ($1), or of any final jobs
+ * (at most $1), then their paths forgotten once the files are gone. */
+static const char SQL_JOB_SPILLS[] =
+    "SELECT p.wtns_path FROM partitions p JOIN jobs j ON j.id = p.job"
+    " WHERE p.job = $1 AND p.spilled AND j.state >= $2::bigint";
+static const char SQL_FINAL_SPILLS[] =
+    "SELECT p.wtns_path FROM partitions p JOIN jobs j ON j.id = p.job"
+    " WHERE p.spilled AND j.state >= $2::bigint LIMIT $1::bigint";
+static const char SQL_FORGET_SPILLS[] = "UPDATE partitions SET wtns_path = NULL, spilled = false"
+                                        " WHERE spilled AND wtns_path = ANY($1::text[])";
 
 /* Strings as a text[] literal: {"a","b"}, quotes and backslashes escaped.
  * NULL when out of memory (malloc'd). */
@@ -1110,6 +1133,7 @@ static void read_leases(const PGresult *r, uint32_t max, store_lease *out, uint3
             continue;
         }
         in->witness_len = wlen / sizeof(fr_t);
+        in->spilled = col_bool(r, row, LEASE_IDX + 5);
         (*n)++;
     }
 }
@@ -1492,6 +1516,56 @@ static cuzk_status ids(store *st, char (**out)[STORE_ID_CHARS + 1], size_t *n, c
     return *out ? CUZK_OK : CUZK_ERR_OUT_OF_MEMORY;
 }
 
+static cuzk_status drop_spills(store *st, const char *id, uint32_t max,
+                               bool (*remove)(void *ctx, const char *path), void *ctx,
+                               uint32_t *gone, char *msg, size_t msg_len)
+{
+    pg_store *s = impl(st);
+    *gone = 0;
+    params p = {0};
+    if (id)
+        p_text(&p, id);
+    else
+        p_i64(&p, max);
+    p_i64(&p, ENGINE_STATE_DONE);
+    pthread_mutex_lock(&s->mu);
+    ensure(s);
+    PGresult *r = query(s, id ? SQL_JOB_SPILLS : SQL_FINAL_SPILLS, &p,
+                        "cannot read the spilled witnesses of final jobs", msg, msg_len);
+    pthread_mutex_unlock(&s->mu);
+    if (!r)
+        return CUZK_ERR_IO;
+    int rows = PQntuples(r);
+    const char **paths = malloc((size_t)(rows ? rows : 1) * sizeof(*paths));
+    if (!paths) {
+        PQclear(r);
+        return CUZK_ERR_OUT_OF_MEMORY;
+    }
+    /* A file is removed before its path is forgotten: a host that dies
+     * in between leaves a path to a missing file, which the next drop
+     * finds gone; the other order would leave a file nothing names. */
+    for (int row = 0; row < rows; row++)
+        if (!PQgetisnull(r, row, 0) && remove(ctx, PQgetvalue(r, row, 0)))
+            paths[(*gone)++] = PQgetvalue(r, row, 0);
+    cuzk_status rc = CUZK_OK;
+    char *list = *gone ? text_array(paths, *gone) : NULL;
+    if (*gone && !list)
+        rc = CUZK_ERR_OUT_OF_MEMORY;
+    if (list) {
+        params f = {0};
+        p_text(&f, list);
+        pthread_mutex_lock(&s->mu);
+        ensure(s);
+        if (!run(s, SQL_FORGET_SPILLS, &f))
+            rc = pg_error(s, "cannot forget removed spilled witnesses", NULL, msg, msg_len);
+        pthread_mutex_unlock(&s->mu);
+    }
+    free(list);
+    free(paths);
+    PQclear(r);
+    return rc;
+}
+
 /* ------------------------------------------------------------- listener */
 
 static void bump(pg_store *s)
@@ -1624,6 +1698,7 @@ static const store_cluster_ops pg_cluster_ops = {
     .finals = finals,
     .bound_queue = bound_queue,
     .ids = ids,
+    .drop_spills = drop_spills,
 };
 
 static const store_ops pg_ops = {

@@ -78,8 +78,13 @@ typedef struct store_partition {
     char *wtns_path;      /* the path the client named (NULL: none) */
     fr_t *witness;        /* a streamed witness's values (NULL: none) */
     uint64_t witness_len; /* values */
-    engine_state state;   /* DONE once its proof is stored; PROVING: leased to a host now */
-    char *host;           /* the host proving it now, or that wrote its proof (NULL: none) */
+    /* wtns_path names a streamed witness that a host wrote to the shared
+     * spill folder (server.witness_spill_dir), not a file the client
+     * named: opened beneath that folder, and removed once its job is final
+     * (store_cluster_ops.drop_spills). PostgreSQL only. */
+    bool spilled;
+    engine_state state; /* DONE once its proof is stored; PROVING: leased to a host now */
+    char *host;         /* the host proving it now, or that wrote its proof (NULL: none) */
     uint8_t proof[STORE_PROOF_MAX];
     size_t proof_len; /* curve_proof_bytes(the job's curve) when DONE, else 0 */
     fr_t *pub;        /* its public inputs, num_pub of them, when DONE */
@@ -233,6 +238,15 @@ typedef struct store_cluster_ops {
     /* Every job's id, oldest first (*ids malloc'd). */
     cuzk_status (*ids)(store *st, char (**ids)[STORE_ID_CHARS + 1], size_t *n, char *msg,
                        size_t msg_len);
+    /* The spilled witness files (store_partition.spilled) of final jobs:
+     * job id's, or with id NULL those of any final jobs, up to max. Each
+     * path goes to remove(ctx, path), outside the store's lock (a file
+     * on a shared folder may be slow to remove); the partitions of those
+     * it says are gone (removed, or missing already) forget their path.
+     * *gone: how many. A job that is not final keeps its files. */
+    cuzk_status (*drop_spills)(store *st, const char *id, uint32_t max,
+                               bool (*remove)(void *ctx, const char *path), void *ctx,
+                               uint32_t *gone, char *msg, size_t msg_len);
 } store_cluster_ops;
 
 /* Called per job by store_list, in submission order; false stops. */

@@ -285,6 +285,45 @@ static void test_bounds_and_folders(void **state)
     cuzk_config_free(&c);
 }
 
+/* The spill folder of streamed witnesses and its threshold: defaults, a
+ * size with a suffix, the flag's key, and errors naming the key. */
+static void test_witness_spill(void **state)
+{
+    (void)state;
+    cuzk_config c;
+    cuzk_config_init(&c);
+    assert_null(c.server.witness_spill_dir);
+    assert_int_equal(c.server.witness_inline_max, 1 << 20);
+    load_ok(&c, "[server]\nwitness_spill_dir = /shared/spill\nwitness_inline_max = 64K\n");
+    assert_string_equal(c.server.witness_spill_dir, "/shared/spill");
+    assert_int_equal(c.server.witness_inline_max, 64 << 10);
+    assert_int_equal(cuzk_config_check(&c, msg, sizeof(msg)), CUZK_OK);
+    /* 0: every streamed witness spills */
+    assert_int_equal(
+        cuzk_config_set(&c, "server.witness_inline_max=0", "command line", msg, sizeof(msg)),
+        CUZK_OK);
+    assert_int_equal(c.server.witness_inline_max, 0);
+    /* An empty value unsets the folder, as for every path key. */
+    assert_int_equal(
+        cuzk_config_set(&c, "server.witness_spill_dir=", "command line", msg, sizeof(msg)),
+        CUZK_OK);
+    assert_null(c.server.witness_spill_dir);
+    /* A relative folder is no path every host shares. */
+    assert_int_equal(
+        cuzk_config_set(&c, "server.witness_spill_dir=spill", "command line", msg, sizeof(msg)),
+        CUZK_OK);
+    assert_int_not_equal(cuzk_config_check(&c, msg, sizeof(msg)), CUZK_OK);
+    assert_non_null(strstr(msg, "witness_spill_dir"));
+    assert_non_null(strstr(msg, "absolute"));
+    assert_non_null(strstr(msg, "'spill'"));
+    cuzk_config_free(&c);
+    load_fails("[server]\nwitness_inline_max = 1.5M\n", "t.ini:2", "'witness_inline_max'",
+               "size in bytes", "'1.5M'", NULL);
+    load_fails("[server]\n\nwitness_inline_max = -1\n", "t.ini:3", "'witness_inline_max'", NULL);
+    load_fails("[server]\nwitness_spill_dirs = /x\n", "t.ini:2", "unknown key",
+               "'witness_spill_dirs'", NULL);
+}
+
 /* A configuration file must be a regular file: a folder opens and reads
  * as empty (a silent default configuration), a FIFO blocks the start. */
 static void test_file_must_be_regular(void **state)
@@ -391,6 +430,7 @@ int main(void)
         cmocka_unit_test(test_errors_name_file_line_key),
         cmocka_unit_test(test_whole_picture_checks),
         cmocka_unit_test(test_bounds_and_folders),
+        cmocka_unit_test(test_witness_spill),
         cmocka_unit_test(test_file_must_be_regular),
         cmocka_unit_test(test_default_socket_folder),
         cmocka_unit_test(test_bytes),

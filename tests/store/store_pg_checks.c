@@ -5,7 +5,8 @@
  * migration exactly once; several hosts on one database (claims in
  * priority order of their circuits only, leases renewed and expiring, the
  * first proof staying, exactly one writer making a job done, failures up
- * to the limit, a cancel notified); a schema newer than this cuzk is refused; and a
+ * to the limit, a cancel notified, spilled witnesses handed over for
+ * removal once their job is final); a schema newer than this cuzk is refused; and a
  * server that cannot be reached is named in the message, without the
  * password. */
 #define _POSIX_C_SOURCE 200809L
@@ -338,7 +339,7 @@ static void test_queue_bound(void **state)
     store_close(b);
 }
 
-/* A database of schema 2 with queued work (migrations 3 and 4 undone):
+/* A database of schema 2 with queued work (migrations 3 to 5 undone):
  * migration 3 copies each
  * partition's place in the queue from its job, and the claims go on in
  * priority order. */
@@ -352,7 +353,8 @@ static void test_migrate_queue_order(void **state)
     store_close(a);
     sql("DROP INDEX partitions_queue; ALTER TABLE partitions DROP COLUMN priority,"
         " DROP COLUMN seq, DROP COLUMN circuit, DROP COLUMN claims;"
-        " ALTER TABLE jobs DROP COLUMN curve; DELETE FROM cuzk_schema WHERE version >= 3");
+        " ALTER TABLE jobs DROP COLUMN curve; DROP INDEX partitions_spilled;"
+        " ALTER TABLE partitions DROP COLUMN spilled; DELETE FROM cuzk_schema WHERE version >= 3");
     a = open_store();
     store_lease l[2];
     assert_int_equal(claim(a, "h1", 1, 30, l), 1);
@@ -712,6 +714,99 @@ static void test_final_drops_inputs(void **state)
     store_close(a);
 }
 
+/* Records the paths drop_spills hands over; says each is gone unless it
+ * is `keep`. */
+typedef struct removals {
+    char paths[4][64];
+    int n;
+    const char *keep;
+} removals;
+
+static bool note_removal(void *ctx, const char *path)
+{
+    removals *r = ctx;
+    if (r->n < 4)
+        snprintf(r->paths[r->n++], sizeof(r->paths[0]), "%s", path);
+    return !r->keep || strcmp(path, r->keep) != 0;
+}
+
+/* A spilled witness's path is told from a path a client named: a lease
+ * and a read say which; its file is handed over for removal only once its
+ * job is final (by the job's id, or among every final job's), and its
+ * path forgotten once it is gone; a client's path is never handed over. */
+static void test_spills(void **state)
+{
+    (void)state;
+    store *a = open_store();
+    const store_cluster_ops *ops = store_cluster(a);
+    store_job j = {0}, k = {0}, got;
+    assert_true(store_new_id(j.id));
+    assert_true(store_new_id(k.id));
+    snprintf(j.circuit, sizeof(j.circuit), "p10");
+    snprintf(k.circuit, sizeof(k.circuit), "p10");
+    j.partitions = 3;
+    k.partitions = 1;
+    j.submitted_at = k.submitted_at = 1000;
+    fr_t w[2];
+    fill(w, 2, 5);
+    store_partition in[3] = {{.wtns_path = "/spill/j-0.wtns", .spilled = true},
+                             {.wtns_path = "/shared/w1.wtns"},
+                             {.witness = w, .witness_len = 2}};
+    store_partition kin[1] = {{.wtns_path = "/spill/k-0.wtns", .spilled = true}};
+    ok(store_add(a, &j, in, NULL, msg, sizeof(msg)));
+    ok(store_add(a, &k, kin, NULL, msg, sizeof(msg)));
+    store_lease l[4];
+    uint32_t n = 0;
+    ok(ops->claim(a, "h1", p10, 1, 4, 30, l, &n, msg, sizeof(msg)));
+    assert_int_equal(n, 4);
+    for (uint32_t i = 0; i < n; i++)
+        assert_int_equal(l[i].input.spilled, l[i].idx == 0);
+    store_leases_free(l, n);
+    store_partition *parts;
+    ok(store_get(a, j.id, &got, &parts, msg, sizeof(msg)));
+    assert_true(parts[0].spilled);
+    assert_false(parts[1].spilled);
+    assert_false(parts[2].spilled);
+    store_partitions_free(parts, 3);
+
+    /* Not final: nothing to remove. */
+    removals r = {0};
+    uint32_t gone = 9;
+    ok(ops->drop_spills(a, j.id, 16, note_removal, &r, &gone, msg, sizeof(msg)));
+    ok(ops->drop_spills(a, NULL, 16, note_removal, &r, &gone, msg, sizeof(msg)));
+    assert_int_equal(r.n, 0);
+    assert_int_equal(gone, 0);
+
+    bool changed;
+    ok(ops->finish(a, j.id, ENGINE_STATE_CANCELLED, "cancelled", &changed, msg, sizeof(msg)));
+    ok(ops->finish(a, k.id, ENGINE_STATE_FAILED, "failed", &changed, msg, sizeof(msg)));
+    /* The job's own, not the other's; the client's path stays. */
+    r = (removals){.keep = NULL};
+    ok(ops->drop_spills(a, j.id, 16, note_removal, &r, &gone, msg, sizeof(msg)));
+    assert_int_equal(r.n, 1);
+    assert_string_equal(r.paths[0], "/spill/j-0.wtns");
+    assert_int_equal(gone, 1);
+    ok(store_get(a, j.id, &got, &parts, msg, sizeof(msg)));
+    assert_null(parts[0].wtns_path);
+    assert_false(parts[0].spilled);
+    assert_string_equal(parts[1].wtns_path, "/shared/w1.wtns");
+    store_partitions_free(parts, 3);
+    /* A file that cannot be removed keeps its path, for the next sweep. */
+    r = (removals){.keep = "/spill/k-0.wtns"};
+    ok(ops->drop_spills(a, NULL, 16, note_removal, &r, &gone, msg, sizeof(msg)));
+    assert_int_equal(r.n, 1);
+    assert_int_equal(gone, 0);
+    r = (removals){.keep = NULL};
+    ok(ops->drop_spills(a, NULL, 16, note_removal, &r, &gone, msg, sizeof(msg)));
+    assert_int_equal(r.n, 1);
+    assert_string_equal(r.paths[0], "/spill/k-0.wtns");
+    assert_int_equal(gone, 1);
+    r = (removals){.keep = NULL};
+    ok(ops->drop_spills(a, NULL, 16, note_removal, &r, &gone, msg, sizeof(msg)));
+    assert_int_equal(r.n, 0);
+    store_close(a);
+}
+
 int main(void)
 {
     url = getenv("CUZK_TEST_PG");
@@ -742,6 +837,7 @@ int main(void)
         cmocka_unit_test_setup(test_cancel_and_notify, empty),
         cmocka_unit_test_setup(test_connection_lost, empty),
         cmocka_unit_test_setup(test_final_drops_inputs, empty),
+        cmocka_unit_test_setup(test_spills, empty),
         cmocka_unit_test_setup(test_newer_schema, empty),
         cmocka_unit_test(test_unreachable),
     };
