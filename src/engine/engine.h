@@ -91,7 +91,8 @@ typedef struct engine_config {
     unsigned load_threads;          /* threads for loading circuits; 0 = all CPUs */
     unsigned queue_bound;           /* synthesized-or-synthesizing partitions not yet taken by a
                                        prover; 0 = auto: synthesis workers + prover workers */
-    uint64_t buffer_budget;         /* bytes of partition buffers (w, a, b, c); 0 = auto: RAM / 4 */
+    uint64_t buffer_budget;         /* bytes of partition buffers (w, a, b, c); 0 = auto: RAM / 4,
+                                       raised by engine_auto_buffer_budget at registrations */
     uint64_t resident_budget;       /* host bytes of resident circuits; 0 = auto: RAM * 3 / 4 */
     uint64_t device_budget;         /* device bytes per circuit and device (parameters and a
                                        partition's buffers); 0 = the device's memory. A GPU
@@ -326,6 +327,11 @@ typedef struct engine_stats {
 /* One registered circuit's snapshot (out may be NULL: is it registered?);
  * CUZK_ERR_INVALID_ARGUMENT when no circuit has that name. */
 cuzk_status engine_circuit_info_of(engine_t *e, const char *name, engine_circuit_info *out);
+
+/* The automatic buffer budget after registering a circuit of set_bytes a
+ * partition, on a host of ram bytes: two sets when budget holds fewer and
+ * two take at most 3/8 of ram, else budget unchanged. */
+uint64_t engine_auto_buffer_budget(uint64_t ram, uint64_t budget, uint64_t set_bytes);
 
 /* A snapshot; circuits (when not NULL) gets up to cap circuits. */
 void engine_get_stats(engine_t *e, engine_stats *out, engine_circuit_info *circuits, size_t cap);

@@ -164,6 +164,10 @@ typedef struct worker {
 
 struct engine {
     engine_config cfg; /* resolved: no autos left */
+    /* cfg.buffer_budget was left to the engine: a circuit whose two sets
+     * of buffers it does not hold may raise it (engine_auto_buffer_budget). */
+    bool buffer_budget_auto;
+    uint64_t physical_memory;
     char *event_path;
     pthread_mutex_t mu;
     pthread_cond_t synth_cv, prove_cv, final_cv, done_cv, watch_cv;

@@ -79,6 +79,9 @@ cuzk_status engine_register(engine_t *e, const circuit_spec *spec, char *msg, si
         engine_msg(msg, msg_len, "a circuit named %s is already registered", c->name);
         st = CUZK_ERR_INVALID_ARGUMENT;
     }
+    if (st == CUZK_OK && e->buffer_budget_auto)
+        e->cfg.buffer_budget =
+            engine_auto_buffer_budget(e->physical_memory, e->cfg.buffer_budget, c->set_bytes);
     if (st == CUZK_OK) {
         circuit **tail = &e->circuits; /* keep registration order */
         while (*tail)

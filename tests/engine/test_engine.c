@@ -238,6 +238,39 @@ static void test_mixed_priorities_and_events(void **state)
     unlink(events);
 }
 
+/* The automatic budget: raised to two sets when it holds fewer and two
+ * fit in 3/8 of the memory (2^27 with a, b, c on the host: 17.2 GB a set
+ * on a 128 GiB host), else unchanged. */
+static void test_auto_buffer_budget(void **state)
+{
+    (void)state;
+    const uint64_t gib = (uint64_t)1 << 30, ram = 128 * gib, quarter = ram / 4;
+    const uint64_t porep_set = 17200000000ull; /* a, b, c, w at 2^27 */
+    assert_true(engine_auto_buffer_budget(ram, quarter, porep_set) == 2 * porep_set);
+    assert_true(engine_auto_buffer_budget(ram, quarter, gib) == quarter); /* holds 32 already */
+    assert_true(engine_auto_buffer_budget(ram, quarter, quarter / 2) == quarter); /* two fit */
+    /* two sets over 3/8 of the memory: the budget stays (one set proves at a time) */
+    assert_true(engine_auto_buffer_budget(ram, quarter, 25 * gib) == quarter);
+    assert_true(engine_auto_buffer_budget(ram, quarter, 24 * gib) == 48 * gib);
+    /* a second, larger circuit raises it again; a smaller one leaves it */
+    assert_true(engine_auto_buffer_budget(ram, 2 * porep_set, 20 * gib) == 40 * gib);
+    assert_true(engine_auto_buffer_budget(ram, 40 * gib, porep_set) == 40 * gib);
+
+    /* Through an engine whose budget is automatic: the small circuit's two
+     * sets fit the default, which stays RAM / 4. */
+    engine_config cfg;
+    efx_base_config(&cfg);
+    cfg.buffer_budget = 0;
+    engine_t *e;
+    ok(engine_create(&e, &cfg, msg, sizeof(msg)));
+    engine_stats before, after;
+    engine_get_stats(e, &before, NULL, 0);
+    efx_register(&efx, e, "small");
+    engine_get_stats(e, &after, NULL, 0);
+    assert_true(after.buffer_budget == before.buffer_budget);
+    engine_destroy(e);
+}
+
 static void test_buffer_budget_one_partition(void **state)
 {
     (void)state;
@@ -265,6 +298,7 @@ static void test_buffer_budget_one_partition(void **state)
     efx_expect_state(e, id, ENGINE_STATE_DONE);
     efx_check_proofs(&efx, e, id, 3, 77);
     engine_get_stats(e, &stats, &ci, 1);
+    assert_true(stats.buffer_budget == cfg.buffer_budget); /* a budget given is kept */
     assert_true(stats.buffer_peak <= cfg.buffer_budget);
     assert_int_equal(stats.pool_allocs, 1); /* one set, reused */
     assert_int_equal(stats.pool_acquires, 3);
@@ -816,6 +850,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mixed_priorities_and_events),
+        cmocka_unit_test(test_auto_buffer_budget),
         cmocka_unit_test(test_buffer_budget_one_partition),
         cmocka_unit_test(test_retry_on_another_device),
         cmocka_unit_test(test_retry_on_cpu_fallback),
