@@ -39,7 +39,10 @@
 # lines and the cuzk bench runs' outputs, in place of the one the build
 # read: the device's copy of the tree may carry another .git), CUZK_GPU_TARGETS (space-separated build targets;
 # default all; with it, CUZK_GPU_TESTS=none runs no test), CUZK_GPU_AFTER (a
-# command run last, with BUILD and OUT in its environment: a profiler run).
+# command run last, with BUILD and OUT in its environment: a profiler run),
+# CUZK_GPU_CMAKE_ARGS (extra configure arguments, split into words: e.g.
+# -DCMAKE_CUDA_FLAGS=-DCUZK_MSM_ACC_MIN_BLOCKS_BN254_G1=5 to measure another
+# launch bound).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 
@@ -233,8 +236,9 @@ main() {
     rm -f "$BUILD/CMakeCache.txt"
     # Warnings stay warnings here: the GPU machine's compiler is not CI's, and
     # a new warning there must not cost a measurement (CI keeps -Werror).
+    # shellcheck disable=SC2086 # CUZK_GPU_CMAKE_ARGS: words, split on purpose
     cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES="$ARCH" \
-        -DCUZK_WERROR=OFF -DCUZK_SERVICE=OFF ||
+        -DCUZK_WERROR=OFF -DCUZK_SERVICE=OFF ${CUZK_GPU_CMAKE_ARGS:-} ||
         { say "FAILED: cmake configure"; return 1; }
     if ! grep -q '^CMAKE_CUDA_COMPILER:[A-Z]*=.\+' "$BUILD/CMakeCache.txt"; then
         say "FAILED: the configure step did not enable CUDA"

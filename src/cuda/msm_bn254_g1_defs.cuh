@@ -27,7 +27,14 @@ static_assert(sizeof(dbn254_g1_xyzz_t) == CUDA_MSM_BN254_G1_XYZZ_BYTES,
 #define MSM_MAX_AUTO_C 22u
 #define MSM_BUCKET_COST 4.0
 #define MSM_REDUCE_ADD EC(xyzz_add_in)
+/* The accumulation's blocks per SM (its second launch bound); the compile
+ * definition CUZK_MSM_ACC_MIN_BLOCKS_BN254_G1 (in CMAKE_CUDA_FLAGS) overrides
+ * it, for measuring other caps. */
+#ifdef CUZK_MSM_ACC_MIN_BLOCKS_BN254_G1
+#define MSM_ACC_MIN_BLOCKS CUZK_MSM_ACC_MIN_BLOCKS_BN254_G1
+#else
 #define MSM_ACC_MIN_BLOCKS 4
+#endif
 
 static const cuda_msm_group msm_bn254_g1_group = CUDA_MSM_BN254_G1;
 

@@ -26,7 +26,14 @@ static_assert(sizeof(dbn254_g2_xyzz_t) == CUDA_MSM_BN254_G2_XYZZ_BYTES,
  * bytes, not yet tuned for this curve. */
 #define MSM_MAX_AUTO_C 20u
 #define MSM_BUCKET_COST 4.0
+/* The accumulation's blocks per SM (its second launch bound); the compile
+ * definition CUZK_MSM_ACC_MIN_BLOCKS_BN254_G2 (in CMAKE_CUDA_FLAGS) overrides
+ * it, for measuring other caps. */
+#ifdef CUZK_MSM_ACC_MIN_BLOCKS_BN254_G2
+#define MSM_ACC_MIN_BLOCKS CUZK_MSM_ACC_MIN_BLOCKS_BN254_G2
+#else
 #define MSM_ACC_MIN_BLOCKS 1
+#endif
 #define MSM_REDUCE_ADD EC(xyzz_add)
 
 static const cuda_msm_group msm_bn254_g2_group = CUDA_MSM_BN254_G2;

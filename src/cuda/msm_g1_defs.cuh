@@ -33,7 +33,14 @@ static_assert(sizeof(dg1_xyzz_t) == CUDA_MSM_G1_XYZZ_BYTES, "dg1_xyzz_t is not g
 /* The accumulation with its registers capped so that four blocks of 128
  * threads fit on an SM (128 registers, a few spills) where three fit
  * uncapped: 2.2 % faster at 2^24, 2.4 % at 2^26 (h200, commit e300a54). */
+/* The accumulation's blocks per SM (its second launch bound); the compile
+ * definition CUZK_MSM_ACC_MIN_BLOCKS_G1 (in CMAKE_CUDA_FLAGS) overrides
+ * it, for measuring other caps. */
+#ifdef CUZK_MSM_ACC_MIN_BLOCKS_G1
+#define MSM_ACC_MIN_BLOCKS CUZK_MSM_ACC_MIN_BLOCKS_G1
+#else
 #define MSM_ACC_MIN_BLOCKS 4
+#endif
 
 static const cuda_msm_group msm_g1_group = CUDA_MSM_G1;
 

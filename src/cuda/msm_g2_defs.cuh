@@ -26,7 +26,14 @@ static_assert(sizeof(dg2_xyzz_t) == CUDA_MSM_G2_XYZZ_BYTES, "dg2_xyzz_t is not g
 /* The level-1 reduction's addition, out of line: inlined, the Fp2
  * addition spills about twice as much. */
 /* The accumulation's registers are not capped (msm_g1_defs.cuh). */
+/* The accumulation's blocks per SM (its second launch bound); the compile
+ * definition CUZK_MSM_ACC_MIN_BLOCKS_G2 (in CMAKE_CUDA_FLAGS) overrides
+ * it, for measuring other caps. */
+#ifdef CUZK_MSM_ACC_MIN_BLOCKS_G2
+#define MSM_ACC_MIN_BLOCKS CUZK_MSM_ACC_MIN_BLOCKS_G2
+#else
 #define MSM_ACC_MIN_BLOCKS 1
+#endif
 
 #define MSM_REDUCE_ADD EC(xyzz_add)
 
