@@ -550,8 +550,9 @@ static int prove_once(prove_size *s, const prove_shape *sh, uint64_t seed, doubl
             return fail_status("evaluating a, b, c", est, cuda_r1cs_last_error());
     }
     rc.end[PH_EVAL_ABC] = backend_clock_ns();
-    cuzk_status st = cuda_plan_run(&s->plan, sh->log_n, s->ntt, s->msm, &s->parts, s->d_abc, NULL,
-                                   NULL, s->d_w, sh->rows, &sums, on_step, &rc, msg, sizeof(msg));
+    cuzk_status st =
+        cuda_plan_run(&s->plan, sh->log_n, s->ntt, s->msm, &s->parts, s->d_abc, NULL, NULL, s->d_w,
+                      sh->rows, &sums, on_step, &rc, NULL, NULL, msg, sizeof(msg));
     if (st != CUZK_OK)
         return fail_status("the proof plan", st, msg);
     const uint64_t end = backend_clock_ns();

@@ -17,7 +17,9 @@
  * has none (with the exact check a·b = c on the device), h is computed in
  * place and feeds the H MSM, and the witness MSMs read w, all from device
  * memory. Under a device budget the points that do not fit stream from
- * host memory in chunks (cuda/msm_stream.h); the witness MSMs can run on a
+ * host memory in chunks (cuda/msm_stream.h), a single stage can hand its b
+ * vector to the next partition's witness once h is done
+ * (CUZK_CUDA_STAGE_ROTATE, cuda_dev_circuit.rotate); the witness MSMs can run on a
  * second MSM context beside h (CUZK_CUDA_WITNESS_OVERLAP, below; measured
  * no faster at 2^27, so off by default). The blinding factors never reach
  * the device: the engine assembles A, B, C. */
@@ -86,6 +88,19 @@ typedef struct cuda_dev_circuit {
     /* Under a device budget: what the points' room was left after (the
      * stage, matrices, scratch, chunk buffers), for cuda_describe. */
     char fixed_text[200];
+    /* One lean stage whose a, b are evaluated on the device
+     * (CUZK_CUDA_STAGE_ROTATE=on, for measuring): once h is done the
+     * stage's b vector is free until the partition ends, so it is offered
+     * (spare) to the next partition's witness, whose copy then runs behind
+     * the MSMs instead of after them; that partition takes the stage with
+     * its vectors rotated (b's old vector holds its w, the old w vector
+     * becomes its b). The three vectors are each max(n, num_vars) long.
+     * spare and spare_taken are under the backend's stage_mu of the device;
+     * while spare_taken, only the partition that took it takes the stage. */
+    bool rotate;
+    void *spare;
+    bool spare_taken;
+    void *spare_stream; /* the taker's copies */
 } cuda_dev_circuit;
 
 typedef struct cuda_circuit {
@@ -121,6 +136,7 @@ static void dev_circuit_free(cuda_dev_circuit *d)
         cuda_r1cs_check_free(sg->check);
         cuda_stream_destroy(sg->stream);
     }
+    cuda_stream_destroy(d->spare_stream);
     cuda_msm_ctx_destroy(d->side);
     cuda_msm_ctx_destroy(d->msm);
     cuda_ntt_ctx_destroy(d->ntt);
@@ -146,6 +162,10 @@ static unsigned stage_vectors(const cuda_dev_circuit *d)
 /* Device bytes of one stage. */
 static uint64_t stage_bytes(const cuda_dev_circuit *d, size_t n, uint64_t nvars)
 {
+    if (d->rotate) {
+        const uint64_t len = n > nvars ? n : nvars;
+        return (stage_vectors(d) + 1) * len * sizeof(fr_t);
+    }
     return (stage_vectors(d) * (uint64_t)n + nvars) * sizeof(fr_t);
 }
 
@@ -156,10 +176,13 @@ static cuzk_status add_stage(cuda_dev_circuit *d, size_t n, uint64_t nvars, uint
                              char *msg, size_t msg_len)
 {
     cuda_stage *sg = &d->stage[d->nstages];
+    /* rotated vectors trade places: each as long as the longer */
+    const size_t len = d->rotate && nvars > n ? (size_t)nvars : n;
+    const size_t wlen = d->rotate && n > nvars ? n : (size_t)nvars;
     for (unsigned i = 0; i < stage_vectors(d); i++)
-        if (cuda_ntt_alloc(d->ntt, &sg->d_abc[i], n) != CUZK_OK)
+        if (cuda_ntt_alloc(d->ntt, &sg->d_abc[i], len) != CUZK_OK)
             return dev_error(msg, msg_len, "a, b, c buffers", cuda_ntt_last_error());
-    if (cuda_ntt_alloc(d->ntt, &sg->d_w, nvars) != CUZK_OK)
+    if (cuda_ntt_alloc(d->ntt, &sg->d_w, wlen) != CUZK_OK)
         return dev_error(msg, msg_len, "witness buffer", cuda_ntt_last_error());
     if (cuda_stream_create(d->device, &sg->stream) != 0)
         return dev_error(msg, msg_len, "copy stream", "cannot create a CUDA stream");
@@ -354,6 +377,10 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
         }
         d->parts.side_before_h_msm = mode != OVERLAP_ALL;
         d->lean = true;
+        const char *rot = getenv("CUZK_CUDA_STAGE_ROTATE");
+        d->rotate = d->r1cs && rot && strcmp(rot, "on") == 0;
+        if (d->rotate && cuda_stream_create(device, &d->spare_stream) != 0)
+            return dev_error(msg, msg_len, "copy stream", "cannot create a CUDA stream");
     }
     *bytes += cuda_msm_ctx_device_bytes(d->msm) + cuda_msm_ctx_device_bytes(d->side);
     if ((st = add_stage(d, n, nvars, bytes, msg, msg_len)) != CUZK_OK)
@@ -409,6 +436,8 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
         while (d->nstages < CUDA_STAGES)
             if ((st = add_stage(d, n, nvars, bytes, msg, msg_len)) != CUZK_OK)
                 return st;
+    /* two stages overlap the copies already */
+    d->rotate = d->rotate && d->nstages == 1;
     return CUZK_OK;
 }
 
@@ -610,12 +639,24 @@ static void msm_span(phase_clock *pc, proof_phase phase, uint64_t bytes, const c
  * on its stream (outside the device's lock). The witness goes up once and
  * every MSM reads it from device memory (a host pointer would be staged by
  * each call). */
+/* The witness into d_w on stream, waited for. */
+static cuzk_status upload_witness(const cuda_circuit *cc, const cuda_dev_circuit *d, void *d_w,
+                                  void *stream, const backend_input *in, phase_clock *pc, char *msg,
+                                  size_t msg_len)
+{
+    const uint64_t nvars = cc->num_vars;
+    if (cuda_ntt_upload(d->ntt, d_w, (const struct fr *)in->w, nvars, stream) != CUZK_OK ||
+        cuda_ntt_sync(d->ntt, stream) != CUZK_OK)
+        return dev_error(msg, msg_len, "uploading the witness", cuda_ntt_last_error());
+    lap_copy(pc, "w", BACKEND_COPY_H2D, STREAM_STAGE, nvars * sizeof(fr_t));
+    return CUZK_OK;
+}
+
 static cuzk_status upload_stage(const cuda_circuit *cc, const cuda_dev_circuit *d,
                                 const cuda_stage *sg, const backend_input *in, phase_clock *pc,
                                 char *msg, size_t msg_len)
 {
     size_t n = (size_t)1 << cc->log_n;
-    uint64_t nvars = cc->num_vars;
     const struct fr *abc = (const struct fr *)in->abc;
     /* lean: c goes up later, into b's vector (lean_fill_c) */
     const int vectors = (int)stage_vectors(d);
@@ -629,11 +670,7 @@ static cuzk_status upload_stage(const cuda_circuit *cc, const cuda_dev_circuit *
         lap_copy(pc, d->lean ? "a,b" : "a,b,c", BACKEND_COPY_H2D, STREAM_STAGE,
                  (uint64_t)vectors * in->rows * sizeof(fr_t));
     }
-    if (cuda_ntt_upload(d->ntt, sg->d_w, (const struct fr *)in->w, nvars, sg->stream) != CUZK_OK ||
-        cuda_ntt_sync(d->ntt, sg->stream) != CUZK_OK)
-        return dev_error(msg, msg_len, "uploading the witness", cuda_ntt_last_error());
-    lap_copy(pc, "w", BACKEND_COPY_H2D, STREAM_STAGE, nvars * sizeof(fr_t));
-    return CUZK_OK;
+    return upload_witness(cc, d, sg->d_w, sg->stream, in, pc, msg, msg_len);
 }
 
 /* Each phase of the plan reported over its interval, with the MSM
@@ -705,11 +742,31 @@ static cuzk_status lean_fill_c(void *arg, void *d_c)
                                                                           : CUZK_ERR_DEVICE;
 }
 
+/* The stage's b vector offered to the next partition once h is done
+ * (cuda_dev_circuit.rotate). */
+typedef struct spare_offer {
+    cuda_backend *cb;
+    cuda_dev_circuit *d;
+    const cuda_stage *sg;
+} spare_offer;
+
+static void offer_spare(void *arg)
+{
+    const spare_offer *o = arg;
+    pthread_mutex_lock(&o->cb->stage_mu[o->d->device]);
+    o->d->spare = o->sg->d_abc[1];
+    o->d->spare_taken = false;
+    pthread_cond_broadcast(&o->cb->stage_cv[o->d->device]);
+    pthread_mutex_unlock(&o->cb->stage_mu[o->d->device]);
+}
+
 /* h and the plan's MSMs from stage sg (under the device's lock); host_c:
- * the input's c when it brings a, b, c (the lean form copies it in). */
+ * the input's c when it brings a, b, c (the lean form copies it in).
+ * offer: NULL, or the spare's offer once h is done. */
 static cuzk_status prove_device(const cuda_circuit *cc, const cuda_dev_circuit *d,
                                 const cuda_stage *sg, const fr_t *host_c, uint64_t rows,
-                                groth16_sums *out, phase_clock *pc, char *msg, size_t msg_len)
+                                groth16_sums *out, phase_clock *pc, spare_offer *offer, char *msg,
+                                size_t msg_len)
 {
     pc->n = (uint64_t)1 << cc->log_n;
     pc->bn254 = cc->plan->curve == CURVE_BN254;
@@ -722,7 +779,7 @@ static cuzk_status prove_device(const cuda_circuit *cc, const cuda_dev_circuit *
                       .n = (size_t)1 << cc->log_n};
     return cuda_plan_run(cc->plan, cc->log_n, d->ntt, d->msm, &d->parts, sg->d_abc,
                          d->lean ? lean_fill_c : NULL, &fill, sg->d_w, rows, out, device_step, pc,
-                         msg, msg_len);
+                         offer ? offer_spare : NULL, offer, msg, msg_len);
 }
 
 /* One proof's device work on made-up inputs, discarded, at prepare time:
@@ -754,7 +811,7 @@ static cuzk_status warm_up(const cuda_circuit *cc, const cuda_dev_circuit *d, ch
             return st;
         }
     }
-    return prove_device(cc, d, sg, NULL, n, &discard, &pc, msg, msg_len);
+    return prove_device(cc, d, sg, NULL, n, &discard, &pc, NULL, msg, msg_len);
 }
 
 static cuzk_status cuda_prove(backend_t *b, unsigned device, void *handle, const backend_input *in,
@@ -786,17 +843,27 @@ static cuzk_status cuda_prove(backend_t *b, unsigned device, void *handle, const
         return CUZK_ERR_UNSATISFIED;
     }
     cuda_dev_circuit *d = &cc->dev[device];
+    /* A free stage, or (rotation) the spare of the partition proving now:
+     * this witness goes up into it while that partition's MSMs run, and the
+     * stage is taken when that partition leaves it. */
     pthread_mutex_lock(&cb->stage_mu[device]);
     cuda_stage *sg = NULL;
+    void *spare = NULL;
     for (;;) {
-        for (unsigned s = 0; s < d->nstages && !sg; s++)
+        for (unsigned s = 0; s < d->nstages && !sg && !d->spare_taken; s++)
             if (!d->stage[s].busy)
                 sg = &d->stage[s];
         if (sg)
             break;
+        if (d->rotate && !in->abc && d->spare && !d->spare_taken) {
+            spare = d->spare;
+            d->spare_taken = true;
+            break;
+        }
         pthread_cond_wait(&cb->stage_cv[device], &cb->stage_mu[device]);
     }
-    sg->busy = true;
+    if (sg)
+        sg->busy = true;
     pthread_mutex_unlock(&cb->stage_mu[device]);
 
     phase_clock pc = {.fn = phase,
@@ -804,21 +871,41 @@ static cuzk_status cuda_prove(backend_t *b, unsigned device, void *handle, const
                       .copy = in->copy,
                       .copy_ctx = in->copy_ctx,
                       .mark = backend_clock_ns()};
-    cuzk_status st = upload_stage(cc, d, sg, in, &pc, msg, msg_len);
+    cuzk_status st;
+    if (spare) {
+        st = upload_witness(cc, d, spare, d->spare_stream, in, &pc, msg, msg_len);
+        pthread_mutex_lock(&cb->stage_mu[device]);
+        sg = &d->stage[0];
+        while (sg->busy)
+            pthread_cond_wait(&cb->stage_cv[device], &cb->stage_mu[device]);
+        /* offer_spare gave sg's b vector, and nothing moved it since */
+        sg->d_abc[1] = sg->d_w;
+        sg->d_w = spare;
+        sg->busy = true;
+        d->spare = NULL;
+        d->spare_taken = false;
+        pthread_mutex_unlock(&cb->stage_mu[device]);
+    } else {
+        st = upload_stage(cc, d, sg, in, &pc, msg, msg_len);
+    }
+    spare_offer offer = {.cb = cb, .d = d, .sg = sg};
     if (st == CUZK_OK) {
         pthread_mutex_lock(&cb->locks[device]);
         pc.mark = backend_clock_ns(); /* the wait for the lock is no phase */
         if (!in->abc)
             st = eval_device(cc, d, sg, &pc, msg, msg_len);
         if (st == CUZK_OK)
-            st = prove_device(cc, d, sg, in->abc ? in->abc + 2 * n : NULL, rows, out, &pc, msg,
-                              msg_len);
+            st = prove_device(cc, d, sg, in->abc ? in->abc + 2 * n : NULL, rows, out, &pc,
+                              d->rotate && !in->abc ? &offer : NULL, msg, msg_len);
         pthread_mutex_unlock(&cb->locks[device]);
     }
 
     pthread_mutex_lock(&cb->stage_mu[device]);
+    if (d->spare && !d->spare_taken)
+        d->spare = NULL; /* not taken: withdrawn with the stage */
     sg->busy = false;
-    pthread_cond_signal(&cb->stage_cv[device]);
+    /* the partition that took the spare, or any other waiter */
+    pthread_cond_broadcast(&cb->stage_cv[device]);
     pthread_mutex_unlock(&cb->stage_mu[device]);
     return st;
 }

@@ -383,8 +383,8 @@ static cuzk_status run_quotient(const groth16_plan *plan, unsigned log_n, cuda_n
 cuzk_status cuda_plan_run(const groth16_plan *plan, unsigned log_n, cuda_ntt_ctx *ntt,
                           cuda_msm_ctx *msm, const cuda_plan_parts *parts, void *const d_abc[3],
                           cuda_h_fill_fn fill_c, void *fill_arg, const void *d_w, uint64_t rows,
-                          groth16_sums *out, cuda_plan_step_fn step, void *step_ctx, char *msg,
-                          size_t msg_len)
+                          groth16_sums *out, cuda_plan_step_fn step, void *step_ctx,
+                          cuda_plan_h_done_fn h_done, void *h_done_ctx, char *msg, size_t msg_len)
 {
     msm_result res[GROTH16_PLAN_MAX_MSMS];
     memset(res, 0, sizeof(res));
@@ -408,6 +408,8 @@ cuzk_status cuda_plan_run(const groth16_plan *plan, unsigned log_n, cuda_ntt_ctx
         return CUZK_ERR_DEVICE;
     }
     const uint64_t h_end = backend_clock_ns();
+    if (h_done)
+        h_done(h_done_ctx);
     if (!joined && parts->side_before_h_msm) {
         pthread_join(side_thread, NULL);
         joined = true;

@@ -91,12 +91,16 @@ void cuda_plan_parts_free(cuda_plan_parts *parts);
  * runs on two vectors (cuda/ntt.h's lean form): fill_c writes c into the
  * second when b is done with. When parts has a witness streamer, the
  * witness MSMs run on its context in a thread of their own, beside h and
- * the quotient's MSM on msm; both are done when this returns. */
+ * the quotient's MSM on msm; both are done when this returns. h_done (NULL:
+ * none) is called once h is complete on the device, before the MSMs: from
+ * then on the plan reads d_abc[0] (h) and d_w only, so the other vectors
+ * are free for the caller (the next partition's witness). */
+typedef void (*cuda_plan_h_done_fn)(void *ctx);
 cuzk_status cuda_plan_run(const groth16_plan *plan, unsigned log_n, cuda_ntt_ctx *ntt,
                           cuda_msm_ctx *msm, const cuda_plan_parts *parts, void *const d_abc[3],
                           cuda_h_fill_fn fill_c, void *fill_arg, const void *d_w, uint64_t rows,
-                          groth16_sums *out, cuda_plan_step_fn step, void *step_ctx, char *msg,
-                          size_t msg_len);
+                          groth16_sums *out, cuda_plan_step_fn step, void *step_ctx,
+                          cuda_plan_h_done_fn h_done, void *h_done_ctx, char *msg, size_t msg_len);
 
 #endif
 #endif
