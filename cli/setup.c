@@ -33,8 +33,8 @@ static void setup_usage(FILE *out)
         "  goes to the cache folder (%s).\n"
         "options:\n"
         "  --backend B   where the fixed-base products run: auto (the GPU when there is\n"
-        "                one and the curve is BLS12-381), cpu, cuda (BLS12-381 only; a\n"
-        "                bn128 key's are made on the CPU)\n"
+        "                one, for BLS12-381 keys), cpu, cuda (BLS12-381 keys only: a\n"
+        "                bn128 key's points are made on the CPU)\n"
         "  --threads N   CPU threads (default: all)\n"
         "  --quiet       no progress or timing lines (the development warning stays)\n"
         "exit codes: 0 key written, 1 setup failed, 2 usage, 3 bad input file\n",
