@@ -6,6 +6,7 @@
 #
 #   bench/snarkjs_compare.sh [k ...]            # default: 12 14
 #   CURVE=bn128 bench/snarkjs_compare.sh 12 14  # the same over BN254
+#   CURVE=bn128 KEY=cuzk bench/snarkjs_compare.sh 20   # the key from cuzk setup
 #
 # For each k: floor((2^k - 3) / 240) hashes (17 at 2^12: 4,080 constraints;
 # 68 at 2^14: 16,320; 273 at 2^16: 65,520), one public output. Both provers
@@ -30,9 +31,19 @@
 # `powersoftau prepare phase2` for the largest k, mostly on one core: 34 s
 # of CPU at 2^10, 13 min at 2^14 (25 min wall on a busy 2-core machine),
 # 20 min or more at 2^16; keys and witnesses then take a minute or two.
+#
+# KEY=cuzk makes the key with `cuzk setup --r1cs` instead (a development
+# key from random toxic waste, in snarkjs's format; no powers of tau), which
+# snarkjs, cuzk and rapidsnark then all prove with, and `snarkjs zkey export
+# verificationkey` gives the vk.json every proof is checked against: the way
+# to 2^18 and beyond, where the powers of tau would take hours on 2 cores.
+# The key is kept beside the circuit as chain_cuzk.zkey (its setup time in
+# the JSON line as cuzk_setup_s when this run made it, else null); the
+# circuit and witness are shared with KEY=snarkjs (the default).
 # Environment: CUZK (binary; default build/release/cuzk), RUNS, THREADS
 # (cuzk --threads; default nproc; snarkjs uses every core), CUZK_BENCH_DIR,
-# CURVE (bls12381, the default, or bn128), RAPIDSNARK.
+# CURVE (bls12381, the default, or bn128), KEY (snarkjs, the default, or
+# cuzk), RAPIDSNARK.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cuzk=${CUZK:-$root/build/release/cuzk}
@@ -44,6 +55,11 @@ case "$curve" in
 bls12381) ptcurve=bls12-381 tag="" ;;
 bn128) ptcurve=bn128 tag=bn128_ ;; # files and folders apart from BLS12-381's
 *) echo "snarkjs_compare: CURVE must be bls12381 or bn128 (got '$curve')" >&2; exit 2 ;;
+esac
+key_from=${KEY:-snarkjs}
+case "$key_from" in
+snarkjs | cuzk) ;;
+*) echo "snarkjs_compare: KEY must be snarkjs or cuzk (got '$key_from')" >&2; exit 2 ;;
 esac
 rapidsnark=${RAPIDSNARK:-$root/build/rapidsnark/src/prover}
 tools=$root/tools/fixtures
@@ -82,9 +98,11 @@ for k in "$@"; do
 done
 
 # One powers of tau of the curve per size, the smallest one present that is
-# large enough serving every smaller circuit.
+# large enough serving every smaller circuit (none with KEY=cuzk).
 ptau=""
+[ "$key_from" = cuzk ] && ptau=none
 for p in $(seq "$kmax" 24); do
+    [ -n "$ptau" ] && break
     if [ -f "$dir/${tag}pot${p}_final.ptau" ]; then ptau=$dir/${tag}pot${p}_final.ptau; break; fi
 done
 if [ -z "$ptau" ]; then
@@ -120,8 +138,10 @@ timed() {
 for k in "$@"; do
     hashes=$((((1 << k) - 3) / 240))
     d=$dir/${tag}k$k
-    if [ ! -f "$d/done" ]; then
-        log "2^$k: circuit of $hashes Poseidon(2) hashes, witness, key"
+    # "done": the circuit, the witness and snarkjs's key; "circuit.done": the
+    # circuit and the witness (a KEY=cuzk run's)
+    if [ ! -f "$d/done" ] && [ ! -f "$d/circuit.done" ]; then
+        log "2^$k: circuit of $hashes Poseidon(2) hashes, witness"
         rm -rf "$d"
         mkdir -p "$d"
         cat >"$d/chain.circom" <<EOF
@@ -145,6 +165,10 @@ EOF
         circom "$d/chain.circom" --r1cs --wasm --O2 --prime "$curve" -l "$tools/node_modules" \
             -o "$d" >&2
         snarkjs wtns calculate "$d/chain_js/chain.wasm" "$d/input.json" "$d/chain.wtns" >&2
+        touch "$d/circuit.done"
+    fi
+    if [ "$key_from" = snarkjs ] && [ ! -f "$d/done" ]; then
+        log "2^$k: snarkjs key"
         snarkjs groth16 setup "$d/chain.r1cs" "$ptau" "$d/chain_0.zkey" >&2
         snarkjs zkey contribute "$d/chain_0.zkey" "$d/chain.zkey" --name="cuzk bench" \
             -e="cuzk bench phase 2 entropy" >&2
@@ -152,16 +176,31 @@ EOF
         rm -f "$d/chain_0.zkey"
         touch "$d/done"
     fi
+    setup_s=null
+    if [ "$key_from" = cuzk ]; then
+        zkey=$d/chain_cuzk.zkey vk=$d/vk_cuzk.json
+        if [ ! -f "$d/cuzk_key.done" ]; then
+            log "2^$k: cuzk setup --r1cs (a development key)"
+            t0=$EPOCHREALTIME
+            "$cuzk" setup --threads "$threads" --r1cs "$d/chain.r1cs" --zkey "$zkey" >&2
+            setup_s=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.3f", b - a }')
+            log "2^$k: cuzk setup took $setup_s s"
+            snarkjs zkey export verificationkey "$zkey" "$vk" >&2
+            touch "$d/cuzk_key.done"
+        fi
+    else
+        zkey=$d/chain.zkey vk=$d/vk.json
+    fi
     constraints=$(snarkjs r1cs info "$d/chain.r1cs" 2>&1 | sed -n 's/.*# of Constraints: *\([0-9]*\).*/\1/p')
     load=$(cut -d' ' -f1 /proc/loadavg)
-    log "2^$k: $constraints constraints; load $load; $runs runs of each prover"
+    log "2^$k: $constraints constraints, $key_from's key; load $load; $runs runs of each prover"
     s_wall=() s_cpu=() c_wall=() c_cpu=() c_key=() c_prove=() r_wall=() r_cpu=()
     for i in $(seq "$runs"); do
-        read -r w u < <(timed snarkjs groth16 prove "$d/chain.zkey" "$d/chain.wtns" \
+        read -r w u < <(timed snarkjs groth16 prove "$zkey" "$d/chain.wtns" \
             "$d/s_proof$i.json" "$d/s_public$i.json")
         [ -n "${u:-}" ] || exit 1
         s_wall+=("$w") s_cpu+=("$u")
-        read -r w u < <(timed "$cuzk" prove --threads "$threads" "$d/chain.zkey" "$d/chain.wtns" \
+        read -r w u < <(timed "$cuzk" prove --threads "$threads" "$zkey" "$d/chain.wtns" \
             "$d/c_proof$i.json" "$d/c_public$i.json")
         [ -n "${u:-}" ] || exit 1
         c_wall+=("$w") c_cpu+=("$u")
@@ -170,7 +209,7 @@ EOF
         c_prove+=("$(sed -n 's/.* proofs\{0,1\} \([0-9.]*\) s.*/\1/p' "$d/last.log")")
         unset w u
         if [ "$with_rapidsnark" = 1 ]; then
-            read -r w u < <(timed "$rapidsnark" "$d/chain.zkey" "$d/chain.wtns" \
+            read -r w u < <(timed "$rapidsnark" "$zkey" "$d/chain.wtns" \
                 "$d/r_proof$i.json" "$d/r_public$i.json")
             [ -n "${u:-}" ] || exit 1
             r_wall+=("$w") r_cpu+=("$u")
@@ -181,7 +220,7 @@ EOF
         provers=(s c)
         [ "$with_rapidsnark" = 1 ] && provers+=(r)
         for who in "${provers[@]}"; do
-            snarkjs groth16 verify "$d/vk.json" "$d/${who}_public$i.json" "$d/${who}_proof$i.json" \
+            snarkjs groth16 verify "$vk" "$d/${who}_public$i.json" "$d/${who}_proof$i.json" \
                 >"$d/verify.log" 2>&1 || {
                 cat "$d/verify.log" >&2
                 log "2^$k: snarkjs refuses proof $who$i"
@@ -208,8 +247,9 @@ EOF
         -v su="$(med "${s_cpu[@]}")" -v cu="$(med "${c_cpu[@]}")" -v ck="$(med "${c_key[@]}")" \
         -v cp="$(med "${c_prove[@]}")" -v t="$threads" -v runs="$runs" -v curve="$curve" \
         -v load="$load" -v load2="$(cut -d' ' -f1 /proc/loadavg)" -v commit="$commit" \
-        -v r="$r_med" -v ru="$r_cpu_med" 'BEGIN {
+        -v r="$r_med" -v ru="$r_cpu_med" -v key="$key_from" -v setup="$setup_s" 'BEGIN {
         printf "{\"bench\":\"snarkjs_compare\",\"curve\":\"%s\",\"constraints\":%d,\"domain\":%d,", curve, n, 2 ^ k
+        printf "\"key\":\"%s\",\"cuzk_setup_s\":%s,", key, setup
         printf "\"snarkjs_s\":%.3f,\"cuzk_s\":%.3f,\"speedup\":%.1f,", s, c, s / c
         printf "\"snarkjs_cpu_s\":%.3f,\"cuzk_cpu_s\":%.3f,", su, cu
         if (curve == "bn128") {

@@ -24,16 +24,17 @@ static void setup_usage(FILE *out)
         "  Both forms make DEVELOPMENT Groth16 keys from random toxic waste, for tests and\n"
         "  benchmarks only: whoever runs the setup could forge proofs for its keys, so\n"
         "  production keys must come from a ceremony.\n"
-        "  The first form makes a snarkjs proving key (.zkey, BLS12-381) for a circuit of\n"
-        "  `circom --r1cs --prime bls12381`, without a powers-of-tau file. cuzk prove and\n"
-        "  snarkjs groth16 prove take it, and `snarkjs zkey export verificationkey` gives\n"
-        "  its verification_key.json.\n"
+        "  The first form makes a snarkjs proving key (.zkey) for a circuit of `circom\n"
+        "  --r1cs`, over the curve of the .r1cs file's prime (bls12381 or bn128), without\n"
+        "  a powers-of-tau file. cuzk prove and snarkjs groth16 prove take it, and\n"
+        "  `snarkjs zkey export verificationkey` gives its verification_key.json.\n"
         "  The second makes bellman-layout parameters for the built-in storage-proof-shaped\n"
         "  circuit of about 2^K constraints (default K = 16); without --params the file\n"
         "  goes to the cache folder (%s).\n"
         "options:\n"
         "  --backend B   where the fixed-base products run: auto (the GPU when there is\n"
-        "                one), cpu, cuda\n"
+        "                one, for BLS12-381 keys), cpu, cuda (BLS12-381 keys only: a\n"
+        "                bn128 key's points are made on the CPU)\n"
         "  --threads N   CPU threads (default: all)\n"
         "  --quiet       no progress or timing lines (the development warning stays)\n"
         "exit codes: 0 key written, 1 setup failed, 2 usage, 3 bad input file\n",
@@ -111,13 +112,14 @@ static int setup_zkey(const zkey_setup_args *a)
     double t0 = cli_now();
     curve_id curve;
     if (iden3_file_curve(&curve, a->r1cs_path, msg, sizeof(msg)) == CUZK_OK &&
-        curve == CURVE_BN254) {
-        /* the setup's fixed-base products and key writer are BLS12-381's */
-        cli_error("%s is a circuit over bn128 (BN254): cuzk setup --r1cs makes BLS12-381 keys "
-                  "only so far; `snarkjs groth16 setup` makes its key, which cuzk prove, cuzk "
-                  "serve and the library prove",
+        curve == CURVE_BN254 && a->common.backend == BACKEND_CUDA) {
+        /* the GPU's fixed-base products (backend.h) take and give
+         * BLS12-381's scalars and points */
+        cli_error("setup: --backend cuda makes the points of BLS12-381 keys only; %s is a "
+                  "circuit over bn128 (BN254), whose key is made on the CPU (--backend auto or "
+                  "cpu)",
                   a->r1cs_path);
-        return CLI_EXIT_BAD_INPUT;
+        return CLI_EXIT_USAGE;
     }
     msg[0] = 0;
     mapped_file_t f;
@@ -134,11 +136,12 @@ static int setup_zkey(const zkey_setup_args *a)
         return CLI_EXIT_BAD_INPUT;
     }
     uint64_t npub = circom_r1cs_num_public(&h);
-    uint64_t n = groth16_zkey_domain_size(h.num_constraints, npub);
+    uint64_t n = groth16_zkey_domain_size_over(h.curve, h.num_constraints, npub);
     if (n == 0) {
-        cli_error("%s: %u constraints and %llu public signals need a domain over 2^31, more "
-                  "than a .zkey holds",
-                  a->r1cs_path, h.num_constraints, (unsigned long long)npub);
+        cli_error("%s: %u constraints and %llu public signals need a domain over 2^%u, more "
+                  "than a %s key holds",
+                  a->r1cs_path, h.num_constraints, (unsigned long long)npub,
+                  groth16_zkey_max_log_domain(h.curve), curve_id_snarkjs_name(h.curve));
         r1cs_free(&r);
         mapped_file_close(&f);
         return CLI_EXIT_BAD_INPUT;
@@ -155,7 +158,9 @@ static int setup_zkey(const zkey_setup_args *a)
     }
     backend_t *gpu = NULL;
     groth16_fixed_base_ops fb = {0};
-    if (cli_fixed_base_open(&a->common, &gpu, &fb) != CLI_EXIT_OK) {
+    /* A bn128 key's points are made on the CPU: the GPU's products are
+     * BLS12-381's (--backend cuda was refused above). */
+    if (h.curve != CURVE_BN254 && cli_fixed_base_open(&a->common, &gpu, &fb) != CLI_EXIT_OK) {
         rng_wipe(&rng);
         r1cs_free(&r);
         mapped_file_close(&f);
@@ -187,10 +192,10 @@ static int setup_zkey(const zkey_setup_args *a)
         while (((uint64_t)1 << log_n) < n)
             log_n++;
         fprintf(stderr,
-                "cuzk setup: wrote %s: %u constraints, %u signals (%llu public), domain 2^%u; "
-                "%.2f s (r1cs %.2f s)\n",
-                a->zkey_path, h.num_constraints, h.num_wires, (unsigned long long)npub, log_n,
-                cli_now() - t0, t_r1cs - t0);
+                "cuzk setup: wrote %s: %s, %u constraints, %u signals (%llu public), domain "
+                "2^%u; %.2f s (r1cs %.2f s)\n",
+                a->zkey_path, curve_id_snarkjs_name(h.curve), h.num_constraints, h.num_wires,
+                (unsigned long long)npub, log_n, cli_now() - t0, t_r1cs - t0);
     }
     return CLI_EXIT_OK;
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "field/scalar_slots.h"
 #include "formats/iden3_bin.h"
 #include "r1cs/builder.h"
 
@@ -45,10 +46,17 @@ static cuzk_status read_header(circom_r1cs_header *h, const iden3_file_t *bin, c
                     name, h->n8);
         return CUZK_ERR_CORRUPT;
     }
-    st = iden3_check_prime(bin, "section 1 (header)", h->n8, d + 4, IDEN3_PRIME_BLS12_381_R, msg,
-                           msg_len);
-    if (st != CUZK_OK)
-        return st;
+    iden3_prime prime = iden3_identify_prime(d + 4, h->n8);
+    if (prime == IDEN3_PRIME_BN254_R) {
+        h->curve = CURVE_BN254;
+    } else if (prime == IDEN3_PRIME_BLS12_381_R) {
+        h->curve = CURVE_BLS12_381;
+    } else {
+        /* a base field's prime, or none of the curves' */
+        st = iden3_check_prime(bin, "section 1 (header)", h->n8, d + 4, IDEN3_PRIME_BLS12_381_R,
+                               msg, msg_len);
+        return st != CUZK_OK ? st : CUZK_ERR_CORRUPT;
+    }
     if (size != 4 + (uint64_t)h->n8 + 28) {
         formats_msg(msg, msg_len, "%s: section 1 (header): %llu bytes, expected %llu", name,
                     (unsigned long long)size, (unsigned long long)(4 + h->n8 + 28));
@@ -152,7 +160,10 @@ static cuzk_status walk_lc(const circom_r1cs_header *h, const uint8_t *d, uint64
             return CUZK_ERR_CORRUPT;
         }
         fr_t c;
-        if (!fr_from_bytes_le(&c, d + *off + 4)) {
+        bool canonical = h->curve == CURVE_BN254
+                             ? bn254_fr_from_bytes_le(bn254_fr_slots(&c), d + *off + 4)
+                             : fr_from_bytes_le(&c, d + *off + 4);
+        if (!canonical) {
             formats_msg(msg, msg_len,
                         "%s: section 2 (constraints): constraint %u, %s, term %u: coefficient "
                         "is not below r",
@@ -241,6 +252,57 @@ static cuzk_status read_constraints(r1cs_builder *b, const circom_r1cs_header *h
     return st;
 }
 
+/* A BN254 file's terms as coordinate entries for r1cs_from_entries_over:
+ * the builder's linear combinations are BLS12-381's, and a term's wire is
+ * already its column of w (ONE, the public signals, then the rest). */
+typedef struct entries_ctx {
+    r1cs_entry *entries;
+    uint64_t count;
+} entries_ctx;
+
+static cuzk_status count_entry(void *ctx, uint32_t row, unsigned lc, uint32_t wire,
+                               const fr_t *coeff)
+{
+    (void)row, (void)lc, (void)wire, (void)coeff;
+    ((entries_ctx *)ctx)->count++;
+    return CUZK_OK;
+}
+
+static cuzk_status put_entry(void *ctx, uint32_t row, unsigned lc, uint32_t wire, const fr_t *coeff)
+{
+    entries_ctx *c = ctx;
+    c->entries[c->count++] = (r1cs_entry){.matrix = lc, .row = row, .col = wire, .value = *coeff};
+    return CUZK_OK;
+}
+
+static cuzk_status read_entries(r1cs_t *out, const circom_r1cs_header *h, const iden3_file_t *bin,
+                                char *msg, size_t msg_len)
+{
+    entries_ctx c = {0};
+    cuzk_status st = walk_constraints(h, bin, count_entry, NULL, &c, msg, msg_len);
+    if (st != CUZK_OK)
+        return st;
+    c.entries = malloc(sizeof(r1cs_entry) * (c.count ? c.count : 1));
+    if (!c.entries) {
+        formats_msg(msg, msg_len, "%s: out of memory for %llu terms", bin->file->name,
+                    (unsigned long long)c.count);
+        return CUZK_ERR_OUT_OF_MEMORY;
+    }
+    c.count = 0;
+    st = walk_constraints(h, bin, put_entry, NULL, &c, msg, msg_len);
+    uint64_t pub = circom_r1cs_num_public(h);
+    char why[256] = "";
+    if (st == CUZK_OK) {
+        st = r1cs_from_entries_over(out, CURVE_BN254, c.entries, c.count, h->num_constraints,
+                                    1 + pub, h->num_wires - 1 - pub, why, sizeof(why));
+        if (st != CUZK_OK)
+            formats_msg(msg, msg_len, "%s: compiling the constraints: %s", bin->file->name,
+                        why[0] ? why : cuzk_status_str(st));
+    }
+    free(c.entries);
+    return st;
+}
+
 static cuzk_status read_labels(uint64_t **labels, const circom_r1cs_header *h,
                                const iden3_file_t *bin, char *msg, size_t msg_len)
 {
@@ -280,21 +342,25 @@ cuzk_status circom_r1cs_parse(r1cs_t *out, circom_r1cs_header *hdr, uint64_t **l
         return st;
     }
     r1cs_builder *b = NULL;
-    st = r1cs_builder_new(&b, R1CS_BUILD_SHAPE);
-    uint64_t pub = circom_r1cs_num_public(&h);
-    if (st == CUZK_OK)
-        st = r1cs_alloc_many(b, pub, false);
-    if (st == CUZK_OK)
-        st = r1cs_alloc_many(b, h.num_wires - 1 - pub, true);
-    if (st != CUZK_OK)
-        formats_msg(msg, msg_len, "%s: allocating %u wires: %s", f->name, h.num_wires,
-                    cuzk_status_str(st));
-    if (st == CUZK_OK)
-        st = read_constraints(b, &h, &bin, msg, msg_len);
     uint64_t *l = NULL;
+    if (h.curve == CURVE_BN254) {
+        st = read_entries(out, &h, &bin, msg, msg_len);
+    } else {
+        st = r1cs_builder_new(&b, R1CS_BUILD_SHAPE);
+        uint64_t pub = circom_r1cs_num_public(&h);
+        if (st == CUZK_OK)
+            st = r1cs_alloc_many(b, pub, false);
+        if (st == CUZK_OK)
+            st = r1cs_alloc_many(b, h.num_wires - 1 - pub, true);
+        if (st != CUZK_OK)
+            formats_msg(msg, msg_len, "%s: allocating %u wires: %s", f->name, h.num_wires,
+                        cuzk_status_str(st));
+        if (st == CUZK_OK)
+            st = read_constraints(b, &h, &bin, msg, msg_len);
+    }
     if (st == CUZK_OK && labels)
         st = read_labels(&l, &h, &bin, msg, msg_len);
-    if (st == CUZK_OK) {
+    if (st == CUZK_OK && b) {
         st = r1cs_builder_compile(out, b, threads);
         if (st != CUZK_OK)
             formats_msg(msg, msg_len, "%s: compiling the constraints: %s", f->name,

@@ -17,16 +17,24 @@
  * Wires are numbered [ONE, public outputs, public inputs, private inputs,
  * internal signals]; the r1cs_t keeps that numbering as its columns, with
  * num_inputs = 1 + nPubOut + nPubIn (the public part, outputs first, as
- * snarkjs's public.json lists them) and everything else aux. A BN254 file
- * is refused with "this file is for the bn128 curve; cuzk supports
- * BLS12-381 only so far". */
+ * snarkjs's public.json lists them) and everything else aux.
+ *
+ * The prime names the curve (circom_r1cs_header.curve): BLS12-381 or BN254
+ * (`circom --prime bn128`, circom's default). A BN254 system is over BN254's
+ * scalar field (r1cs_t.curve), its coefficients in fr_t slots
+ * (field/scalar_slots.h); it is compiled from the terms as coordinate
+ * entries (r1cs_from_entries_over), since the builder's linear
+ * combinations are BLS12-381's. A prime of neither curve is refused naming
+ * it. */
 
 #include <stdint.h>
 
+#include "curve/curve_id.h"
 #include "formats/common.h"
 #include "r1cs/r1cs.h"
 
 typedef struct circom_r1cs_header {
+    curve_id curve; /* from the prime */
     uint32_t n8;
     uint32_t num_wires;
     uint32_t num_pub_out;
@@ -42,8 +50,8 @@ static inline uint64_t circom_r1cs_num_public(const circom_r1cs_header *h)
     return (uint64_t)h->num_pub_out + h->num_pub_in;
 }
 
-/* The header alone (section 1), checked for BLS12-381 and for consistent
- * counts. */
+/* The header alone (section 1), checked for a known prime and for
+ * consistent counts. */
 cuzk_status circom_r1cs_read_header(circom_r1cs_header *hdr, const mapped_file_t *f, char *msg,
                                     size_t msg_len);
 
@@ -57,8 +65,9 @@ cuzk_status circom_r1cs_parse(r1cs_t *out, circom_r1cs_header *hdr, uint64_t **l
 
 /* The terms of the constraints in the file's order, checked as
  * circom_r1cs_parse checks them: term(ctx, constraint, lc, wire,
- * coefficient) for each term, lc 0, 1, 2 for A, B, C, the coefficient as
- * fr.h holds it; then row_end(ctx, constraint) after each constraint
+ * coefficient) for each term, lc 0, 1, 2 for A, B, C, the coefficient an
+ * element of the file's scalar field (Montgomery form; BN254's in an fr_t
+ * slot); then row_end(ctx, constraint) after each constraint
  * (row_end may be NULL). Terms are not merged or sorted, unlike the
  * r1cs_t's rows. The first status other than CUZK_OK from a callback stops
  * the walk and is returned. */
@@ -94,7 +103,7 @@ typedef struct circom_r1cs_wires {
  * it out: sections 2 (constraints), 1 (header), 3 (labels); coefficients
  * canonical little-endian, terms sorted by wire. A counts/labels mismatch
  * is CUZK_ERR_INVALID_ARGUMENT, more than 2^32 - 1 wires or constraints
- * CUZK_ERR_UNSUPPORTED, a failed write CUZK_ERR_IO (path is then left as
+ * or a system over BN254 CUZK_ERR_UNSUPPORTED, a failed write CUZK_ERR_IO (path is then left as
  * it was). */
 cuzk_status circom_r1cs_save(const r1cs_t *r, const circom_r1cs_wires *wires, const char *path,
                              char *msg, size_t msg_len);

@@ -150,6 +150,11 @@ static cuzk_status write_labels(out_buf *b, const r1cs_t *r, const circom_r1cs_w
 cuzk_status circom_r1cs_save(const r1cs_t *r, const circom_r1cs_wires *io, const char *path,
                              char *msg, size_t msg_len)
 {
+    if (r->curve != CURVE_BLS12_381) {
+        formats_msg(msg, msg_len, "%s: the system is over %s; this writer takes BLS12-381's", path,
+                    curve_id_snarkjs_name(r->curve));
+        return CUZK_ERR_UNSUPPORTED;
+    }
     cuzk_status st = check_wires(r, io, path, msg, msg_len);
     if (st != CUZK_OK)
         return st;

@@ -36,7 +36,7 @@
  * into the caller's arrays, with the functions of the key's curve
  * (zkey_decode_g1 / _g2 for BLS12-381, bn254_zkey_decode_g1 / _g2 for
  * BN254; the others refuse it). A prime of neither curve is refused naming
- * the file and the prime. formats/zkey_write.h writes (BLS12-381) keys. */
+ * the file and the prime. formats/zkey_write.h writes keys of both curves. */
 
 #include <stdint.h>
 

@@ -16,21 +16,11 @@
 #include <stdint.h>
 
 #include "cuzk/status.h"
+#include "curve/bn254_curve.h"
 #include "curve/g1.h"
 #include "curve/g2.h"
+#include "field/bn254_fr.h"
 #include "field/fr.h"
-
-typedef struct g1_fixed_base {
-    unsigned window;
-    unsigned windows;
-    g1_affine_t *table; /* windows × (2^window − 1) */
-} g1_fixed_base_t;
-
-typedef struct g2_fixed_base {
-    unsigned window;
-    unsigned windows;
-    g2_affine_t *table;
-} g2_fixed_base_t;
 
 /* Progress of a long batch: `done` is incremented by the number of points
  * finished, from any worker thread. May be NULL. */
@@ -46,15 +36,25 @@ typedef struct fixed_base_progress {
 #define FIXED_BASE_MAX_WINDOW 12u
 unsigned fixed_base_window(uint64_t n);
 
-cuzk_status g1_fixed_base_init(g1_fixed_base_t *t, const g1_affine_t *base, unsigned window);
-void g1_fixed_base_free(g1_fixed_base_t *t);
-/* out[i] = scalars[i] · base for i < n, on `threads` threads (0: all CPUs). */
-cuzk_status g1_fixed_base_mul_batch(g1_affine_t *out, const g1_fixed_base_t *t, const fr_t *scalars,
-                                    size_t n, unsigned threads, atomic_uint_fast64_t *done);
+#define FBD_(name) g1_##name
+#define FBD_AFF_T g1_affine_t
+#define FBD_SC_T fr_t
+#include "groth16/fixed_base_decl.h"
 
-cuzk_status g2_fixed_base_init(g2_fixed_base_t *t, const g2_affine_t *base, unsigned window);
-void g2_fixed_base_free(g2_fixed_base_t *t);
-cuzk_status g2_fixed_base_mul_batch(g2_affine_t *out, const g2_fixed_base_t *t, const fr_t *scalars,
-                                    size_t n, unsigned threads, atomic_uint_fast64_t *done);
+#define FBD_(name) g2_##name
+#define FBD_AFF_T g2_affine_t
+#define FBD_SC_T fr_t
+#include "groth16/fixed_base_decl.h"
+
+/* BN254's groups, over its scalar field (bn254_fr_t scalars). */
+#define FBD_(name) bn254_g1_##name
+#define FBD_AFF_T bn254_g1_affine_t
+#define FBD_SC_T bn254_fr_t
+#include "groth16/fixed_base_decl.h"
+
+#define FBD_(name) bn254_g2_##name
+#define FBD_AFF_T bn254_g2_affine_t
+#define FBD_SC_T bn254_fr_t
+#include "groth16/fixed_base_decl.h"
 
 #endif

@@ -1,7 +1,10 @@
-/* Fixed-base tables and batched products, written once for G1 and G2.
- * A template: fixed_base_g1.c / fixed_base_g2.c define PT_(name) (point
- * names, PT_(jac_add) -> g1_jac_add), FE_(name) and FE_T (the coordinate
- * field: fp_ / fp2_) and FB_T (the table type) first. */
+/* Fixed-base tables and batched products, written once for the G1 and G2
+ * of both curves. A template: fixed_base_g1.c / fixed_base_g2.c (and
+ * bn254_fixed_base_g1.c / _g2.c) define PT_(name) (point names,
+ * PT_(jac_add) -> g1_jac_add), FE_(name) and FE_T (the coordinate field:
+ * fp_ / fp2_), FB_T (the table type), FB_SC_T (the scalar field's element)
+ * and FB_SC_TO_RAW (its to_raw: the integer, 4 little-endian limbs) first.
+ * Both scalar fields are below 2^255. */
 
 #include <stdlib.h>
 
@@ -64,7 +67,7 @@ void PT_(fixed_base_free)(FB_T *t)
 typedef struct PT_(fb_job) {
     FB_AFF_T *out;
     const FB_T *t;
-    const fr_t *scalars;
+    const FB_SC_T *scalars;
     atomic_uint_fast64_t *done;
     atomic_int failed;
 } PT_(fb_job);
@@ -84,12 +87,12 @@ typedef struct PT_(fb_scratch) {
  * for scalars below r (acc is s'·G with s' the scalar's low windows, the
  * point added d·2^(w·k)·G, and s' ± d·2^(w·k) is neither 0 nor r); such a
  * sum would still be right, through a Jacobian addition. */
-static void PT_(fb_chunk)(FB_AFF_T *acc, const FB_T *t, const fr_t *scalars, size_t cnt,
+static void PT_(fb_chunk)(FB_AFF_T *acc, const FB_T *t, const FB_SC_T *scalars, size_t cnt,
                           PT_(fb_scratch) * sc)
 {
     size_t per = ((size_t)1 << t->window) - 1;
     for (size_t i = 0; i < cnt; i++) {
-        fr_to_raw(sc->s[i], &scalars[i]);
+        FB_SC_TO_RAW(sc->s[i], &scalars[i]);
         PT_(affine_set_infinity)(&acc[i]); /* x = y = 0 as well: what the GPU writes */
     }
     for (unsigned k = 0; k < t->windows; k++) {
@@ -150,8 +153,8 @@ static void PT_(fb_worker)(void *ctx, size_t begin, size_t end)
     free(sc);
 }
 
-cuzk_status PT_(fixed_base_mul_batch)(FB_AFF_T *out, const FB_T *t, const fr_t *scalars, size_t n,
-                                      unsigned threads, atomic_uint_fast64_t *done)
+cuzk_status PT_(fixed_base_mul_batch)(FB_AFF_T *out, const FB_T *t, const FB_SC_T *scalars,
+                                      size_t n, unsigned threads, atomic_uint_fast64_t *done)
 {
     PT_(fb_job) job = {.out = out, .t = t, .scalars = scalars, .done = done};
     atomic_init(&job.failed, 0);

@@ -64,116 +64,9 @@ void setup_monitor_stop(setup_monitor *m)
         m->fn(m->ctx, atomic_load(&m->done), m->total);
 }
 
-void setup_random_nonzero(fr_t *x, rng_t *rng)
-{
-    do
-        fr_random(x, rng);
-    while (fr_is_zero(x));
-}
-
-/* ------------------------------------------------------ column sums */
-
-typedef struct column_job {
-    fr_t *col;
-    const r1cs_t *r;
-    const r1cs_matrix *m;
-    const fr_t *lag;
-    uint64_t ni, nvars;
-    size_t parts;
-    fr_t *input_sums; /* parts × ni: part p's sums over its rows */
-} column_job;
-
-static void column_part(const column_job *job, size_t p)
-{
-    const r1cs_t *r = job->r;
-    const r1cs_matrix *m = job->m;
-    const uint64_t rows = r->num_constraints, ni = job->ni, na = job->nvars - ni;
-    const uint64_t lo = ni + na * p / job->parts, hi = ni + na * (p + 1) / job->parts;
-    const uint64_t rlo = rows * p / job->parts, rhi = rows * (p + 1) / job->parts;
-    fr_t *in = job->input_sums + p * ni;
-    memset(in, 0, sizeof(fr_t) * ni);
-    fr_t t;
-    for (uint64_t i = 0; i < rows; i++) {
-        const bool mine = i >= rlo && i < rhi; /* this part sums the inputs of row i */
-        for (uint64_t k = m->row_ptr[i]; k < m->row_ptr[i + 1]; k++) {
-            const uint64_t j = m->col[k];
-            fr_t *acc;
-            if (j - lo < hi - lo)
-                acc = &job->col[j];
-            else if (j < ni && mine)
-                acc = &in[j];
-            else
-                continue;
-            fr_mul(&t, &r->coeffs[r1cs_coeff_at(r, m, k)], &job->lag[i]);
-            fr_add(acc, acc, &t);
-        }
-    }
-    cuzk_wipe(&t, sizeof(t));
-}
-
-static void column_worker(void *ctx, size_t begin, size_t end)
-{
-    for (size_t p = begin; p < end; p++)
-        column_part(ctx, p);
-}
-
-void setup_column_polys(fr_t *col, const r1cs_t *r, const r1cs_matrix *m, const fr_t *lagrange,
-                        unsigned threads)
-{
-    threads = parallel_threads(threads);
-    const uint64_t ni = r->num_inputs, nvars = r1cs_num_vars(r);
-    column_job job = {
-        .col = col, .r = r, .m = m, .lag = lagrange, .ni = ni, .nvars = nvars, .parts = threads};
-    job.input_sums = malloc(sizeof(fr_t) * (ni * job.parts + 1));
-    if (job.input_sums) {
-        parallel_for(job.parts, 1, threads, column_worker, &job);
-        for (size_t p = 0; p < job.parts; p++)
-            for (uint64_t j = 0; j < ni; j++)
-                fr_add(&col[j], &col[j], &job.input_sums[p * ni + j]);
-        cuzk_wipe(job.input_sums, sizeof(fr_t) * ni * job.parts);
-        free(job.input_sums);
-        return;
-    }
-    fr_t t;
-    for (uint64_t i = 0; i < r->num_constraints; i++)
-        for (uint64_t k = m->row_ptr[i]; k < m->row_ptr[i + 1]; k++) {
-            fr_mul(&t, &r->coeffs[r1cs_coeff_at(r, m, k)], &lagrange[i]);
-            fr_add(&col[m->col[k]], &col[m->col[k]], &t);
-        }
-    cuzk_wipe(&t, sizeof(t)); /* no memory for the partial sums: one thread */
-}
-
 /* ------------------------------------------------------ scalar vectors */
 
 #define SETUP_GRAIN 4096
-
-typedef struct ic_job {
-    fr_t *out;
-    const fr_t *u, *v, *w, *alpha, *beta, *factor;
-} ic_job;
-
-static void ic_worker(void *ctx, size_t begin, size_t end)
-{
-    const ic_job *job = ctx;
-    fr_t t, t2;
-    for (size_t j = begin; j < end; j++) {
-        fr_mul(&t, job->beta, &job->u[j]);
-        fr_mul(&t2, job->alpha, &job->v[j]);
-        fr_add(&t, &t, &t2);
-        fr_add(&t, &t, &job->w[j]);
-        fr_mul(&job->out[j], &t, job->factor);
-    }
-    cuzk_wipe(&t, sizeof(t));
-    cuzk_wipe(&t2, sizeof(t2));
-}
-
-void setup_ic_like(fr_t *out, const fr_t *u, const fr_t *v, const fr_t *w, uint64_t count,
-                   const fr_t *alpha, const fr_t *beta, const fr_t *factor, unsigned threads)
-{
-    ic_job job = {
-        .out = out, .u = u, .v = v, .w = w, .alpha = alpha, .beta = beta, .factor = factor};
-    parallel_for(count, SETUP_GRAIN, threads, ic_worker, &job);
-}
 
 typedef struct powers_job {
     fr_t *out;
@@ -303,39 +196,14 @@ void setup_wipe(fr_t *p, uint64_t n, unsigned threads)
     parallel_for(n, 1 << 16, threads, wipe_worker, &job);
 }
 
-/* ------------------------------------------------------ the vk */
+/* ------------------------------------------------------ BLS12-381's pieces */
 
-static void g1_times(g1_affine_t *out, const fr_t *s)
-{
-    uint64_t k[4];
-    g1_jac_t g, j;
-    g1_jac_from_affine(&g, &G1_GENERATOR);
-    fr_to_raw(k, s);
-    g1_jac_mul(&j, &g, k);
-    g1_jac_to_affine(out, &j);
-    cuzk_wipe(k, sizeof(k));
-    cuzk_wipe(&j, sizeof(j));
-}
-
-static void g2_times(g2_affine_t *out, const fr_t *s)
-{
-    uint64_t k[4];
-    g2_jac_t g, j;
-    g2_jac_from_affine(&g, &G2_GENERATOR);
-    fr_to_raw(k, s);
-    g2_jac_mul(&j, &g, k);
-    g2_jac_to_affine(out, &j);
-    cuzk_wipe(k, sizeof(k));
-    cuzk_wipe(&j, sizeof(j));
-}
-
-void setup_vk_points(groth16_vk_t *vk, const fr_t *alpha, const fr_t *beta, const fr_t *gamma,
-                     const fr_t *delta)
-{
-    g1_times(&vk->alpha_g1, alpha);
-    g1_times(&vk->beta_g1, beta);
-    g2_times(&vk->beta_g2, beta);
-    g2_times(&vk->gamma_g2, gamma);
-    g1_times(&vk->delta_g1, delta);
-    g2_times(&vk->delta_g2, delta);
-}
+#include "field/fr_names.h"
+#define SC_(name) setup_##name
+#define SC_G1(name) g1_##name
+#define SC_G2(name) g2_##name
+#define SC_G1_GENERATOR G1_GENERATOR
+#define SC_G2_GENERATOR G2_GENERATOR
+#define SC_VK_T groth16_vk_t
+#define SC_COEFFS(r) ((r)->coeffs)
+#include "groth16/setup_common_impl.h"

@@ -20,7 +20,9 @@
 #include <stddef.h>
 
 #include "cuzk/status.h"
+#include "field/bn254_fr.h"
 #include "field/fr.h"
+#include "poly/bn254_domain.h"
 #include "poly/domain.h"
 
 typedef enum poly_lagrange_set {
@@ -35,5 +37,9 @@ typedef enum poly_lagrange_set {
  * odd set is asked of a domain of size 2^32. */
 cuzk_status poly_lagrange_at(fr_t *out, const domain_t *d, poly_lagrange_set set, const fr_t *tau,
                              unsigned threads);
+/* The same over BN254's Fr (one implementation: lagrange_impl.h); the odd
+ * set needs a domain below 2^28. */
+cuzk_status bn254_poly_lagrange_at(bn254_fr_t *out, const bn254_domain_t *d, poly_lagrange_set set,
+                                   const bn254_fr_t *tau, unsigned threads);
 
 #endif

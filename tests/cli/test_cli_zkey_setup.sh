@@ -9,6 +9,7 @@
 #  - `snarkjs zkey contribute` on it gives a key that still proves;
 #  - two setups give two keys; the development warning is always printed;
 #  - bad input files exit 3 naming the file, bad command lines exit 2.
+# test_cli_zkey_setup_bn254.sh does the same for the BN254 fixtures.
 # Without node or snarkjs the cuzk-only checks run and the test reports a
 # skip (exit 77).
 # Usage: test_cli_zkey_setup.sh path/to/cuzk
@@ -145,8 +146,6 @@ said "missing r1cs named" "none.r1cs"
 head -c 3000 "$fix/chain_bls12381.r1cs" >"$tmp/short.r1cs"
 check "truncated r1cs" 3 "$cuzk" setup --r1cs "$tmp/short.r1cs" --zkey "$tmp/x.zkey"
 said "truncated r1cs named" "short.r1cs"
-check "bn128 r1cs" 3 "$cuzk" setup --r1cs "$fix/chain_bn128.r1cs" --zkey "$tmp/x.zkey"
-said "bn128 r1cs" "bn128" "snarkjs groth16 setup"
 check "witness for the r1cs" 3 "$cuzk" setup --r1cs "$fix/chain_bls12381.wtns" \
     --zkey "$tmp/x.zkey"
 said "witness named" "chain_bls12381.wtns"

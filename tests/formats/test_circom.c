@@ -2,8 +2,9 @@
  * tools/fixtures: parsing, the relations between the files (the witness
  * satisfies the constraints, the zkey's counts and coefficient matrices
  * agree with the r1cs, its points with the semantics snarkjs gives them),
- * the BLS12-381-only readers' refusal of BN254 files, and the curve the
- * key and witness readers take from a BN254 file's primes. */
+ * the BLS12-381-only readers' refusal of BN254 files, the curve the key
+ * and witness readers take from a BN254 file's primes, and a BN254 .r1cs
+ * read over BN254's field (its witness satisfies it). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,11 +19,12 @@
 #include "formats/circom_r1cs.h"
 #include "formats/circom_wtns.h"
 #include "formats/snarkjs_json.h"
+#include "field/scalar_slots.h"
 #include "formats/zkey.h"
 
 #define FIX CUZK_VECTOR_DIR "/../fixtures/circom/"
-/* The BLS12-381-only readers (.r1cs, circom_wtns_load, the JSON ones: their
- * BN254 twins are bn254_snarkjs_json.h) name the curve of a BN254 file. */
+/* The BLS12-381-only readers (circom_wtns_load, the JSON ones: their BN254
+ * twins are bn254_snarkjs_json.h) name the curve of a BN254 file. */
 #define BN128_MSG "this file is for the bn128 curve"
 
 static char msg[512];
@@ -195,10 +197,6 @@ static void test_r1cs_terms(void **state)
                      CUZK_ERR_CORRUPT);
     assert_int_equal(t.terms, 11);
     mapped_file_close(&mf);
-    expect_ok(mapped_file_open(&mf, FIX "chain_bn128.r1cs", msg, sizeof(msg)));
-    assert_int_equal(circom_r1cs_for_each_term(&mf, sum_term, sum_row, &t, msg, sizeof(msg)),
-                     CUZK_ERR_UNSUPPORTED);
-    mapped_file_close(&mf);
     free(abc), free(ra), free(rb), free(rc);
     free_all(&f);
 }
@@ -369,13 +367,6 @@ static void expect_bn128(cuzk_status st, const char *file)
 static void test_bn128_files(void **state)
 {
     (void)state;
-    r1cs_t r;
-    circom_r1cs_header h;
-    uint64_t *labels = (uint64_t *)1;
-    expect_bn128(circom_r1cs_load(&r, &h, &labels, FIX "chain_bn128.r1cs", 1, msg, sizeof(msg)),
-                 "chain_bn128.r1cs");
-    assert_null(labels);
-    assert_null(r.a.row_ptr);
     fr_t *w = (fr_t *)1;
     uint64_t n = 1;
     expect_bn128(circom_wtns_load(&w, &n, FIX "chain_bn128.wtns", msg, sizeof(msg)),
@@ -407,6 +398,87 @@ static void test_bn128_files(void **state)
                  "verification_key_bn128.json");
 }
 
+/* BN254's term sums, as sum_term's over BLS12-381. */
+static cuzk_status sum_term_bn254(void *ctx, uint32_t constraint, unsigned lc, uint32_t wire,
+                                  const fr_t *coeff)
+{
+    term_sums *t = ctx;
+    bn254_fr_t x;
+    bn254_fr_t *acc = bn254_fr_slots(&t->abc[3 * constraint + lc]);
+    bn254_fr_mul(&x, bn254_fr_slots_const(coeff), bn254_fr_slots_const(&t->w[wire]));
+    bn254_fr_add(acc, acc, &x);
+    t->terms++;
+    return CUZK_OK;
+}
+
+/* A BN254 .r1cs (circom's default prime) reads over BN254's scalar field:
+ * the header names the curve, the system is valid and its witness, read
+ * from the .wtns of the same curve, satisfies it while a changed value does
+ * not; the terms the walk gives sum to A·w, B·w, C·w. */
+static void test_bn128_r1cs(void **state)
+{
+    (void)state;
+    const char *names[3] = {"chain", "poseidon", "manypub"};
+    for (int k = 0; k < 3; k++) {
+        char rpath[256], wpath[256];
+        snprintf(rpath, sizeof(rpath), FIX "%s_bn128.r1cs", names[k]);
+        snprintf(wpath, sizeof(wpath), FIX "%s_bn128.wtns", names[k]);
+        r1cs_t r;
+        circom_r1cs_header h;
+        uint64_t *labels = NULL;
+        expect_ok(circom_r1cs_load(&r, &h, &labels, rpath, 1, msg, sizeof(msg)));
+        assert_int_equal(h.curve, CURVE_BN254);
+        assert_int_equal(r.curve, CURVE_BN254);
+        assert_non_null(labels);
+        assert_int_equal(r.num_constraints, h.num_constraints);
+        assert_int_equal(r1cs_num_vars(&r), h.num_wires);
+        assert_int_equal(r.num_inputs, 1 + circom_r1cs_num_public(&h));
+        expect_ok(r1cs_validate(&r, 1, msg, sizeof(msg)));
+        circom_wtns_t wt;
+        expect_ok(circom_wtns_open(&wt, wpath, msg, sizeof(msg)));
+        assert_int_equal(wt.curve, CURVE_BN254);
+        assert_int_equal(wt.num_values, h.num_wires);
+        fr_t *w = malloc(sizeof(fr_t) * wt.num_values);
+        assert_non_null(w);
+        expect_ok(circom_wtns_decode(w, &wt, 0, wt.num_values, msg, sizeof(msg)));
+        circom_wtns_close(&wt);
+        uint64_t bad;
+        assert_true(r1cs_is_satisfied(&r, w, &bad, 1));
+        if (k == 0) {
+            /* chain.circom is the BLS12-381 fixture's circuit. */
+            assert_int_equal(h.num_constraints, 36);
+            assert_int_equal(h.num_wires, 39);
+            uint64_t nc = r.num_constraints;
+            fr_t *abc = calloc(3 * nc, sizeof(fr_t)), *ra = malloc(nc * sizeof(fr_t)),
+                 *rb = malloc(nc * sizeof(fr_t)), *rc = malloc(nc * sizeof(fr_t));
+            assert_true(abc && ra && rb && rc);
+            mapped_file_t mf;
+            expect_ok(mapped_file_open(&mf, rpath, msg, sizeof(msg)));
+            term_sums t = {.w = w, .abc = abc, .stop_at = UINT64_MAX};
+            expect_ok(circom_r1cs_for_each_term(&mf, sum_term_bn254, NULL, &t, msg, sizeof(msg)));
+            mapped_file_close(&mf);
+            assert_int_equal(t.terms, r.a.nnz + r.b.nnz + r.c.nnz);
+            r1cs_eval(&r, w, ra, rb, rc, 1);
+            for (uint64_t i = 0; i < nc; i++) {
+                assert_true(bn254_fr_eq(bn254_fr_slots_const(&abc[3 * i]), bn254_fr_slots(&ra[i])));
+                assert_true(
+                    bn254_fr_eq(bn254_fr_slots_const(&abc[3 * i + 1]), bn254_fr_slots(&rb[i])));
+                assert_true(
+                    bn254_fr_eq(bn254_fr_slots_const(&abc[3 * i + 2]), bn254_fr_slots(&rc[i])));
+            }
+            free(abc), free(ra), free(rb), free(rc);
+        }
+        /* The first output changed: the constraint that defines it breaks. */
+        bn254_fr_t *out = bn254_fr_slots(&w[1]);
+        bn254_fr_add(out, out, &BN254_FR_ONE);
+        assert_false(r1cs_is_satisfied(&r, w, &bad, 1));
+        assert_true(bad < r.num_constraints);
+        free(w);
+        free(labels);
+        r1cs_free(&r);
+    }
+}
+
 static void test_wrong_kind(void **state)
 {
     (void)state;
@@ -428,10 +500,10 @@ static void test_wrong_kind(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_r1cs_header),   cmocka_unit_test(test_witness_satisfies),
-        cmocka_unit_test(test_zkey),          cmocka_unit_test(test_zkey_section_order),
+        cmocka_unit_test(test_r1cs_header), cmocka_unit_test(test_witness_satisfies),
+        cmocka_unit_test(test_zkey),        cmocka_unit_test(test_zkey_section_order),
         cmocka_unit_test(test_bn128_files), cmocka_unit_test(test_wrong_kind),
-        cmocka_unit_test(test_r1cs_terms),
+        cmocka_unit_test(test_r1cs_terms),  cmocka_unit_test(test_bn128_r1cs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
