@@ -97,8 +97,8 @@ static const char *const migrations[] = {
      * referenced by wtns_path: spilled tells them from the paths clients
      * named (those are never removed), and the index finds them once
      * their job is final, to remove them, and by path, to forget them */
-    "ALTER TABLE partitions ADD COLUMN spilled BOOLEAN NOT NULL DEFAULT false;"
-    "CREATE INDEX partitions_spilled ON partitions (wtns_path) WHERE spilled;",
+    ("ALTER TABLE partitions ADD COLUMN spilled BOOLEAN NOT NULL DEFAULT false;"
+     "CREATE INDEX partitions_spilled ON partitions (wtns_path) WHERE spilled;"),
 };
 _Static_assert(CURVE_BLS12_381 == 0, "a job stored before its curve was is BLS12-381's");
 #define NUM_MIGRATIONS (sizeof(migrations) / sizeof(migrations[0]))
