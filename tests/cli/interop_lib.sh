@@ -16,43 +16,9 @@
 # Checks that need node and snarkjs are counted as skipped without them
 # (test_cli_circom.sh fails in that case, so CI cannot skip them silently).
 set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-fix=$root/tests/fixtures/circom
-snarkjs_cli=$root/tools/fixtures/node_modules/snarkjs/build/cli.cjs
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-skipped=0
-have_snarkjs=0
-command -v node >/dev/null && [ -f "$snarkjs_cli" ] && have_snarkjs=1
+. "$(dirname "$0")/snarkjs_checks.sh"
 [ $have_snarkjs -eq 1 ] || echo "note: node or snarkjs missing: snarkjs checks skipped"
 
-fail() {
-    failed=$((failed + 1))
-    echo "FAIL: $*"
-}
-check() { # name, expected exit code, command...
-    local name=$1 want=$2
-    shift 2
-    "$@" >"$tmp/out" 2>&1
-    local got=$?
-    if [ "$got" -eq "$want" ]; then
-        passed=$((passed + 1))
-    else
-        fail "$name: exit $got, expected $want"
-        sed 's/^/    /' "$tmp/out"
-    fi
-}
-snarkjs() { # name, expected exit code, snarkjs arguments...
-    local name=$1 want=$2
-    shift 2
-    if [ $have_snarkjs -eq 1 ]; then
-        check "$name" "$want" node "$snarkjs_cli" "$@"
-    else
-        skipped=$((skipped + 1))
-    fi
-}
 # set_public IN OUT INDEX VALUE: public.json with entry INDEX (0-based)
 # replaced by the decimal string VALUE.
 set_public() {
@@ -65,9 +31,6 @@ changed_public() {
     old=$(grep -o '"[0-9]*"' "$1" | sed -n "$(($3 + 1))p")
     if [ "$old" = '"1"' ]; then set_public "$1" "$3" 2; else set_public "$1" "$3" 1; fi >"$2"
     cmp -s "$1" "$2" && fail "could not change entry $3 of $1"
-}
-same_values() { # two JSON arrays of decimal strings, whitespace ignored
-    [ -f "$1" ] && [ -f "$2" ] && [ "$(tr -d ' \t\r\n' <"$1")" = "$(tr -d ' \t\r\n' <"$2")" ]
 }
 # Fixture paths of circuit $1 into zkey, wtns, vk, sproof, spub.
 files() {

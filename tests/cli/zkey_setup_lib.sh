@@ -1,44 +1,8 @@
 # The common part of test_cli_zkey_setup.sh and test_cli_zkey_setup_bn254.sh,
-# sourced by both after they set cuzk (the binary): the fixtures' folder,
-# snarkjs when node has it, a temporary folder, the counters, and the
-# checks (check, snarkjs, said, same_values, changed_public).
+# sourced by both after they set cuzk (the binary): snarkjs_checks.sh's
+# folders, counts and checks, and said and changed_public (the last entry).
 # shellcheck shell=bash
-root=$(cd "$(dirname "$0")/../.." && pwd)
-fix=$root/tests/fixtures/circom
-snarkjs_cli=$root/tools/fixtures/node_modules/snarkjs/build/cli.cjs
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-skipped=0
-have_snarkjs=0
-command -v node >/dev/null && [ -f "$snarkjs_cli" ] && have_snarkjs=1
-
-fail() {
-    failed=$((failed + 1))
-    echo "FAIL: $*"
-}
-check() { # name, expected exit code, command...
-    local name=$1 want=$2
-    shift 2
-    "$@" >"$tmp/out" 2>&1
-    local got=$?
-    if [ "$got" -eq "$want" ]; then
-        passed=$((passed + 1))
-    else
-        fail "$name: exit $got, expected $want"
-        sed 's/^/    /' "$tmp/out"
-    fi
-}
-snarkjs() { # name, expected exit code, snarkjs arguments...
-    local name=$1 want=$2
-    shift 2
-    if [ $have_snarkjs -eq 1 ]; then
-        check "$name" "$want" node "$snarkjs_cli" "$@"
-    else
-        skipped=$((skipped + 1))
-    fi
-}
+. "$(dirname "$0")/snarkjs_checks.sh"
 said() { # name, pattern: the last command's output matches
     if grep -q -- "$2" "$tmp/out"; then
         passed=$((passed + 1))
@@ -46,9 +10,6 @@ said() { # name, pattern: the last command's output matches
         fail "$1: no '$2' in the output"
         sed 's/^/    /' "$tmp/out"
     fi
-}
-same_values() { # two JSON arrays of decimal strings, whitespace ignored
-    [ -f "$1" ] && [ -f "$2" ] && [ "$(tr -d ' \t\r\n' <"$1")" = "$(tr -d ' \t\r\n' <"$2")" ]
 }
 # changed_public IN OUT: the last entry replaced by another value.
 changed_public() {
