@@ -137,6 +137,25 @@ stop_server_within() {
     { wait "$server_pid"; } 2>/dev/null
     server_rc=$?
 }
+# Several hosts of one test, host hN on the socket $tmp/hN.sock:
+# at N COMMAND... runs the command against host hN.
+at() {
+    local n=$1
+    shift
+    CUZK_SOCKET=$tmp/h$n.sock "$@"
+}
+# host_ready N PID: host hN (process PID) answers its health check within
+# 15 s, or the test ends with its log.
+host_ready() {
+    for _ in $(seq 1 300); do
+        if at "$1" "$cuzk" api GET /v1/health >/dev/null 2>&1; then return 0; fi
+        if ! kill -0 "$2" 2>/dev/null; then break; fi
+        sleep 0.05
+    done
+    echo "FAIL: host h$1 did not start"
+    sed 's/^/    /' "$tmp/h$1.log"
+    exit 1
+}
 # need_python: the raw-socket checks are written in python3 (installed by
 # scripts/install-deps.sh); without it they fail, not vanish.
 need_python() {

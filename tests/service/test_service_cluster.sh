@@ -29,21 +29,7 @@ launch() {
     pid[$n]=$!
     server_pids+=("$!")
 }
-ready() {
-    for _ in $(seq 1 300); do
-        if at "$1" "$cuzk" api GET /v1/health >/dev/null 2>&1; then return 0; fi
-        if ! kill -0 "${pid[$1]}" 2>/dev/null; then break; fi
-        sleep 0.05
-    done
-    echo "FAIL: host h$1 did not start"
-    sed 's/^/    /' "$tmp/h$1.log"
-    exit 1
-}
-at() { # N COMMAND...: the command against host hN
-    local n=$1
-    shift
-    CUZK_SOCKET=$tmp/h$n.sock "$@"
-}
+ready() { host_ready "$1" "${pid[$1]}"; }
 # A second circuit that hosts 1 and 2 have and host 3 lacks.
 other=(--set "circuit other.kind=builtin" --set "circuit other.log_constraints=10"
     --set "circuit other.params=$tmp/k10.params")

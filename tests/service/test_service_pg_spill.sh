@@ -37,19 +37,7 @@ launch() {
         "${common[@]}" "$@" >"$tmp/h$n.log" 2>&1 &
     pid[$n]=$!
     server_pids+=("$!")
-    for _ in $(seq 1 300); do
-        if at "$n" "$cuzk" api GET /v1/health >/dev/null 2>&1; then return 0; fi
-        if ! kill -0 "${pid[$n]}" 2>/dev/null; then break; fi
-        sleep 0.05
-    done
-    echo "FAIL: host h$n did not start"
-    sed 's/^/    /' "$tmp/h$n.log"
-    exit 1
-}
-at() { # N COMMAND...: the command against host hN
-    local n=$1
-    shift
-    CUZK_SOCKET=$tmp/h$n.sock "$@"
+    host_ready "$n" "${pid[$n]}"
 }
 submit() { # NAME COMMAND...: through host 1; the job's id in $id
     check "$1" 0 at 1 "$cuzk" submit "${@:2}"
