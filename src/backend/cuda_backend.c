@@ -19,7 +19,7 @@
  * memory. Under a device budget the points that do not fit stream from
  * host memory in chunks (cuda/msm_stream.h), a single stage can hand its b
  * vector to the next partition's witness once h is done
- * (CUZK_CUDA_STAGE_ROTATE, cuda_dev_circuit.rotate); the witness MSMs can run on a
+ * (cuda_dev_circuit.rotate; CUZK_CUDA_STAGE_ROTATE=off turns it off); the witness MSMs can run on a
  * second MSM context beside h (CUZK_CUDA_WITNESS_OVERLAP, below; measured
  * no faster at 2^27, so off by default). The blinding factors never reach
  * the device: the engine assembles A, B, C. */
@@ -88,8 +88,8 @@ typedef struct cuda_dev_circuit {
     /* Under a device budget: what the points' room was left after (the
      * stage, matrices, scratch, chunk buffers), for cuda_describe. */
     char fixed_text[200];
-    /* One lean stage whose a, b are evaluated on the device
-     * (CUZK_CUDA_STAGE_ROTATE=on, for measuring): once h is done the
+    /* One lean stage whose a, b are evaluated on the device (unless
+     * CUZK_CUDA_STAGE_ROTATE=off): once h is done the
      * stage's b vector is free until the partition ends, so it is offered
      * (spare) to the next partition's witness, whose copy then runs behind
      * the MSMs instead of after them; that partition takes the stage with
@@ -378,7 +378,9 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
         d->parts.side_before_h_msm = mode != OVERLAP_ALL;
         d->lean = true;
         const char *rot = getenv("CUZK_CUDA_STAGE_ROTATE");
-        d->rotate = d->r1cs && rot && strcmp(rot, "on") == 0;
+        /* On by default: at 2^27 under 24 GiB the device's idle time went
+         * from 57.6 to 0.1 ms a partition (docs/PERF.md). */
+        d->rotate = d->r1cs && !(rot && strcmp(rot, "off") == 0);
         if (d->rotate && cuda_stream_create(device, &d->spare_stream) != 0)
             return dev_error(msg, msg_len, "copy stream", "cannot create a CUDA stream");
     }

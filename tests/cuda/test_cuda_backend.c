@@ -133,8 +133,8 @@ static void refuse_unsatisfied(backend_t *gpu, const backend_circuit_desc *desc,
                                uint64_t nv, uint64_t num_inputs);
 
 /* Proves from two threads at once, as the engine's two prover workers of
- * a device do: with one lean stage (CUZK_CUDA_STAGE_ROTATE=on, set in
- * main) the second partition's witness goes up into the first's b vector
+ * a device do: with one lean stage (stage rotation, on by default and
+ * set in main) the second partition's witness goes up into the first's b vector
  * once its h is done, and takes the stage with its vectors rotated. */
 #define CONCURRENT_PROVES 3
 typedef struct concurrent_prover {
@@ -527,8 +527,8 @@ int main(void)
     }
     g_seed = test_seed("test_cuda_backend");
     /* Under a budget, a single lean stage passes its b vector on to the
-     * next partition's witness (cuda_backend.c); off by default until
-     * measured, on here so the budgets below prove through it. */
+     * next partition's witness (cuda_backend.c); on by default, and set
+     * here so that an environment turning it off does not skip it. */
     setenv("CUZK_CUDA_STAGE_ROTATE", "on", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_builtin),

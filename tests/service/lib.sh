@@ -6,6 +6,14 @@ tmp=$(mktemp -d)
 server_pids=()
 cleanup() {
     for pid in "${server_pids[@]}"; do kill -9 "$pid" 2>/dev/null; done
+    # A failed run shows its servers' last words: the folder goes with it.
+    if [ "$failed" -gt 0 ]; then
+        for log in "$tmp"/*.log; do
+            [ -f "$log" ] || continue
+            echo "--- the last lines of ${log##*/}"
+            tail -n 40 "$log" | sed 's/^/    /'
+        done
+    fi
     rm -rf "$tmp"
 }
 trap cleanup EXIT
