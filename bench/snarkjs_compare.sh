@@ -223,7 +223,20 @@ EOF
     else
         zkey=$d/chain.zkey vk=$d/vk.json
     fi
-    constraints=$(snarkjs r1cs info "$d/chain.r1cs" 2>&1 | sed -n 's/.*# of Constraints: *\([0-9]*\).*/\1/p')
+    # nConstraints from the r1cs header (section 1), without loading the
+    # constraints as `snarkjs r1cs info` does (past node's heap at 2^20)
+    constraints=$(node -e 'const f = require("fs"), fd = f.openSync(process.argv[1], "r");
+        const rd = (n, at) => { const b = Buffer.alloc(n); f.readSync(fd, b, 0, n, at); return b; };
+        let at = 12;
+        for (;;) {
+            const h = rd(12, at), size = Number(h.readBigUInt64LE(4));
+            if (h.readUInt32LE(0) === 1) {
+                const n8 = rd(4, at + 12).readUInt32LE(0);
+                console.log(rd(4, at + 12 + 4 + n8 + 24).readUInt32LE(0));
+                break;
+            }
+            at += 12 + size;
+        }' "$d/chain.r1cs")
     load=$(cut -d' ' -f1 /proc/loadavg)
     log "2^$k: $constraints constraints, $key_from's key; load $load; $runs runs of each prover"
     s_wall=() s_cpu=() c_wall=() c_cpu=() c_key=() c_prove=() r_wall=() r_cpu=()
