@@ -269,6 +269,17 @@ static witness_overlap overlap_mode(void)
     return OVERLAP_OFF;
 }
 
+/* Blocks per SM the quotient's accumulation leaves free when the
+ * witness MSMs run beside it (CUZK_CUDA_ACC_RESERVE, for measuring;
+ * default 1 of the 4 that fit). */
+static unsigned acc_reserve_blocks(void)
+{
+    const char *v = getenv("CUZK_CUDA_ACC_RESERVE");
+    if (v && *v >= '0' && *v <= '9' && !v[1])
+        return (unsigned)(*v - '0');
+    return 1;
+}
+
 /* The witness MSMs' chunk: half the quotient's. Their time is the copy,
  * which the chunk size does not change; the memory goes to resident
  * points. */
@@ -358,14 +369,20 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
             c++;
         cfg.chunked_window_bits[CUDA_MSM_G1] = c;
         cfg.max_batch_entries = chunk * 16;
+        /* Beside the H MSM, the witness MSMs' small kernels need room on
+         * the SMs, which the accumulation's blocks hold until it ends. */
+        const witness_overlap mode = overlap_mode();
+        if (mode == OVERLAP_ALL)
+            cfg.acc_reserve_blocks = acc_reserve_blocks();
         if ((st = cuda_msm_ctx_create(&d->msm, &cfg)) != CUZK_OK)
             return dev_error(msg, msg_len, "MSM context", cuda_msm_last_error());
         /* The witness MSMs' context, where it takes at most an eighth of
          * the budget with its chunk buffers (at small sizes its fixed
          * scratch would crowd out the points; at 2^27 and 24 GiB it takes
-         * about 1.6 GB, more than a sixteenth). */
-        const witness_overlap mode = overlap_mode();
-        cuda_msm_config side_cfg = {.device = device};
+         * about 1.6 GB, more than a sixteenth), its stream ahead of the
+         * quotient's: its work is mostly waiting on copies, and each of
+         * its kernels holds up the copies behind it. */
+        cuda_msm_config side_cfg = {.device = device, .high_priority = true};
         side_cfg.max_n[CUDA_MSM_G1] = side_cfg.max_n[CUDA_MSM_G2] = side_chunk(chunk);
         if (mode != OVERLAP_OFF && (st = cuda_msm_ctx_create(&d->side, &side_cfg)) != CUZK_OK)
             return dev_error(msg, msg_len, "the witness MSMs' context", cuda_msm_last_error());

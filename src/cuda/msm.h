@@ -43,6 +43,7 @@
  * and why). On error *out is not written. Built only with CUDA
  * (CUZK_HAVE_CUDA). */
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -66,7 +67,7 @@ struct CUstream_st; /* cudaStream_t is struct CUstream_st * */
 #define CUDA_MSM_G2_XYZZ_BYTES 384   /* g2_xyzz_t */
 #define CUDA_MSM_FR_BYTES 32         /* fr_t, and bn254_fr_t */
 /* BN254's (curve/bn254_curve.h): bn254_g1_affine_t, bn254_g2_affine_t, ... */
-#define CUDA_MSM_BN254_G1_AFFINE_BYTES 72 /* x, y (32 each), bool at 64 */
+#define CUDA_MSM_BN254_G1_AFFINE_BYTES 72  /* x, y (32 each), bool at 64 */
 #define CUDA_MSM_BN254_G2_AFFINE_BYTES 136 /* x, y (64 each), bool at 128 */
 #define CUDA_MSM_BN254_G1_JAC_BYTES 96
 #define CUDA_MSM_BN254_G2_JAC_BYTES 192
@@ -102,9 +103,9 @@ static inline size_t cuda_msm_xyzz_bytes(cuda_msm_group group)
 
 static inline size_t cuda_msm_jac_bytes(cuda_msm_group group)
 {
-    static const size_t bytes[CUDA_MSM_GROUP_COUNT] = {
-        CUDA_MSM_G1_JAC_BYTES, CUDA_MSM_G2_JAC_BYTES, CUDA_MSM_BN254_G1_JAC_BYTES,
-        CUDA_MSM_BN254_G2_JAC_BYTES};
+    static const size_t bytes[CUDA_MSM_GROUP_COUNT] = {CUDA_MSM_G1_JAC_BYTES, CUDA_MSM_G2_JAC_BYTES,
+                                                       CUDA_MSM_BN254_G1_JAC_BYTES,
+                                                       CUDA_MSM_BN254_G2_JAC_BYTES};
     return bytes[group];
 }
 
@@ -130,6 +131,14 @@ typedef struct cuda_msm_config {
      * (it takes the one its whole size wants, up to this): scratch for
      * its buckets too, cuda_msm_bucket_bytes(group, bits). */
     unsigned chunked_window_bits[CUDA_MSM_GROUP_COUNT];
+    /* Blocks of the bucket accumulation left free on every SM (at least
+     * one block an SM still runs): room where another context's kernels
+     * run while this one's accumulation, whose blocks each last the whole
+     * kernel, holds the device. 0: the accumulation fills the SMs. */
+    unsigned acc_reserve_blocks;
+    /* The context's stream at the device's highest priority: its kernels
+     * take the SMs' free room before those of streams of lower priority. */
+    bool high_priority;
 } cuda_msm_config;
 
 /* Device bytes of the buckets of every window at window size c. */
@@ -268,8 +277,8 @@ cuzk_status cuda_msm_points_download(cuda_msm_ctx *ctx, const cuda_msm_points *p
                                      void *host_points, size_t n);
 
 typedef enum cuda_msm_scalar_kind {
-    CUDA_MSM_SCALARS_RANDOM,   /* uniform in Fr (as Montgomery forms) */
-    CUDA_MSM_SCALARS_ZERO_ONE, /* 0 or 1, each with probability 1/2 */
+    CUDA_MSM_SCALARS_RANDOM,       /* uniform in Fr (as Montgomery forms) */
+    CUDA_MSM_SCALARS_ZERO_ONE,     /* 0 or 1, each with probability 1/2 */
     CUDA_MSM_SCALARS_BN254_RANDOM, /* the same in BN254's Fr */
     CUDA_MSM_SCALARS_BN254_ZERO_ONE,
 } cuda_msm_scalar_kind;

@@ -170,6 +170,12 @@ static cuzk_status msm_ctx_sizes(cuda_msm_ctx *ctx, const cuda_msm_config *cfg, 
         cuzk_status st = ops->geometry(ctx->sm_count, &ctx->acc_threads[g], &ctx->ones_blocks[g]);
         if (st != CUZK_OK)
             return st;
+        if (cfg->acc_reserve_blocks) {
+            const unsigned per_sm = ctx->acc_threads[g] / ((unsigned)ctx->sm_count * MSM_ACC_BLOCK);
+            const unsigned keep =
+                per_sm > cfg->acc_reserve_blocks ? per_sm - cfg->acc_reserve_blocks : 1u;
+            ctx->acc_threads[g] = (unsigned)ctx->sm_count * keep * MSM_ACC_BLOCK;
+        }
         *pieces = msm_max(*pieces, 2 * (size_t)ctx->acc_threads[g] * ops->xyzz_bytes);
         *partials = msm_max(*partials, (size_t)ctx->ones_blocks[g] * ops->xyzz_bytes);
         unsigned top = msm_auto_c(ops, ctx->max_n[g]);
@@ -184,8 +190,7 @@ static cuzk_status msm_ctx_sizes(cuda_msm_ctx *ctx, const cuda_msm_config *cfg, 
             ctx->cap_bucket_bytes = msm_max(ctx->cap_bucket_bytes, buckets * ops->xyzz_bytes);
             ctx->cap_keys = msm_max(ctx->cap_keys, buckets + 1);
             ctx->cap_seg_bytes = msm_max(ctx->cap_seg_bytes, msm_seg_bytes(ops, &pl));
-            ctx->cap_win_bytes =
-                msm_max(ctx->cap_win_bytes, 2 * (size_t)pl.nwin * ops->xyzz_bytes);
+            ctx->cap_win_bytes = msm_max(ctx->cap_win_bytes, 2 * (size_t)pl.nwin * ops->xyzz_bytes);
         }
     }
     return msm_scan_bytes(ctx->cap_keys, &ctx->cap_cub_bytes);
@@ -251,7 +256,11 @@ cuzk_status cuda_msm_ctx_create(cuda_msm_ctx **out, const cuda_msm_config *cfg)
     }
     CUDA_CHECK(st,
                cudaDeviceGetAttribute(&ctx->sm_count, cudaDevAttrMultiProcessorCount, cfg->device));
-    CUDA_CHECK(st, cudaStreamCreateWithFlags(&ctx->stream, cudaStreamNonBlocking));
+    int least = 0, greatest = 0;
+    if (cfg->high_priority)
+        CUDA_CHECK(st, cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    CUDA_CHECK(st, cudaStreamCreateWithPriority(&ctx->stream, cudaStreamNonBlocking,
+                                                cfg->high_priority ? greatest : least));
     CUDA_CHECK(st, cudaEventCreateWithFlags(&ctx->done, cudaEventDisableTiming));
     CUDA_CHECK(st, cudaEventCreateWithFlags(&ctx->counted, cudaEventDisableTiming));
     ctx->last = ctx->stream;
@@ -416,7 +425,8 @@ static cuzk_status msm_finish_on_host(cuda_msm_ctx *ctx, cuda_msm_group g, const
     cuzk_status st = CUZK_OK;
     const msm_group_ops *ops = msm_ops(g);
     const size_t win_bytes = 2 * (size_t)pl->nwin * ops->xyzz_bytes;
-    CUDA_CHECK(st, cudaMemcpyAsync(ctx->host_wins, ctx->wins, win_bytes, cudaMemcpyDeviceToHost, s));
+    CUDA_CHECK(st,
+               cudaMemcpyAsync(ctx->host_wins, ctx->wins, win_bytes, cudaMemcpyDeviceToHost, s));
     if (with_ones)
         CUDA_CHECK(st, cudaMemcpyAsync((char *)ctx->host_wins + win_bytes, ctx->ones,
                                        ops->xyzz_bytes, cudaMemcpyDeviceToHost, s));
@@ -524,7 +534,8 @@ static cuzk_status msm_run(cuda_msm_ctx *ctx, cuda_msm_group g, const cuda_msm_p
             st = msm_finish_on_host(ctx, g, &pl, split, out, s);
     }
     if (n == 0)
-        CUDA_CHECK(st, cudaMemcpyAsync(out, ctx->result, ops->jac_bytes, cudaMemcpyDeviceToHost, s));
+        CUDA_CHECK(st,
+                   cudaMemcpyAsync(out, ctx->result, ops->jac_bytes, cudaMemcpyDeviceToHost, s));
     st = msm_mark_done(ctx, s, st);
     msm_scope_leave(&scope);
     return st;

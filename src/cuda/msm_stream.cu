@@ -129,7 +129,12 @@ cuzk_status cuda_msm_streamer_create(cuda_msm_ctx *ctx, size_t chunk_points,
     cuzk_status st = CUZK_OK;
     CUDA_CHECK(st, cudaGetDevice(&prev));
     CUDA_CHECK(st, cudaSetDevice(ctx->device));
-    CUDA_CHECK(st, cudaStreamCreateWithFlags(&s->load, cudaStreamNonBlocking));
+    /* The loads convert each chunk's layout on the device: at the
+     * context's priority, so that a high-priority context's chunks are not
+     * held up behind another's kernels. */
+    int priority = 0;
+    CUDA_CHECK(st, cudaStreamGetPriority(ctx->stream, &priority));
+    CUDA_CHECK(st, cudaStreamCreateWithPriority(&s->load, cudaStreamNonBlocking, priority));
     const size_t staging = staging_bytes_for(chunk_points);
     for (int i = 0; i < 2 && st == CUZK_OK; i++) {
         CUDA_CHECK(st, cudaEventCreateWithFlags(&s->loaded[i], cudaEventDisableTiming));
