@@ -19,10 +19,10 @@
  * memory. Under a device budget the points that do not fit stream from
  * host memory in chunks (cuda/msm_stream.h), a single stage can hand its b
  * vector to the next partition's witness once h is done
- * (cuda_dev_circuit.rotate; CUZK_CUDA_STAGE_ROTATE=off turns it off); the witness MSMs can run on a
- * second MSM context beside h (CUZK_CUDA_WITNESS_OVERLAP, below; measured
- * no faster at 2^27, so off by default). The blinding factors never reach
- * the device: the engine assembles A, B, C. */
+ * (cuda_dev_circuit.rotate; CUZK_CUDA_STAGE_ROTATE=off turns it off), and
+ * the witness MSMs run on a second MSM context, at the highest stream
+ * priority, beside h and the H MSM (CUZK_CUDA_WITNESS_OVERLAP, below). The
+ * blinding factors never reach the device: the engine assembles A, B, C. */
 #define _POSIX_C_SOURCE 200809L
 #include "backend/backend.h"
 
@@ -251,12 +251,15 @@ static size_t budget_chunk(uint64_t budget)
 }
 
 /* Where the witness MSMs run under a device budget
- * (CUZK_CUDA_WITNESS_OVERLAP, for measuring): "off" (the default) after
- * the H MSM on its context; "h" on a second MSM context beside h, the H
- * MSM after them; "all" beside h and the H MSM. At 2^27 and 24 GiB
- * neither overlap gained (docs/PERF.md): beside h, L took 618 ms against
- * h's 349 and its own 264; beside the H MSM every kernel waited on the
- * other's. The second context's memory goes to resident points instead. */
+ * (CUZK_CUDA_WITNESS_OVERLAP, for measuring): "all" (the default) on a
+ * second MSM context beside h and the H MSM; "h" beside h only, the H MSM
+ * after them; "off" after the H MSM on its context. Their chunks mostly
+ * wait on the link, so beside the H MSM they cost little, once their
+ * context's stream has the highest priority: before that, each of their
+ * small kernels waited behind the H MSM's accumulation and beside it
+ * they lost time (3.28 s a partition against 2.54). With the priority, at
+ * 2^27 and 24 GiB: 1.89 s a partition against 2.25 after the H MSM
+ * (docs/PERF.md). */
 typedef enum { OVERLAP_OFF, OVERLAP_H, OVERLAP_ALL } witness_overlap;
 
 static witness_overlap overlap_mode(void)
@@ -264,20 +267,22 @@ static witness_overlap overlap_mode(void)
     const char *v = getenv("CUZK_CUDA_WITNESS_OVERLAP");
     if (v && strcmp(v, "h") == 0)
         return OVERLAP_H;
-    if (v && strcmp(v, "all") == 0)
-        return OVERLAP_ALL;
-    return OVERLAP_OFF;
+    if (v && strcmp(v, "off") == 0)
+        return OVERLAP_OFF;
+    return OVERLAP_ALL;
 }
 
 /* Blocks per SM the quotient's accumulation leaves free when the
  * witness MSMs run beside it (CUZK_CUDA_ACC_RESERVE, for measuring;
- * default 1 of the 4 that fit). */
+ * default 0: at 2^27 and 24 GiB, 1 of the 4 that fit gave 1.895 s a
+ * partition and 2 gave 1.964, against 1.889 with none, the priority
+ * alone). */
 static unsigned acc_reserve_blocks(void)
 {
     const char *v = getenv("CUZK_CUDA_ACC_RESERVE");
     if (v && *v >= '0' && *v <= '9' && !v[1])
         return (unsigned)(*v - '0');
-    return 1;
+    return 0;
 }
 
 /* The witness MSMs' chunk: half the quotient's. Their time is the copy,
