@@ -100,7 +100,8 @@ typedef struct cuda_dev_circuit {
     bool rotate;
     void *spare;
     bool spare_taken;
-    void *spare_stream; /* the taker's copies */
+    void *spare_stream;           /* the taker's copies */
+    unsigned long long rotations; /* spares taken, under stage_mu (cuda_describe) */
 } cuda_dev_circuit;
 
 typedef struct cuda_circuit {
@@ -549,7 +550,7 @@ static bool cuda_reads_host_points(backend_t *b, void *handle)
  * (every device makes the same placement). */
 static void cuda_describe(backend_t *b, void *handle, char *line, size_t line_len)
 {
-    (void)b;
+    cuda_backend *cb = b->impl;
     const cuda_circuit *cc = handle;
     if (!cc || !cc->ndev || !cc->device_budget || !line_len)
         return;
@@ -560,12 +561,24 @@ static void cuda_describe(backend_t *b, void *handle, char *line, size_t line_le
                  (double)cc->device_budget / gb);
         return;
     }
-    snprintf(line, line_len,
-             "device budget %.2f GB: %.2f GB of points resident in chunks, %.2f GB in %u "
-             "part%s streamed from host memory at each proof; the rest: %s",
-             (double)cc->device_budget / gb, (double)p->resident_bytes / gb,
-             (double)p->streamed_bytes / gb, p->num_streamed, p->num_streamed == 1 ? "" : "s",
-             cc->dev[0].fixed_text);
+    int len = snprintf(line, line_len,
+                       "device budget %.2f GB: %.2f GB of points resident in chunks, %.2f GB in %u "
+                       "part%s streamed from host memory at each proof; the rest: %s",
+                       (double)cc->device_budget / gb, (double)p->resident_bytes / gb,
+                       (double)p->streamed_bytes / gb, p->num_streamed,
+                       p->num_streamed == 1 ? "" : "s", cc->dev[0].fixed_text);
+    if (len < 0 || (size_t)len >= line_len || !cc->dev[0].rotate)
+        return;
+    /* How often a witness went up into the stage's free b vector while the
+     * partition before was still proving (the count is the test's proof
+     * that the rotation ran, and a user's that it helps). */
+    unsigned long long rotations = 0;
+    for (unsigned i = 0; i < cc->ndev; i++) {
+        pthread_mutex_lock(&cb->stage_mu[i]);
+        rotations += cc->dev[i].rotations;
+        pthread_mutex_unlock(&cb->stage_mu[i]);
+    }
+    snprintf(line + len, line_len - (size_t)len, "; stage rotations: %llu", rotations);
 }
 
 static void cuda_release(backend_t *b, void *handle)
@@ -882,6 +895,7 @@ static cuzk_status cuda_prove(backend_t *b, unsigned device, void *handle, const
         if (d->rotate && !in->abc && d->spare && !d->spare_taken) {
             spare = d->spare;
             d->spare_taken = true;
+            d->rotations++;
             break;
         }
         pthread_cond_wait(&cb->stage_cv[device], &cb->stage_mu[device]);
