@@ -412,7 +412,7 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
         return st;
 
     cuda_plan_placement placement = {0};
-    if (budgeted) {
+    while (budgeted) {
         char parts[256];
         snprintf(parts, sizeof(parts),
                  "%s %llu, constraint system %llu, MSM scratch %llu, NTT tables %llu",
@@ -422,8 +422,19 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
                  (unsigned long long)(cuda_msm_ctx_device_bytes(d->msm) +
                                       cuda_msm_ctx_device_bytes(d->side)),
                  (unsigned long long)cuda_ntt_ctx_device_bytes(d->ntt));
-        if ((st = place_points(cc, *bytes - start, d->side != NULL, parts, &placement, msg,
-                               msg_len)) != CUZK_OK) {
+        st = place_points(cc, *bytes - start, d->side != NULL, parts, &placement, msg, msg_len);
+        if (st == CUZK_ERR_OUT_OF_MEMORY && d->side) {
+            /* Without the witness MSMs' context and its chunk buffers
+             * (they then run after the H MSM on its context): at 2^27
+             * and 16 GiB, 2.6 GB that a partition cannot spare. */
+            *bytes -= cuda_msm_ctx_device_bytes(d->side);
+            cuda_msm_ctx_destroy(d->side);
+            d->side = NULL;
+            d->parts.side_before_h_msm = true;
+            msg[0] = 0;
+            continue;
+        }
+        if (st != CUZK_OK) {
             if (d->r1cs) {
                 const size_t used = strlen(msg);
                 if (used < msg_len)
@@ -446,6 +457,7 @@ static cuzk_status prepare_device(cuda_circuit *cc, cuda_dev_circuit *d, int dev
         placement.side = d->side;
         const char *h_buckets = getenv("CUZK_CUDA_H_BUCKETS");
         placement.h_per_chunk = h_buckets && strcmp(h_buckets, "per-chunk") == 0;
+        break;
     }
     if ((st = cuda_plan_upload(&d->parts, d->msm, plan, budgeted ? &placement : NULL,
                                cc->check_subgroup, bytes, msg, msg_len)) != CUZK_OK)
