@@ -1026,6 +1026,13 @@ static const char SQL_FINAL_SPILLS[] =
     " WHERE p.spilled AND j.state >= $2::bigint LIMIT $1::bigint";
 static const char SQL_FORGET_SPILLS[] = "UPDATE partitions SET wtns_path = NULL, spilled = false"
                                         " WHERE spilled AND wtns_path = ANY($1::text[])";
+/* Of the files ($1) found in the spill folder and the jobs their names
+ * carry ($2), the positions (1 on) of those still needed: their job has
+ * a row, or a spilled partition names the file (partitions_spilled). */
+static const char SQL_SPILLS_NEEDED[] =
+    "SELECT f.i FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS f(path, job, i)"
+    " WHERE EXISTS (SELECT 1 FROM jobs j WHERE j.id = f.job)"
+    " OR EXISTS (SELECT 1 FROM partitions p WHERE p.spilled AND p.wtns_path = f.path)";
 
 /* Strings as a text[] literal: {"a","b"}, quotes and backslashes escaped.
  * NULL when out of memory (malloc'd). */
@@ -1566,6 +1573,46 @@ static cuzk_status drop_spills(store *st, const char *id, uint32_t max,
     return rc;
 }
 
+static cuzk_status spills_needed(store *st, const char *const *paths, const char *const *jobs,
+                                 size_t n, bool *needed, char *msg, size_t msg_len)
+{
+    pg_store *s = impl(st);
+    /* Needed unless the store says otherwise: a file is never taken for
+     * an orphan on a failure. */
+    for (size_t i = 0; i < n; i++)
+        needed[i] = true;
+    if (!n)
+        return CUZK_OK;
+    char *path_list = text_array(paths, n), *job_list = text_array(jobs, n);
+    if (!path_list || !job_list) {
+        free(path_list);
+        free(job_list);
+        return CUZK_ERR_OUT_OF_MEMORY;
+    }
+    params p = {0};
+    p_text(&p, path_list);
+    p_text(&p, job_list);
+    pthread_mutex_lock(&s->mu);
+    ensure(s);
+    PGresult *r = query(s, SQL_SPILLS_NEEDED, &p,
+                        "cannot look up the files found in the spill folder", msg, msg_len);
+    pthread_mutex_unlock(&s->mu);
+    free(path_list);
+    free(job_list);
+    if (!r)
+        return CUZK_ERR_IO;
+    for (size_t i = 0; i < n; i++)
+        needed[i] = false;
+    int rows = PQntuples(r);
+    for (int row = 0; row < rows; row++) {
+        int64_t at = col_int(r, row, 0);
+        if (at >= 1 && (uint64_t)at <= n)
+            needed[at - 1] = true;
+    }
+    PQclear(r);
+    return CUZK_OK;
+}
+
 /* ------------------------------------------------------------- listener */
 
 static void bump(pg_store *s)
@@ -1699,6 +1746,7 @@ static const store_cluster_ops pg_cluster_ops = {
     .bound_queue = bound_queue,
     .ids = ids,
     .drop_spills = drop_spills,
+    .spills_needed = spills_needed,
 };
 
 static const store_ops pg_ops = {
