@@ -18,6 +18,11 @@
 
 /* How often the writer expires old jobs. */
 #define EXPIRE_EVERY_S 60.0
+/* How often, at most, the spill folder is searched for orphaned files
+ * (a listing and a stat of every file in a shared folder): an orphan is
+ * taken only once SPILL_ORPHAN_AGE_S old, so a sweep every ten minutes
+ * delays its removal by a sixth of that at most. */
+#define ORPHAN_SWEEP_EVERY_S 600.0
 /* The writer's pause when an event's job is not mapped yet (its submit is
  * between engine_submit and durable_add). */
 #define UNMAPPED_WAIT_NS (1000 * 1000)
@@ -49,6 +54,7 @@ struct durable {
     uint64_t keep_finished;
     double keep_finished_s;
     const confine_dir *spill_dir; /* NULL: none */
+    double next_orphan_sweep;     /* durable_now(); 0: at the next expiry (the start's) */
     void (*log)(void *ctx, const char *line);
     void *log_ctx;
 
@@ -185,14 +191,23 @@ static bool forget_entry(void *ctx, const store_job *job)
 /* Deletes the final jobs beyond engine.keep_finished and keep_finished_s,
  * after the spilled witnesses of every final job are removed (those the
  * host that made the job final did not: it died in between, or has no
- * spill folder), so that no file outlives the row that names it. */
+ * spill folder), so that no file outlives the row that names it. Then,
+ * at the start and every ORPHAN_SWEEP_EVERY_S, the files of the spill
+ * folder that no row names any more are removed (a host that stopped
+ * before it recorded a job; a job expired just now whose file could not
+ * be removed). */
 static cuzk_status expire_old(durable *d, store_job_fn fn, char *msg, size_t msg_len)
 {
     if (d->shared && d->spill_dir)
         spill_drop(d->st, d->spill_dir, NULL, d->log, d->log_ctx);
     double now = durable_now();
-    return store_expire(d->st, d->keep_finished_s > 0 ? now - d->keep_finished_s : 0,
-                        d->keep_finished, fn, d, msg, msg_len);
+    cuzk_status st = store_expire(d->st, d->keep_finished_s > 0 ? now - d->keep_finished_s : 0,
+                                  d->keep_finished, fn, d, msg, msg_len);
+    if (d->shared && d->spill_dir && now >= d->next_orphan_sweep) {
+        spill_sweep_orphans(d->st, d->spill_dir, d->log, d->log_ctx);
+        d->next_orphan_sweep = now + ORPHAN_SWEEP_EVERY_S;
+    }
+    return st;
 }
 
 /* -------------------------------------------------------------- observer */

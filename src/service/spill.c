@@ -3,18 +3,23 @@
 #define _POSIX_C_SOURCE 200809L
 #include "service/spill.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "formats/circom_wtns.h"
 #include "util/msg.h"
 
-/* The most files one sweep of every final job removes at a time. */
+/* The most files one sweep of every final job removes at a time, and
+ * the most files of the spill folder looked up in the store at a time. */
 #define DROP_BATCH 256
+#define ORPHAN_BATCH 256
 
 /* Writes all of data to fd; false with errno set. */
 static bool write_all(int fd, const uint8_t *data, size_t len)
@@ -209,4 +214,158 @@ void spill_drop(store *st, const confine_dir *dir, const char *id,
     } while (rc == CUZK_OK && !id && gone == DROP_BATCH);
     if (rc != CUZK_OK)
         msg_log(log, log_ctx, "%s (the spilled witnesses are removed at a later sweep)", msg);
+}
+
+/* ------------------------------------------------------------- orphans */
+
+/* Whether name is one spill_write gives a file: "<job id>-<partition>-
+ * <16 hex>.wtns", or its temporary ".<that>.part". job: the job id it
+ * carries; final: the witness's name (the temporary one's without its
+ * dot and .part), as a row names it. */
+static bool spill_name(const char *name, char job[STORE_ID_CHARS + 1],
+                       char final[STORE_ID_CHARS + 48])
+{
+    bool temporary = name[0] == '.';
+    const char *c = name + temporary;
+    if (strnlen(c, STORE_ID_CHARS) < STORE_ID_CHARS)
+        return false;
+    memcpy(job, c, STORE_ID_CHARS);
+    job[STORE_ID_CHARS] = 0;
+    if (!store_id_valid(job) || c[STORE_ID_CHARS] != '-')
+        return false;
+    c += STORE_ID_CHARS + 1;
+    /* the partition as %u writes it: no sign, no leading zero */
+    size_t digits = strspn(c, "0123456789");
+    if (!digits || digits > 10 || (digits > 1 && c[0] == '0') ||
+        strtoull(c, NULL, 10) > UINT32_MAX || c[digits] != '-')
+        return false;
+    c += digits + 1;
+    if (strspn(c, "0123456789abcdef") != 16 || strncmp(c + 16, ".wtns", 5) != 0)
+        return false;
+    const char *end = c + 16 + 5;
+    if (strcmp(end, temporary ? ".part" : "") != 0)
+        return false;
+    size_t len = (size_t)(end - (name + temporary));
+    memcpy(final, name + temporary, len);
+    final[len] = 0;
+    return true;
+}
+
+/* Files of the folder that may be orphans, looked up in the store
+ * together. */
+typedef struct orphans {
+    store *st;
+    const confine_dir *dir;
+    int fd; /* the folder, opened for this sweep */
+    void (*log)(void *ctx, const char *line);
+    void *log_ctx;
+    size_t n;
+    char names[ORPHAN_BATCH][STORE_ID_CHARS + 48]; /* in the folder */
+    char *paths[ORPHAN_BATCH];                     /* as a row names the witness (malloc'd) */
+    char jobs[ORPHAN_BATCH][STORE_ID_CHARS + 1];
+    double ages[ORPHAN_BATCH]; /* seconds since each was written */
+} orphans;
+
+static void orphans_clear(orphans *o)
+{
+    for (size_t i = 0; i < o->n; i++)
+        free(o->paths[i]);
+    o->n = 0;
+}
+
+/* Removes the gathered files the store does not need; false when the
+ * store could not say (nothing is removed then). */
+static bool orphans_remove(orphans *o)
+{
+    const char *paths[ORPHAN_BATCH], *jobs[ORPHAN_BATCH];
+    bool needed[ORPHAN_BATCH];
+    for (size_t i = 0; i < o->n; i++) {
+        paths[i] = o->paths[i];
+        jobs[i] = o->jobs[i];
+    }
+    char msg[512] = "";
+    cuzk_status rc =
+        store_cluster(o->st)->spills_needed(o->st, paths, jobs, o->n, needed, msg, sizeof(msg));
+    if (rc != CUZK_OK) {
+        msg_log(o->log, o->log_ctx,
+                "%s (orphaned files in the spill folder %s are looked for at a later sweep)",
+                msg[0] ? msg : "out of memory", o->dir->path);
+        orphans_clear(o);
+        return false;
+    }
+    for (size_t i = 0; i < o->n; i++) {
+        if (needed[i])
+            continue;
+        if (unlinkat(o->fd, o->names[i], 0) == 0)
+            msg_log(o->log, o->log_ctx,
+                    "removed %s/%s from the spill folder: no job names it, and it was written "
+                    "%.0f minutes ago (a host stopped before it recorded the job, or the job "
+                    "expired before the file could be removed)",
+                    o->dir->path, o->names[i], o->ages[i] / 60);
+        else if (errno != ENOENT) /* ENOENT: another host's sweep took it first */
+            msg_log(o->log, o->log_ctx,
+                    "cannot remove the orphaned file %s/%s: %s (it is tried again at a later "
+                    "sweep)",
+                    o->dir->path, o->names[i], strerror(errno));
+    }
+    orphans_clear(o);
+    return true;
+}
+
+void spill_sweep_orphans(store *st, const confine_dir *dir,
+                         void (*log)(void *ctx, const char *line), void *log_ctx)
+{
+    const store_cluster_ops *ops = store_cluster(st);
+    if (!ops || !ops->spills_needed || !dir || !dir->path)
+        return;
+    orphans *o = calloc(1, sizeof(*o));
+    if (!o) {
+        msg_log(log, log_ctx, "out of memory for a sweep of the spill folder %s", dir->path);
+        return;
+    }
+    *o = (orphans){.st = st, .dir = dir, .log = log, .log_ctx = log_ctx};
+    /* By its path, as spill_write opens it: the folder every host shares. */
+    o->fd = open(dir->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    DIR *folder = o->fd >= 0 ? fdopendir(o->fd) : NULL;
+    if (!folder) {
+        msg_log(log, log_ctx, "cannot read the spill folder %s for orphaned files: %s", dir->path,
+                strerror(errno));
+        if (o->fd >= 0)
+            close(o->fd);
+        free(o);
+        return;
+    }
+    bool ok = true, oom = false;
+    struct dirent *e;
+    while (ok && (e = readdir(folder))) {
+        char final[STORE_ID_CHARS + 48];
+        size_t at = o->n;
+        if (!spill_name(e->d_name, o->jobs[at], final))
+            continue;
+        /* A link or a folder of that name is none of spill_write's. */
+        struct stat sb;
+        if (fstatat(o->fd, e->d_name, &sb, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(sb.st_mode))
+            continue;
+        double age = difftime(time(NULL), sb.st_mtime);
+        if (age < SPILL_ORPHAN_AGE_S)
+            continue;
+        size_t cap = strlen(dir->path) + strlen(final) + 2;
+        if (!(o->paths[at] = malloc(cap))) {
+            ok = false;
+            oom = true;
+            break;
+        }
+        snprintf(o->paths[at], cap, "%s/%s", dir->path, final);
+        memcpy(o->names[at], e->d_name, strlen(e->d_name) + 1); /* fits: spill_name's */
+        o->ages[at] = age;
+        if (++o->n == ORPHAN_BATCH)
+            ok = orphans_remove(o);
+    }
+    if (ok && o->n)
+        orphans_remove(o);
+    if (oom)
+        msg_log(log, log_ctx, "out of memory for a sweep of the spill folder %s", dir->path);
+    orphans_clear(o);
+    closedir(folder); /* and o->fd */
+    free(o);
 }

@@ -14,7 +14,8 @@
  * temporary name, synced, renamed into place, and the folder synced. It
  * is removed once its job is final (done, failed, cancelled), by the host
  * that made it final, and otherwise by any host's periodic sweep before
- * finished jobs expire (store_cluster_ops.drop_spills). */
+ * finished jobs expire (store_cluster_ops.drop_spills); a file that no
+ * row names, by the sweep of orphans (spill_sweep_orphans). */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -48,5 +49,28 @@ bool spill_open(const confine_dir *dir, const char *path, char **engine_path, in
  * removed is told to log. */
 void spill_drop(store *st, const confine_dir *dir, const char *id,
                 void (*log)(void *ctx, const char *line), void *log_ctx);
+
+/* Files in the spill folder that nothing will ever read or remove: a
+ * host that stopped between writing a job's file and committing the job
+ * leaves one (so does a job that expired while its file could not be
+ * removed). This removes the files of dir that are named as spill_write
+ * names them (the witness, or its temporary file), are older than
+ * SPILL_ORPHAN_AGE_S, and that the store does not need
+ * (store_cluster_ops.spills_needed); every other file stays. Each removal
+ * is told to log, and so is what could not be done. */
+void spill_sweep_orphans(store *st, const confine_dir *dir,
+                         void (*log)(void *ctx, const char *line), void *log_ctx);
+
+/* The age (by its modification time) below which a file in the spill
+ * folder is never taken for an orphan. A file whose job is being
+ * recorded right now, on any host, is as old as the write of the
+ * submission's witnesses (a body the host holds in memory) plus the
+ * insert of its rows: seconds, minutes for the largest bodies. The
+ * modification time is the file server's clock, the age this host's, and
+ * hosts' clocks may disagree by minutes. The lease (cluster_lease_s) is
+ * no measure of it: a submission being recorded holds no lease. An hour
+ * is far beyond all of these, and an orphan costs only disk space until
+ * it goes, so the delay is cheap. */
+#define SPILL_ORPHAN_AGE_S 3600
 
 #endif

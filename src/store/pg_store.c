@@ -8,11 +8,9 @@
  * one empty database at once apply each migration exactly once: the
  * others wait on the lock, then find the version recorded.
  *
- * Parameters go as text, except the binary data (blinding, witnesses,
- * proofs, public inputs), which goes as bytea in binary; results come in
- * binary. One connection, serialized by a mutex; a broken connection is
- * reset, and a statement that found it broken outside a transaction runs
- * again once (so a server restart costs no request an error).
+ * The statements run through pg_conn.h (libpq, prepared statements,
+ * pipelines, reconnection, the notification listener), on one
+ * connection serialized by the store's mutex.
  *
  * Several hosts share one database (store/store.h, docs/CLUSTER.md):
  * partitions carry a lease (host, lease_until on the database's clock, so
@@ -23,17 +21,13 @@
  * care about raise NOTIFY cuzk; a listener thread on a second connection
  * counts them (events, wait). */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <inttypes.h>
-#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include <libpq-fe.h>
-
+#include "store/pg_conn.h"
 #include "store/store.h"
 #include "util/msg.h"
 #include "util/wipe.h"
@@ -44,14 +38,8 @@
 #define QUEUE_LOCK 0x63757a71LL
 /* The database's clock, in Unix seconds: leases are compared on one clock. */
 #define NOW_S "extract(epoch from clock_timestamp())"
-/* The notification channel, and how often the listener looks for the
- * database again once its connection is lost. */
+/* The notification channel. */
 #define CHANNEL "cuzk"
-#define RELISTEN_S 1
-/* Statements prepared on one connection at most (the rest run
- * unprepared), and statements in one pipeline at most. */
-#define MAX_PREPARED 64
-#define MAX_STEPS 8
 /* A host's record is removed after this long without a heartbeat. */
 #define HOST_FORGET_S 86400
 
@@ -152,6 +140,8 @@ static const char SQL_DEL_JOB[] = "DELETE FROM jobs WHERE id = $1";
 static const char SQL_NOTIFY[] = "SELECT pg_notify('" CHANNEL "', $1)";
 static const char SQL_QUEUE_LOCK[] = "SELECT pg_advisory_xact_lock($1::bigint)";
 /* open partitions: the partial index partitions_queue's */
+/* The listener's (pg_conn_listen). */
+static const char SQL_LISTEN[] = "LISTEN " CHANNEL;
 static const char SQL_QUEUED[] =
     "SELECT count(*) FROM partitions WHERE proof IS NULL AND state < 4";
 /* States written as numbers in SQL (an index's predicate, MADE_FINAL). */
@@ -160,21 +150,9 @@ _Static_assert(ENGINE_STATE_DONE == 4 && ENGINE_STATE_CANCELLED == 6,
 
 typedef struct pg_store {
     store base;
-    pthread_mutex_t mu;
-    PGconn *conn;
-    uint64_t max_queued;                /* partitions; 0: unbounded (bound_queue) */
-    const char *prepared[MAX_PREPARED]; /* statements prepared on conn, by slot */
-    size_t num_prepared;
-    char conninfo[1024];
-    char where[512]; /* the server, as messages name it (no password) */
-
-    /* The listener: its own connection, LISTENing on CHANNEL. */
-    pthread_mutex_t ev_mu;
-    pthread_cond_t ev_cv;
-    uint64_t events; /* notifications (and reconnections: some may be lost) */
-    bool stop;
-    pthread_t listener;
-    bool listening;
+    pthread_mutex_t mu; /* serializes the operations on pg's connection */
+    pg_conn pg;
+    uint64_t max_queued; /* partitions; 0: unbounded (bound_queue) */
 } pg_store;
 
 static pg_store *impl(store *st)
@@ -182,395 +160,23 @@ static pg_store *impl(store *st)
     return (pg_store *)st;
 }
 
-/* ----------------------------------------------------------- parameters */
-
-/* A statement's parameters: text unless given as bytes. */
-#define MAX_PARAMS 11
-typedef struct params {
-    int n;
-    const char *val[MAX_PARAMS];
-    int len[MAX_PARAMS], fmt[MAX_PARAMS];
-    char num[MAX_PARAMS][32];
-} params;
-
-static void p_text(params *p, const char *text) /* NULL or "": SQL NULL */
-{
-    p->val[p->n] = text && *text ? text : NULL;
-    p->len[p->n] = 0;
-    p->fmt[p->n++] = 0;
-}
-
-static void p_str(params *p, const char *text) /* NULL or "": '' */
-{
-    p_text(p, text);
-    if (!p->val[p->n - 1])
-        p->val[p->n - 1] = "";
-}
-
-static void p_i64(params *p, int64_t v)
-{
-    snprintf(p->num[p->n], sizeof(p->num[0]), "%" PRId64, v);
-    p_text(p, p->num[p->n]);
-}
-
-static void p_f64(params *p, double v)
-{
-    snprintf(p->num[p->n], sizeof(p->num[0]), "%.17g", v);
-    p_text(p, p->num[p->n]);
-}
-
-static void p_bytes(params *p, const void *b, uint64_t len) /* NULL: SQL NULL */
-{
-    p->val[p->n] = b ? (const char *)b : NULL;
-    p->len[p->n] = (int)len;
-    p->fmt[p->n++] = 1;
-}
-
-/* ------------------------------------------------------------ running */
-
-/* The error of a result (or of the connection) into msg; the status. */
-static cuzk_status pg_error(pg_store *s, const char *what, const PGresult *r, char *msg,
-                            size_t msg_len)
-{
-    const char *e = r ? PQresultErrorMessage(r) : "";
-    if (!e || !*e)
-        e = PQerrorMessage(s->conn);
-    size_t n = strlen(e);
-    while (n && (e[n - 1] == '\n' || e[n - 1] == ' '))
-        n--;
-    msg_set(msg, msg_len, "job store %s: %s: %.*s", s->where, what, (int)n, e);
-    return CUZK_ERR_IO;
-}
-
-/* A fresh connection (PQreset): the old one's prepared statements are
- * gone with it. */
-static void reset(pg_store *s)
-{
-    PQreset(s->conn);
-    s->num_prepared = 0;
-}
-
-/* A connection that has broken (the server restarted, the network) is
- * reset before it is used. */
-static void ensure(pg_store *s)
-{
-    if (PQstatus(s->conn) != CONNECTION_OK)
-        reset(s);
-}
-
-/* A statement that failed because the connection broke while no
- * transaction was open (the server restarted since the last use): the
- * connection is reset, and the statement (the first of a transaction, or
- * one on its own, or a whole pipelined transaction: none of them harmful
- * twice) runs again once. */
-static bool again(pg_store *s, const PGresult *r, bool idle)
-{
-    if (!idle || (r && PQresultStatus(r) != PGRES_FATAL_ERROR) ||
-        PQstatus(s->conn) == CONNECTION_OK)
-        return false;
-    reset(s);
-    return PQstatus(s->conn) == CONNECTION_OK;
-}
-
-/* ---------------------------------------------------- prepared statements
- * Every statement with the extended protocol is prepared on the
- * connection at its first use and named by its slot ("cuzk_<slot>"),
- * so that it is parsed and planned once per connection, not at every
- * call. Statements are known by their text's address (each is a static
- * string). A prepared statement outlives the transaction that prepared
- * it, even one rolled back. */
-
-static void prepared_name(char out[16], size_t slot)
-{
-    snprintf(out, 16, "cuzk_%zu", slot);
-}
-
-/* The slot of sql when it is prepared on this connection; -1 if not. */
-static int prepared_slot(const pg_store *s, const char *sql)
-{
-    for (size_t i = 0; i < s->num_prepared; i++)
-        if (s->prepared[i] == sql)
-            return (int)i;
-    return -1;
-}
-
-/* The slot sql is to be prepared in; -1 when all are taken (it then
- * runs unprepared). */
-static int next_slot(const pg_store *s)
-{
-    return s->num_prepared < MAX_PREPARED ? (int)s->num_prepared : -1;
-}
-
-static bool prepared_ok(const PGresult *r)
-{
-    return PQresultStatus(r) == PGRES_COMMAND_OK;
-}
-
-static PGresult *exec_once(pg_store *s, const char *sql, const params *p)
-{
-    int n = p ? p->n : 0;
-    const char *const *val = p ? p->val : NULL;
-    const int *len = p ? p->len : NULL, *fmt = p ? p->fmt : NULL;
-    char name[16];
-    int slot = prepared_slot(s, sql);
-    if (slot < 0 && (slot = next_slot(s)) >= 0) {
-        prepared_name(name, (size_t)slot);
-        PGresult *r = PQprepare(s->conn, name, sql, 0, NULL);
-        bool ok = prepared_ok(r);
-        PQclear(r);
-        if (ok)
-            s->prepared[s->num_prepared++] = sql;
-        else
-            slot = -1; /* unprepared: its error, if any, is the statement's */
-    }
-    if (slot < 0)
-        return PQexecParams(s->conn, sql, n, NULL, val, len, fmt, 1);
-    prepared_name(name, (size_t)slot);
-    return PQexecPrepared(s->conn, name, n, val, len, fmt, 1);
-}
-
-/* Runs sql; results in binary. The caller PQclear's. */
-static PGresult *exec(pg_store *s, const char *sql, const params *p)
-{
-    bool idle = PQtransactionStatus(s->conn) == PQTRANS_IDLE;
-    PGresult *r = exec_once(s, sql, p);
-    if (again(s, r, idle)) {
-        PQclear(r);
-        r = exec_once(s, sql, p);
-    }
-    return r;
-}
-
-/* ------------------------------------------------------------ pipelines
- * A transaction whose statements do not depend on each other's answers
- * on the client goes to the server in one round trip: libpq's pipeline
- * mode, the statements (and the prepares of those not prepared yet)
- * sent at once, then one Sync. Statements up to a Sync without a BEGIN
- * are one implicit transaction: it commits at the Sync when all
- * succeeded, and is rolled back when one failed (the statements after it
- * are not run). */
-
-/* One statement of a pipeline; r: its result (PQclear'd by pipe_clear). */
-typedef struct step {
-    const char *sql;
-    const params *p;
-    PGresult *r;
-} step;
-
-/* Sends the steps and the Sync; false when the connection would not take
- * them. prep[i]: the slot step i is prepared in by this pipeline (-1:
- * none). */
-static bool pipe_send(pg_store *s, const step *steps, size_t n, int *prep)
-{
-    bool ok = PQenterPipelineMode(s->conn) == 1;
-    size_t preparing = 0;
-    for (size_t i = 0; ok && i < n; i++) {
-        const params *p = steps[i].p;
-        char name[16];
-        int slot = prepared_slot(s, steps[i].sql);
-        prep[i] = -1;
-        if (slot < 0 && s->num_prepared + preparing < MAX_PREPARED) {
-            slot = (int)(s->num_prepared + preparing++);
-            prep[i] = slot;
-            prepared_name(name, (size_t)slot);
-            ok = PQsendPrepare(s->conn, name, steps[i].sql, 0, NULL) == 1;
-        }
-        if (!ok)
-            break;
-        if (slot < 0) {
-            ok = PQsendQueryParams(s->conn, steps[i].sql, p ? p->n : 0, NULL, p ? p->val : NULL,
-                                   p ? p->len : NULL, p ? p->fmt : NULL, 1) == 1;
-        } else {
-            prepared_name(name, (size_t)slot);
-            ok = PQsendQueryPrepared(s->conn, name, p ? p->n : 0, p ? p->val : NULL,
-                                     p ? p->len : NULL, p ? p->fmt : NULL, 1) == 1;
-        }
-    }
-    return ok && PQpipelineSync(s->conn) == 1;
-}
-
-/* The next result of the pipeline, and the NULL that closes it; NULL
- * when none comes (the connection broke). */
-static PGresult *pipe_next(pg_store *s)
-{
-    PGresult *r = PQgetResult(s->conn);
-    if (r && PQresultStatus(r) != PGRES_PIPELINE_SYNC) {
-        PGresult *extra;
-        while ((extra = PQgetResult(s->conn)))
-            PQclear(extra); /* none expected: one result per statement */
-    }
-    return r;
-}
-
-/* Reads what the server answered: a prepare's, then the statement's, per
- * step; then the Sync. Whether every statement succeeded. */
-static bool pipe_read(pg_store *s, step *steps, size_t n, const int *prep)
-{
-    bool ok = true, broken = false;
-    for (size_t i = 0; i < n && !broken; i++) {
-        if (prep[i] >= 0) {
-            PGresult *r = pipe_next(s);
-            broken = !r;
-            if (r && prepared_ok(r) && (size_t)prep[i] == s->num_prepared)
-                s->prepared[s->num_prepared++] = steps[i].sql;
-            else if (r)
-                ok = false;
-            if (r && !prepared_ok(r) && !steps[i].r)
-                steps[i].r = r; /* the step's error */
-            else
-                PQclear(r);
-            if (broken)
-                break;
-        }
-        PGresult *r = pipe_next(s);
-        broken = !r;
-        if (r && !steps[i].r)
-            steps[i].r = r;
-        else
-            PQclear(r);
-        ExecStatusType t = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
-        ok = ok && (t == PGRES_COMMAND_OK || t == PGRES_TUPLES_OK);
-    }
-    PGresult *sync = broken ? NULL : PQgetResult(s->conn);
-    bool synced = sync && PQresultStatus(sync) == PGRES_PIPELINE_SYNC;
-    PQclear(sync);
-    if (!synced || PQexitPipelineMode(s->conn) != 1) {
-        /* Lost in the middle: the server rolls the transaction back when
-         * the connection goes; a connection that is left in pipeline
-         * mode is of no more use. */
-        ok = false;
-        if (PQstatus(s->conn) == CONNECTION_OK)
-            reset(s);
-    }
-    return ok;
-}
-
-static void pipe_clear(step *steps, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        PQclear(steps[i].r);
-        steps[i].r = NULL;
-    }
-}
-
-/* Runs steps as one transaction in one round trip (see above); each
- * step's result in steps[i].r (NULL for those not run); whether all
- * succeeded. A transaction lost to a broken connection before it was
- * sent runs once more on a fresh one. The caller pipe_clear's. */
-static bool pipeline(pg_store *s, step *steps, size_t n)
-{
-    int prep[MAX_STEPS];
-    if (n > MAX_STEPS)
-        return false;
-    for (int attempt = 0; attempt < 2; attempt++) {
-        bool idle = PQtransactionStatus(s->conn) == PQTRANS_IDLE;
-        bool sent = pipe_send(s, steps, n, prep);
-        if (sent && pipe_read(s, steps, n, prep))
-            return true;
-        if (!sent && PQpipelineStatus(s->conn) != PQ_PIPELINE_OFF)
-            PQexitPipelineMode(s->conn); /* refused while commands are queued */
-        PGresult *first = steps[0].r;
-        if (attempt || !idle || !again(s, first, idle))
-            return false;
-        pipe_clear(steps, n);
-    }
-    return false;
-}
-
-/* Runs a statement whose rows, if any, are not wanted. */
-static bool run(pg_store *s, const char *sql, const params *p)
-{
-    /* without parameters: the simple protocol, which takes several
-     * statements (a migration) */
-    bool idle = PQtransactionStatus(s->conn) == PQTRANS_IDLE;
-    PGresult *r = p ? exec(s, sql, p) : PQexec(s->conn, sql);
-    if (!p && again(s, r, idle)) {
-        PQclear(r);
-        r = PQexec(s->conn, sql);
-    }
-    ExecStatusType t = PQresultStatus(r);
-    bool ok = t == PGRES_COMMAND_OK || t == PGRES_TUPLES_OK;
-    PQclear(r);
-    return ok;
-}
-
 /* NOTIFY on CHANNEL, delivered when the transaction commits (payload: a
  * job's id, or empty). */
 static bool notify(pg_store *s, const char *payload)
 {
-    params p = {0};
+    pg_params p = {0};
     p_str(&p, payload);
-    return run(s, SQL_NOTIFY, &p);
+    return pg_run(&s->pg, SQL_NOTIFY, &p);
 }
 
 /* A final job's inputs are not needed any more; partitions without a
  * proof end cancelled (as the SQLite store does). */
 static bool drop_inputs(pg_store *s, const char *id)
 {
-    params q = {0};
+    pg_params q = {0};
     p_i64(&q, ENGINE_STATE_CANCELLED);
     p_text(&q, id);
-    return run(s, SQL_DROP_INPUTS, &q);
-}
-
-/* Whether the last statement failed on a unique index. */
-static bool unique_violation(const PGresult *r)
-{
-    const char *code = PQresultErrorField(r, PG_DIAG_SQLSTATE);
-    return code && strcmp(code, "23505") == 0;
-}
-
-/* -------------------------------------------------------- binary columns */
-
-static uint64_t be(const char *b, int len)
-{
-    uint64_t v = 0;
-    for (int i = 0; i < len; i++)
-        v = v << 8 | (uint8_t)b[i];
-    return v;
-}
-
-/* An integer column (int4 or int8); 0 when NULL. */
-static int64_t col_int(const PGresult *r, int row, int col)
-{
-    int len = PQgetlength(r, row, col);
-    if (PQgetisnull(r, row, col) || (len != 4 && len != 8))
-        return 0;
-    uint64_t v = be(PQgetvalue(r, row, col), len);
-    return len == 4 ? (int64_t)(int32_t)(uint32_t)v : (int64_t)v;
-}
-
-static double col_f64(const PGresult *r, int row, int col)
-{
-    if (PQgetisnull(r, row, col) || PQgetlength(r, row, col) != 8)
-        return 0;
-    uint64_t v = be(PQgetvalue(r, row, col), 8);
-    double d;
-    memcpy(&d, &v, sizeof(d));
-    return d;
-}
-
-static bool col_bool(const PGresult *r, int row, int col)
-{
-    return PQgetlength(r, row, col) == 1 && PQgetvalue(r, row, col)[0];
-}
-
-static void col_text(char *out, size_t cap, const PGresult *r, int row, int col)
-{
-    snprintf(out, cap, "%.*s", PQgetlength(r, row, col), PQgetvalue(r, row, col));
-}
-
-/* A copy of a bytea column (NULL when empty); false when out of memory. */
-static bool col_copy(void **out, uint64_t *len, const PGresult *r, int row, int col)
-{
-    *out = NULL;
-    *len = (uint64_t)PQgetlength(r, row, col);
-    if (!*len)
-        return true;
-    if (!(*out = malloc(*len)))
-        return false;
-    memcpy(*out, PQgetvalue(r, row, col), *len);
-    return true;
+    return pg_run(&s->pg, SQL_DROP_INPUTS, &q);
 }
 
 /* The row of a JOB_COLUMNS query. */
@@ -599,31 +205,21 @@ static void read_job(const PGresult *r, int row, store_job *j)
     j->curve = (curve_id)col_int(r, row, 14);
 }
 
-static void drop_notice(void *ctx, const char *message);
-
 /* ----------------------------------------------------------- operations */
 
 static void close_store(store *st)
 {
     pg_store *s = impl(st);
-    if (s->listening) {
-        pthread_mutex_lock(&s->ev_mu);
-        s->stop = true;
-        pthread_mutex_unlock(&s->ev_mu);
-        pthread_join(s->listener, NULL);
-    }
-    PQfinish(s->conn);
-    pthread_cond_destroy(&s->ev_cv);
-    pthread_mutex_destroy(&s->ev_mu);
+    pg_conn_close(&s->pg);
     pthread_mutex_destroy(&s->mu);
     free(s);
 }
 
 static bool find_key_locked(pg_store *s, const char *key, char id[STORE_ID_CHARS + 1])
 {
-    params p = {0};
+    pg_params p = {0};
     p_text(&p, key);
-    PGresult *r = exec(s, SQL_FIND_KEY, &p);
+    PGresult *r = pg_exec(&s->pg, SQL_FIND_KEY, &p);
     bool found = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1;
     if (found)
         col_text(id, STORE_ID_CHARS + 1, r, 0, 0);
@@ -635,7 +231,7 @@ static bool find_key(store *st, const char *key, char id[STORE_ID_CHARS + 1])
 {
     pg_store *s = impl(st);
     pthread_mutex_lock(&s->mu);
-    ensure(s);
+    pg_ensure(&s->pg);
     bool found = find_key_locked(s, key, id);
     pthread_mutex_unlock(&s->mu);
     return found;
@@ -645,7 +241,7 @@ static bool find_key(store *st, const char *key, char id[STORE_ID_CHARS + 1])
 static bool add_rows(pg_store *s, const store_job *j, const store_partition *parts, bool *dup,
                      PGresult **err)
 {
-    params p = {0};
+    pg_params p = {0};
     p_text(&p, j->id);
     p_text(&p, j->key);
     p_text(&p, j->circuit);
@@ -658,14 +254,14 @@ static bool add_rows(pg_store *s, const store_job *j, const store_partition *par
     p_str(&p, j->message);
     p_f64(&p, j->submitted_at);
     p_i64(&p, (int64_t)j->curve);
-    PGresult *r = exec(s, SQL_ADD_JOB, &p);
+    PGresult *r = pg_exec(&s->pg, SQL_ADD_JOB, &p);
     cuzk_wipe(rs, sizeof(rs));
     bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
-    *dup = !ok && unique_violation(r);
+    *dup = !ok && pg_unique_violation(r);
     for (uint32_t i = 0; ok && i < j->partitions; i++) {
         PQclear(r);
         const store_partition *part = &parts[i];
-        params q = {0};
+        pg_params q = {0};
         p_text(&q, j->id);
         p_i64(&q, i);
         p_i64(&q, (int64_t)part->seed);
@@ -673,7 +269,7 @@ static bool add_rows(pg_store *s, const store_job *j, const store_partition *par
         p_bytes(&q, part->witness, part->witness_len * sizeof(fr_t));
         p_i64(&q, ENGINE_STATE_QUEUED);
         p_text(&q, part->spilled ? "true" : "false");
-        r = exec(s, SQL_ADD_PART, &q);
+        r = pg_exec(&s->pg, SQL_ADD_PART, &q);
         ok = PQresultStatus(r) == PGRES_COMMAND_OK;
     }
     if (ok) {
@@ -690,13 +286,13 @@ static bool add_rows(pg_store *s, const store_job *j, const store_partition *par
  * other. */
 static cuzk_status room_for(pg_store *s, uint32_t n, char *msg, size_t msg_len)
 {
-    params lock = {0};
+    pg_params lock = {0};
     p_i64(&lock, QUEUE_LOCK);
-    if (!run(s, SQL_QUEUE_LOCK, &lock))
-        return pg_error(s, "cannot count the queue", NULL, msg, msg_len);
-    PGresult *r = exec(s, SQL_QUEUED, NULL);
+    if (!pg_run(&s->pg, SQL_QUEUE_LOCK, &lock))
+        return pg_error(&s->pg, "cannot count the queue", NULL, msg, msg_len);
+    PGresult *r = pg_exec(&s->pg, SQL_QUEUED, NULL);
     if (PQresultStatus(r) != PGRES_TUPLES_OK) {
-        cuzk_status rc = pg_error(s, "cannot count the queue", r, msg, msg_len);
+        cuzk_status rc = pg_error(&s->pg, "cannot count the queue", r, msg, msg_len);
         PQclear(r);
         return rc;
     }
@@ -726,24 +322,25 @@ static cuzk_status add(store *st, const store_job *j, const store_partition *par
     cuzk_status rc = CUZK_OK;
     char other[STORE_ID_CHARS + 1];
     pthread_mutex_lock(&s->mu);
-    ensure(s);
+    pg_ensure(&s->pg);
     bool dup = false;
     PGresult *err = NULL;
-    if (!run(s, "BEGIN", NULL)) {
-        rc = pg_error(s, "cannot begin a transaction", NULL, msg, msg_len);
+    if (!pg_run(&s->pg, "BEGIN", NULL)) {
+        rc = pg_error(&s->pg, "cannot begin a transaction", NULL, msg, msg_len);
     } else if (j->key[0] && find_key_locked(s, j->key, other)) {
         dup = true;
-        run(s, "ROLLBACK", NULL);
+        pg_run(&s->pg, "ROLLBACK", NULL);
     } else if (s->max_queued && (rc = room_for(s, j->partitions, msg, msg_len)) != CUZK_OK) {
-        run(s, "ROLLBACK", NULL);
-    } else if (!add_rows(s, j, parts, &dup, &err) || !notify(s, j->id) || !run(s, "COMMIT", NULL)) {
+        pg_run(&s->pg, "ROLLBACK", NULL);
+    } else if (!add_rows(s, j, parts, &dup, &err) || !notify(s, j->id) ||
+               !pg_run(&s->pg, "COMMIT", NULL)) {
         if (!dup)
-            rc = pg_error(s, "cannot add a job", err, msg, msg_len);
+            rc = pg_error(&s->pg, "cannot add a job", err, msg, msg_len);
         PQclear(err);
-        run(s, "ROLLBACK", NULL);
+        pg_run(&s->pg, "ROLLBACK", NULL);
         /* Another host took the key between the look and the insert. */
         if (dup && !find_key_locked(s, j->key, other))
-            rc = pg_error(s, "cannot add a job", NULL, msg, msg_len);
+            rc = pg_error(&s->pg, "cannot add a job", NULL, msg, msg_len);
     }
     if (rc == CUZK_OK && dup) {
         if (existing)
@@ -760,11 +357,11 @@ static cuzk_status add(store *st, const store_job *j, const store_partition *par
  * a database error. */
 static bool apply(pg_store *s, const store_update *u, bool *refused, char *msg, size_t msg_len)
 {
-    params p = {0};
+    pg_params p = {0};
     if (u->kind == STORE_PARTITION_DONE) {
-        params c = {0};
+        pg_params c = {0};
         p_text(&c, u->id);
-        PGresult *r = exec(s, SQL_JOB_CURVE, &c);
+        PGresult *r = pg_exec(&s->pg, SQL_JOB_CURVE, &c);
         bool ok = PQresultStatus(r) == PGRES_TUPLES_OK, known = ok && PQntuples(r) == 1;
         curve_id curve = known ? (curve_id)col_int(r, 0, 0) : CURVE_BLS12_381;
         PQclear(r);
@@ -779,13 +376,13 @@ static bool apply(pg_store *s, const store_update *u, bool *refused, char *msg, 
         p_bytes(&p, u->num_pub ? (const void *)u->pub : "", u->num_pub * sizeof(fr_t));
         p_text(&p, u->id);
         p_i64(&p, u->idx);
-        return run(s, SQL_PART_DONE, &p);
+        return pg_run(&s->pg, SQL_PART_DONE, &p);
     }
     p_i64(&p, (int64_t)u->state);
     p_str(&p, u->message);
     p_f64(&p, u->at);
     p_text(&p, u->id);
-    if (!run(s, SQL_JOB_FINAL, &p))
+    if (!pg_run(&s->pg, SQL_JOB_FINAL, &p))
         return false;
     return drop_inputs(s, u->id) && notify(s, u->id);
 }
@@ -796,28 +393,28 @@ static cuzk_status write_updates(store *st, const store_update *u, size_t n, cha
     pg_store *s = impl(st);
     cuzk_status rc = CUZK_OK;
     pthread_mutex_lock(&s->mu);
-    ensure(s);
-    bool ok = run(s, "BEGIN", NULL), refused = false;
+    pg_ensure(&s->pg);
+    bool ok = pg_run(&s->pg, "BEGIN", NULL), refused = false;
     for (size_t i = 0; ok && i < n; i++)
         ok = apply(s, &u[i], &refused, msg, msg_len);
     if (refused) {
         rc = CUZK_ERR_INVALID_ARGUMENT; /* msg says which proof; nothing is written */
-        run(s, "ROLLBACK", NULL);
-    } else if (!ok || !run(s, "COMMIT", NULL)) {
-        rc = pg_error(s, "cannot write", NULL, msg, msg_len);
-        run(s, "ROLLBACK", NULL);
+        pg_run(&s->pg, "ROLLBACK", NULL);
+    } else if (!ok || !pg_run(&s->pg, "COMMIT", NULL)) {
+        rc = pg_error(&s->pg, "cannot write", NULL, msg, msg_len);
+        pg_run(&s->pg, "ROLLBACK", NULL);
     }
     pthread_mutex_unlock(&s->mu);
     return rc;
 }
 
 /* Calls fn for each row of a JOB_COLUMNS query. */
-static cuzk_status each_job(pg_store *s, const char *sql, const params *p, store_job_fn fn,
+static cuzk_status each_job(pg_store *s, const char *sql, const pg_params *p, store_job_fn fn,
                             void *ctx, char *msg, size_t msg_len)
 {
-    PGresult *r = exec(s, sql, p);
+    PGresult *r = pg_exec(&s->pg, sql, p);
     if (PQresultStatus(r) != PGRES_TUPLES_OK) {
-        cuzk_status rc = pg_error(s, "cannot read", r, msg, msg_len);
+        cuzk_status rc = pg_error(&s->pg, "cannot read", r, msg, msg_len);
         PQclear(r);
         return rc;
     }
@@ -837,7 +434,7 @@ static cuzk_status list(store *st, store_job_fn fn, void *ctx, char *msg, size_t
 {
     pg_store *s = impl(st);
     pthread_mutex_lock(&s->mu);
-    ensure(s);
+    pg_ensure(&s->pg);
     cuzk_status rc = each_job(s, SQL_LIST, NULL, fn, ctx, msg, msg_len);
     pthread_mutex_unlock(&s->mu);
     return rc;
@@ -846,11 +443,11 @@ static cuzk_status list(store *st, store_job_fn fn, void *ctx, char *msg, size_t
 static cuzk_status read_parts(pg_store *s, const store_job *j, store_partition **out, char *msg,
                               size_t msg_len)
 {
-    params p = {0};
+    pg_params p = {0};
     p_text(&p, j->id);
-    PGresult *r = exec(s, SQL_GET_PARTS, &p);
+    PGresult *r = pg_exec(&s->pg, SQL_GET_PARTS, &p);
     if (PQresultStatus(r) != PGRES_TUPLES_OK) {
-        cuzk_status rc = pg_error(s, "cannot read partitions", r, msg, msg_len);
+        cuzk_status rc = pg_error(&s->pg, "cannot read partitions", r, msg, msg_len);
         PQclear(r);
         return rc;
     }
@@ -887,13 +484,13 @@ static cuzk_status get(store *st, const char *id, store_job *job, store_partitio
 {
     pg_store *s = impl(st);
     pthread_mutex_lock(&s->mu);
-    ensure(s);
-    params p = {0};
+    pg_ensure(&s->pg);
+    pg_params p = {0};
     p_text(&p, id);
-    PGresult *r = exec(s, SQL_GET_JOB, &p);
+    PGresult *r = pg_exec(&s->pg, SQL_GET_JOB, &p);
     cuzk_status ret = CUZK_OK;
     if (PQresultStatus(r) != PGRES_TUPLES_OK)
-        ret = pg_error(s, "cannot read a job", r, msg, msg_len);
+        ret = pg_error(&s->pg, "cannot read a job", r, msg, msg_len);
     else if (PQntuples(r) == 0) {
         msg_set(msg, msg_len, "no job %s", id);
         ret = CUZK_ERR_INVALID_ARGUMENT;
@@ -914,24 +511,24 @@ static cuzk_status expire(store *st, double before, uint64_t keep, store_job_fn 
     pg_store *s = impl(st);
     store_jobs x = {0};
     pthread_mutex_lock(&s->mu);
-    ensure(s);
-    params p = {0};
+    pg_ensure(&s->pg);
+    pg_params p = {0};
     p_i64(&p, ENGINE_STATE_DONE);
     p_f64(&p, before);
     p_i64(&p, keep > INT64_MAX ? INT64_MAX : (int64_t)keep);
-    bool ok = run(s, "BEGIN", NULL);
+    bool ok = pg_run(&s->pg, "BEGIN", NULL);
     cuzk_status rc = ok ? each_job(s, SQL_EXPIRED, &p, store_jobs_add, &x, msg, msg_len)
-                        : pg_error(s, "cannot begin a transaction", NULL, msg, msg_len);
+                        : pg_error(&s->pg, "cannot begin a transaction", NULL, msg, msg_len);
     ok = ok && rc == CUZK_OK;
     for (size_t i = 0; ok && i < x.n; i++) {
-        params d = {0};
+        pg_params d = {0};
         p_text(&d, x.jobs[i].id); /* its partitions go with it */
-        ok = run(s, SQL_DEL_JOB, &d);
+        ok = pg_run(&s->pg, SQL_DEL_JOB, &d);
     }
-    if (rc == CUZK_OK && (!ok || !run(s, "COMMIT", NULL)))
-        rc = pg_error(s, "cannot expire jobs", NULL, msg, msg_len);
+    if (rc == CUZK_OK && (!ok || !pg_run(&s->pg, "COMMIT", NULL)))
+        rc = pg_error(&s->pg, "cannot expire jobs", NULL, msg, msg_len);
     if (rc != CUZK_OK)
-        run(s, "ROLLBACK", NULL);
+        pg_run(&s->pg, "ROLLBACK", NULL);
     pthread_mutex_unlock(&s->mu);
     store_jobs_hand(&x, rc == CUZK_OK ? fn : NULL, ctx);
     return rc;
@@ -1026,76 +623,30 @@ static const char SQL_FINAL_SPILLS[] =
     " WHERE p.spilled AND j.state >= $2::bigint LIMIT $1::bigint";
 static const char SQL_FORGET_SPILLS[] = "UPDATE partitions SET wtns_path = NULL, spilled = false"
                                         " WHERE spilled AND wtns_path = ANY($1::text[])";
-
-/* Strings as a text[] literal: {"a","b"}, quotes and backslashes escaped.
- * NULL when out of memory (malloc'd). */
-static char *text_array(const char *const *v, size_t n)
-{
-    size_t cap = 3;
-    for (size_t i = 0; i < n; i++)
-        cap += 2 * strlen(v[i]) + 3;
-    char *out = malloc(cap), *o = out;
-    if (!out)
-        return NULL;
-    *o++ = '{';
-    for (size_t i = 0; i < n; i++) {
-        if (i)
-            *o++ = ',';
-        *o++ = '"';
-        for (const char *c = v[i]; *c; c++) {
-            if (*c == '"' || *c == '\\')
-                *o++ = '\\';
-            *o++ = *c;
-        }
-        *o++ = '"';
-    }
-    *o++ = '}';
-    *o = 0;
-    return out;
-}
-
-/* Runs a statement returning rows: NULL (and msg said) on failure. */
-static PGresult *query(pg_store *s, const char *sql, const params *p, const char *what, char *msg,
-                       size_t msg_len)
-{
-    PGresult *r = exec(s, sql, p);
-    if (PQresultStatus(r) == PGRES_TUPLES_OK)
-        return r;
-    pg_error(s, what, r, msg, msg_len);
-    PQclear(r);
-    return NULL;
-}
+/* Of the files ($1) found in the spill folder and the jobs their names
+ * carry ($2), the positions (1 on) of those still needed: their job has
+ * a row, or a spilled partition names the file (partitions_spilled). */
+static const char SQL_SPILLS_NEEDED[] =
+    "SELECT f.i FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS f(path, job, i)"
+    " WHERE EXISTS (SELECT 1 FROM jobs j WHERE j.id = f.job)"
+    " OR EXISTS (SELECT 1 FROM partitions p WHERE p.spilled AND p.wtns_path = f.path)";
 
 /* Ends a transaction: COMMIT when ok, else ROLLBACK and the error. */
 static cuzk_status end_tx(pg_store *s, bool ok, const char *what, char *msg, size_t msg_len)
 {
-    if (ok && run(s, "COMMIT", NULL))
+    if (ok && pg_run(&s->pg, "COMMIT", NULL))
         return CUZK_OK;
-    cuzk_status rc = pg_error(s, what, NULL, msg, msg_len);
-    run(s, "ROLLBACK", NULL);
+    cuzk_status rc = pg_error(&s->pg, what, NULL, msg, msg_len);
+    pg_run(&s->pg, "ROLLBACK", NULL);
     return rc;
-}
-
-/* Ends a pipelined transaction's call: CUZK_OK when it committed, else
- * the error of the step that failed (or of the connection). */
-static cuzk_status pipe_status(pg_store *s, bool ok, step *steps, size_t n, const char *what,
-                               char *msg, size_t msg_len)
-{
-    if (ok)
-        return CUZK_OK;
-    const PGresult *err = NULL;
-    for (size_t i = 0; i < n && !err; i++)
-        if (steps[i].r && PQresultStatus(steps[i].r) == PGRES_FATAL_ERROR)
-            err = steps[i].r;
-    return pg_error(s, what, err, msg, msg_len);
 }
 
 /* A claim's parameters (SQL_CLAIM); NULL when out of memory, else the
  * circuits' array literal they point into, to free after the claim. */
-static char *claim_params(params *p, const char *host, const char *const *circuits,
+static char *claim_params(pg_params *p, const char *host, const char *const *circuits,
                           size_t num_circuits, uint32_t max, double lease_s)
 {
-    char *names = text_array(circuits, num_circuits);
+    char *names = pg_text_array(circuits, num_circuits);
     if (!names)
         return NULL;
     p_text(p, names);
@@ -1146,19 +697,19 @@ static cuzk_status claim(store *st, const char *host, const char *const *circuit
     *n = 0;
     if (!max || !num_circuits)
         return CUZK_OK;
-    params p = {0};
+    pg_params p = {0};
     char *names = claim_params(&p, host, circuits, num_circuits, max, lease_s);
     if (!names)
         return CUZK_ERR_OUT_OF_MEMORY;
-    step steps[] = {{SQL_LAZY, NULL, NULL}, {SQL_CLAIM, &p, NULL}};
+    pg_step steps[] = {{SQL_LAZY, NULL, NULL}, {SQL_CLAIM, &p, NULL}};
     pthread_mutex_lock(&s->mu);
-    ensure(s);
-    bool ok = pipeline(s, steps, 2);
-    cuzk_status rc = pipe_status(s, ok, steps, 2, "cannot claim partitions", msg, msg_len);
+    pg_ensure(&s->pg);
+    bool ok = pg_pipeline(&s->pg, steps, 2);
+    cuzk_status rc = pg_pipe_status(&s->pg, ok, steps, 2, "cannot claim partitions", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
     if (ok)
         read_leases(steps[1].r, max, out, n);
-    pipe_clear(steps, 2);
+    pg_pipe_clear(steps, 2);
     free(names);
     return rc;
 }
@@ -1167,23 +718,24 @@ static cuzk_status beat(store *st, const char *host, const char *circuits, bool 
                         double lease_s, char *msg, size_t msg_len)
 {
     pg_store *s = impl(st);
-    params h = {0}, l = {0}, f = {0};
+    pg_params h = {0}, l = {0}, f = {0};
     p_text(&h, host);
     p_str(&h, circuits);
     p_text(&h, draining ? "true" : "false");
     p_text(&l, host);
     p_f64(&l, lease_s);
     p_f64(&f, HOST_FORGET_S);
-    step steps[] = {{SQL_LAZY, NULL, NULL},
-                    {SQL_BEAT_HOST, &h, NULL},
-                    {SQL_RENEW, &l, NULL},
-                    {SQL_FORGET_HOSTS, &f, NULL}};
+    pg_step steps[] = {{SQL_LAZY, NULL, NULL},
+                       {SQL_BEAT_HOST, &h, NULL},
+                       {SQL_RENEW, &l, NULL},
+                       {SQL_FORGET_HOSTS, &f, NULL}};
     pthread_mutex_lock(&s->mu);
-    ensure(s);
-    bool ok = pipeline(s, steps, 4);
-    cuzk_status rc = pipe_status(s, ok, steps, 4, "cannot record the heartbeat", msg, msg_len);
+    pg_ensure(&s->pg);
+    bool ok = pg_pipeline(&s->pg, steps, 4);
+    cuzk_status rc =
+        pg_pipe_status(&s->pg, ok, steps, 4, "cannot record the heartbeat", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
-    pipe_clear(steps, 4);
+    pg_pipe_clear(steps, 4);
     return rc;
 }
 
@@ -1213,9 +765,9 @@ static bool proof_refused(const PGresult *lock, const store_update *u, char *msg
  * gone. false: the statement failed. */
 static bool lock_job(pg_store *s, const char *id, bool *final)
 {
-    params p = {0};
+    pg_params p = {0};
     p_text(&p, id);
-    PGresult *r = exec(s, SQL_LOCK_JOB, &p);
+    PGresult *r = pg_exec(&s->pg, SQL_LOCK_JOB, &p);
     bool ok = PQresultStatus(r) == PGRES_TUPLES_OK;
     *final = !ok || PQntuples(r) == 0 || engine_state_is_terminal(col_int(r, 0, 0));
     PQclear(r);
@@ -1223,9 +775,9 @@ static bool lock_job(pg_store *s, const char *id, bool *final)
 }
 
 /* Runs a statement returning at most a row: *got whether it did. */
-static bool run_row(pg_store *s, const char *sql, const params *p, bool *got, int64_t *first)
+static bool run_row(pg_store *s, const char *sql, const pg_params *p, bool *got, int64_t *first)
 {
-    PGresult *r = exec(s, sql, p);
+    PGresult *r = pg_exec(&s->pg, sql, p);
     bool ok = PQresultStatus(r) == PGRES_TUPLES_OK;
     *got = ok && PQntuples(r) > 0;
     if (*got && first)
@@ -1239,7 +791,7 @@ static bool run_row(pg_store *s, const char *sql, const params *p, bool *got, in
  * other), the proof written unless the partition has one or the job is
  * final, and the job made done when no partition is left without a
  * proof (a row when it was). */
-static void proof_steps(step *steps, params *l, params *p, params *d, const char *host,
+static void proof_steps(pg_step *steps, pg_params *l, pg_params *p, pg_params *d, const char *host,
                         const store_update *u)
 {
     p_text(l, u->id);
@@ -1252,9 +804,9 @@ static void proof_steps(step *steps, params *l, params *p, params *d, const char
     p_i64(p, curve_of_proof_len(u->proof_len));
     p_i64(d, ENGINE_STATE_DONE);
     p_text(d, u->id);
-    steps[0] = (step){SQL_LOCK_JOB, l, NULL};
-    steps[1] = (step){SQL_PROVED, p, NULL};
-    steps[2] = (step){SQL_JOB_DONE, d, NULL};
+    steps[0] = (pg_step){SQL_LOCK_JOB, l, NULL};
+    steps[1] = (pg_step){SQL_PROVED, p, NULL};
+    steps[2] = (pg_step){SQL_JOB_DONE, d, NULL};
 }
 
 /* One transaction, one round trip (proof_steps). */
@@ -1262,18 +814,19 @@ static cuzk_status complete(store *st, const char *host, const store_update *u, 
                             char *msg, size_t msg_len)
 {
     pg_store *s = impl(st);
-    params l = {0}, p = {0}, d = {0};
-    step steps[3];
+    pg_params l = {0}, p = {0}, d = {0};
+    pg_step steps[3];
     proof_steps(steps, &l, &p, &d, host, u);
     pthread_mutex_lock(&s->mu);
-    ensure(s);
-    bool ok = pipeline(s, steps, 3);
-    cuzk_status rc = pipe_status(s, ok, steps, 3, "cannot write a partition's proof", msg, msg_len);
+    pg_ensure(&s->pg);
+    bool ok = pg_pipeline(&s->pg, steps, 3);
+    cuzk_status rc =
+        pg_pipe_status(&s->pg, ok, steps, 3, "cannot write a partition's proof", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
     *finished = ok && PQntuples(steps[2].r) > 0;
     if (ok && proof_refused(steps[0].r, u, msg, msg_len))
         rc = CUZK_ERR_INVALID_ARGUMENT;
-    pipe_clear(steps, 3);
+    pg_pipe_clear(steps, 3);
     return rc;
 }
 
@@ -1289,18 +842,18 @@ static cuzk_status complete_claim(store *st, const char *host, const store_updat
     if (!max || !num_circuits)
         return complete(st, host, u, finished, msg, msg_len);
     pg_store *s = impl(st);
-    params l = {0}, p = {0}, d = {0}, c = {0};
+    pg_params l = {0}, p = {0}, d = {0}, c = {0};
     char *names = claim_params(&c, host, circuits, num_circuits, max, lease_s);
     if (!names)
         return CUZK_ERR_OUT_OF_MEMORY;
-    step steps[4];
+    pg_step steps[4];
     proof_steps(steps, &l, &p, &d, host, u);
-    steps[3] = (step){SQL_CLAIM, &c, NULL};
+    steps[3] = (pg_step){SQL_CLAIM, &c, NULL};
     pthread_mutex_lock(&s->mu);
-    ensure(s);
-    bool ok = pipeline(s, steps, 4);
-    cuzk_status rc =
-        pipe_status(s, ok, steps, 4, "cannot write a partition's proof and claim", msg, msg_len);
+    pg_ensure(&s->pg);
+    bool ok = pg_pipeline(&s->pg, steps, 4);
+    cuzk_status rc = pg_pipe_status(&s->pg, ok, steps, 4,
+                                    "cannot write a partition's proof and claim", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
     *finished = ok && PQntuples(steps[2].r) > 0;
     /* A refused proof is not written; the claim stands (its leases are
@@ -1309,7 +862,7 @@ static cuzk_status complete_claim(store *st, const char *host, const store_updat
         rc = CUZK_ERR_INVALID_ARGUMENT;
     if (ok)
         read_leases(steps[3].r, max, out, n);
-    pipe_clear(steps, 4);
+    pg_pipe_clear(steps, 4);
     free(names);
     return rc;
 }
@@ -1318,7 +871,7 @@ static cuzk_status complete_claim(store *st, const char *host, const store_updat
 static bool end_job(pg_store *s, const char *id, engine_state state, const char *message,
                     bool *changed)
 {
-    params p = {0};
+    pg_params p = {0};
     p_i64(&p, (int64_t)state);
     p_str(&p, message);
     p_text(&p, id);
@@ -1331,15 +884,15 @@ static cuzk_status fail_partition(store *st, const char *id, uint32_t idx, const
 {
     pg_store *s = impl(st);
     *failed = false;
-    params p = {0};
+    pg_params p = {0};
     p_str(&p, reason);
     p_text(&p, id);
     p_i64(&p, idx);
     pthread_mutex_lock(&s->mu);
-    ensure(s);
+    pg_ensure(&s->pg);
     bool final = false, got = false;
     int64_t failures = 0;
-    bool ok = run(s, "BEGIN", NULL) && lock_job(s, id, &final);
+    bool ok = pg_run(&s->pg, "BEGIN", NULL) && lock_job(s, id, &final);
     if (ok && !final)
         ok = run_row(s, SQL_PART_FAILED, &p, &got, &failures);
     if (ok && got && failures >= (int64_t)limit) {
@@ -1361,7 +914,7 @@ static cuzk_status release(store *st, const char *host, const char *id, uint32_t
                            size_t msg_len)
 {
     pg_store *s = impl(st);
-    params p = {0}, e = {0};
+    pg_params p = {0}, e = {0};
     if (idx == UINT32_MAX) {
         p_text(&p, host);
     } else {
@@ -1370,15 +923,15 @@ static cuzk_status release(store *st, const char *host, const char *id, uint32_t
         p_text(&p, host);
     }
     p_str(&e, "");
-    step steps[] = {{SQL_LAZY, NULL, NULL},
-                    {idx == UINT32_MAX ? SQL_RELEASE_ALL : SQL_RELEASE, &p, NULL},
-                    {SQL_NOTIFY, &e, NULL}};
+    pg_step steps[] = {{SQL_LAZY, NULL, NULL},
+                       {idx == UINT32_MAX ? SQL_RELEASE_ALL : SQL_RELEASE, &p, NULL},
+                       {SQL_NOTIFY, &e, NULL}};
     pthread_mutex_lock(&s->mu);
-    ensure(s);
-    bool ok = pipeline(s, steps, 3);
-    cuzk_status rc = pipe_status(s, ok, steps, 3, "cannot release a lease", msg, msg_len);
+    pg_ensure(&s->pg);
+    bool ok = pg_pipeline(&s->pg, steps, 3);
+    cuzk_status rc = pg_pipe_status(&s->pg, ok, steps, 3, "cannot release a lease", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
-    pipe_clear(steps, 3);
+    pg_pipe_clear(steps, 3);
     return rc;
 }
 
@@ -1387,36 +940,37 @@ static cuzk_status finish(store *st, const char *id, engine_state state, const c
                           bool *changed, char *msg, size_t msg_len)
 {
     pg_store *s = impl(st);
-    params l = {0}, p = {0};
+    pg_params l = {0}, p = {0};
     p_text(&l, id);
     p_i64(&p, (int64_t)state);
     p_str(&p, message);
     p_text(&p, id);
     p_i64(&p, ENGINE_STATE_DONE);
-    step steps[] = {{SQL_LOCK_JOB, &l, NULL}, {SQL_JOB_END, &p, NULL}};
+    pg_step steps[] = {{SQL_LOCK_JOB, &l, NULL}, {SQL_JOB_END, &p, NULL}};
     pthread_mutex_lock(&s->mu);
-    ensure(s);
-    bool ok = pipeline(s, steps, 2);
-    cuzk_status rc = pipe_status(s, ok, steps, 2, "cannot make a job final", msg, msg_len);
+    pg_ensure(&s->pg);
+    bool ok = pg_pipeline(&s->pg, steps, 2);
+    cuzk_status rc = pg_pipe_status(&s->pg, ok, steps, 2, "cannot make a job final", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
     *changed = ok && PQntuples(steps[1].r) > 0;
-    pipe_clear(steps, 2);
+    pg_pipe_clear(steps, 2);
     return rc;
 }
 
 static cuzk_status leave(store *st, const char *host, char *msg, size_t msg_len)
 {
     pg_store *s = impl(st);
-    params p = {0}, e = {0};
+    pg_params p = {0}, e = {0};
     p_text(&p, host);
     p_str(&e, "");
-    step steps[] = {{SQL_RELEASE_ALL, &p, NULL}, {SQL_LEAVE, &p, NULL}, {SQL_NOTIFY, &e, NULL}};
+    pg_step steps[] = {{SQL_RELEASE_ALL, &p, NULL}, {SQL_LEAVE, &p, NULL}, {SQL_NOTIFY, &e, NULL}};
     pthread_mutex_lock(&s->mu);
-    ensure(s);
-    bool ok = pipeline(s, steps, 3);
-    cuzk_status rc = pipe_status(s, ok, steps, 3, "cannot remove the host's record", msg, msg_len);
+    pg_ensure(&s->pg);
+    bool ok = pg_pipeline(&s->pg, steps, 3);
+    cuzk_status rc =
+        pg_pipe_status(&s->pg, ok, steps, 3, "cannot remove the host's record", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
-    pipe_clear(steps, 3);
+    pg_pipe_clear(steps, 3);
     return rc;
 }
 
@@ -1424,13 +978,13 @@ static cuzk_status info(store *st, store_cluster_info *out, char *msg, size_t ms
 {
     pg_store *s = impl(st);
     memset(out, 0, sizeof(*out));
-    params q = {0};
+    pg_params q = {0};
     p_i64(&q, ENGINE_STATE_DONE);
     pthread_mutex_lock(&s->mu);
-    ensure(s);
+    pg_ensure(&s->pg);
     cuzk_status rc = CUZK_OK;
-    PGresult *h = query(s, SQL_HOSTS, NULL, "cannot read the hosts", msg, msg_len);
-    PGresult *r = h ? query(s, SQL_QUEUE, &q, "cannot read the queue", msg, msg_len) : NULL;
+    PGresult *h = pg_query(&s->pg, SQL_HOSTS, NULL, "cannot read the hosts", msg, msg_len);
+    PGresult *r = h ? pg_query(&s->pg, SQL_QUEUE, &q, "cannot read the queue", msg, msg_len) : NULL;
     pthread_mutex_unlock(&s->mu);
     if (!h || !r)
         rc = CUZK_ERR_IO;
@@ -1469,16 +1023,16 @@ static cuzk_status finals(store *st, const char (*ids)[STORE_ID_CHARS + 1], size
         v[i] = ids[i];
         final[i] = true; /* unless found unfinished */
     }
-    char *list = text_array(v, n);
+    char *list = pg_text_array(v, n);
     free(v);
     if (!list)
         return CUZK_ERR_OUT_OF_MEMORY;
-    params p = {0};
+    pg_params p = {0};
     p_text(&p, list);
     p_i64(&p, ENGINE_STATE_DONE);
     pthread_mutex_lock(&s->mu);
-    ensure(s);
-    PGresult *r = query(s, SQL_FINALS, &p, "cannot read jobs' states", msg, msg_len);
+    pg_ensure(&s->pg);
+    PGresult *r = pg_query(&s->pg, SQL_FINALS, &p, "cannot read jobs' states", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
     free(list);
     for (int row = 0; r && row < PQntuples(r); row++) {
@@ -1503,8 +1057,8 @@ static cuzk_status ids(store *st, char (**out)[STORE_ID_CHARS + 1], size_t *n, c
     *out = NULL;
     *n = 0;
     pthread_mutex_lock(&s->mu);
-    ensure(s);
-    PGresult *r = query(s, SQL_IDS, NULL, "cannot list jobs", msg, msg_len);
+    pg_ensure(&s->pg);
+    PGresult *r = pg_query(&s->pg, SQL_IDS, NULL, "cannot list jobs", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
     if (!r)
         return CUZK_ERR_IO;
@@ -1522,16 +1076,16 @@ static cuzk_status drop_spills(store *st, const char *id, uint32_t max,
 {
     pg_store *s = impl(st);
     *gone = 0;
-    params p = {0};
+    pg_params p = {0};
     if (id)
         p_text(&p, id);
     else
         p_i64(&p, max);
     p_i64(&p, ENGINE_STATE_DONE);
     pthread_mutex_lock(&s->mu);
-    ensure(s);
-    PGresult *r = query(s, id ? SQL_JOB_SPILLS : SQL_FINAL_SPILLS, &p,
-                        "cannot read the spilled witnesses of final jobs", msg, msg_len);
+    pg_ensure(&s->pg);
+    PGresult *r = pg_query(&s->pg, id ? SQL_JOB_SPILLS : SQL_FINAL_SPILLS, &p,
+                           "cannot read the spilled witnesses of final jobs", msg, msg_len);
     pthread_mutex_unlock(&s->mu);
     if (!r)
         return CUZK_ERR_IO;
@@ -1548,16 +1102,16 @@ static cuzk_status drop_spills(store *st, const char *id, uint32_t max,
         if (!PQgetisnull(r, row, 0) && remove(ctx, PQgetvalue(r, row, 0)))
             paths[(*gone)++] = PQgetvalue(r, row, 0);
     cuzk_status rc = CUZK_OK;
-    char *list = *gone ? text_array(paths, *gone) : NULL;
+    char *list = *gone ? pg_text_array(paths, *gone) : NULL;
     if (*gone && !list)
         rc = CUZK_ERR_OUT_OF_MEMORY;
     if (list) {
-        params f = {0};
+        pg_params f = {0};
         p_text(&f, list);
         pthread_mutex_lock(&s->mu);
-        ensure(s);
-        if (!run(s, SQL_FORGET_SPILLS, &f))
-            rc = pg_error(s, "cannot forget removed spilled witnesses", NULL, msg, msg_len);
+        pg_ensure(&s->pg);
+        if (!pg_run(&s->pg, SQL_FORGET_SPILLS, &f))
+            rc = pg_error(&s->pg, "cannot forget removed spilled witnesses", NULL, msg, msg_len);
         pthread_mutex_unlock(&s->mu);
     }
     free(list);
@@ -1566,121 +1120,54 @@ static cuzk_status drop_spills(store *st, const char *id, uint32_t max,
     return rc;
 }
 
-/* ------------------------------------------------------------- listener */
-
-static void bump(pg_store *s)
+static cuzk_status spills_needed(store *st, const char *const *paths, const char *const *jobs,
+                                 size_t n, bool *needed, char *msg, size_t msg_len)
 {
-    pthread_mutex_lock(&s->ev_mu);
-    s->events++;
-    pthread_cond_broadcast(&s->ev_cv);
-    pthread_mutex_unlock(&s->ev_mu);
+    pg_store *s = impl(st);
+    /* Needed unless the store says otherwise: a file is never taken for
+     * an orphan on a failure. */
+    for (size_t i = 0; i < n; i++)
+        needed[i] = true;
+    if (!n)
+        return CUZK_OK;
+    char *path_list = pg_text_array(paths, n), *job_list = pg_text_array(jobs, n);
+    if (!path_list || !job_list) {
+        free(path_list);
+        free(job_list);
+        return CUZK_ERR_OUT_OF_MEMORY;
+    }
+    pg_params p = {0};
+    p_text(&p, path_list);
+    p_text(&p, job_list);
+    pthread_mutex_lock(&s->mu);
+    pg_ensure(&s->pg);
+    PGresult *r = pg_query(&s->pg, SQL_SPILLS_NEEDED, &p,
+                           "cannot look up the files found in the spill folder", msg, msg_len);
+    pthread_mutex_unlock(&s->mu);
+    free(path_list);
+    free(job_list);
+    if (!r)
+        return CUZK_ERR_IO;
+    for (size_t i = 0; i < n; i++)
+        needed[i] = false;
+    int rows = PQntuples(r);
+    for (int row = 0; row < rows; row++) {
+        int64_t at = col_int(r, row, 0);
+        if (at >= 1 && (uint64_t)at <= n)
+            needed[at - 1] = true;
+    }
+    PQclear(r);
+    return CUZK_OK;
 }
 
 static uint64_t events(store *st)
 {
-    pg_store *s = impl(st);
-    pthread_mutex_lock(&s->ev_mu);
-    uint64_t n = s->events;
-    pthread_mutex_unlock(&s->ev_mu);
-    return n;
+    return pg_conn_events(&impl(st)->pg);
 }
 
 static bool wait_event(store *st, uint64_t seen, double timeout_s)
 {
-    pg_store *s = impl(st);
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    double whole = (double)(time_t)timeout_s;
-    until.tv_sec += (time_t)timeout_s;
-    until.tv_nsec += (long)((timeout_s - whole) * 1e9);
-    if (until.tv_nsec >= 1000000000L) {
-        until.tv_sec++;
-        until.tv_nsec -= 1000000000L;
-    }
-    pthread_mutex_lock(&s->ev_mu);
-    while (s->events == seen && !s->stop)
-        if (pthread_cond_timedwait(&s->ev_cv, &s->ev_mu, &until) == ETIMEDOUT)
-            break;
-    bool got = s->events != seen;
-    pthread_mutex_unlock(&s->ev_mu);
-    return got;
-}
-
-static bool stopping(pg_store *s)
-{
-    pthread_mutex_lock(&s->ev_mu);
-    bool stop = s->stop;
-    pthread_mutex_unlock(&s->ev_mu);
-    return stop;
-}
-
-/* A connection LISTENing on CHANNEL; NULL when the server cannot be
- * reached now. */
-static PGconn *listen_conn(pg_store *s)
-{
-    PGconn *c = PQconnectdb(s->conninfo);
-    if (c && PQstatus(c) == CONNECTION_OK) {
-        PQsetNoticeProcessor(c, drop_notice, NULL);
-        PGresult *r = PQexec(c, "LISTEN " CHANNEL);
-        bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
-        PQclear(r);
-        if (ok)
-            return c;
-    }
-    PQfinish(c);
-    return NULL;
-}
-
-/* Counts notifications; a lost connection is made again (and counted as
- * one: what came meanwhile is unknown, so waiters look again). */
-static void *listener_main(void *arg)
-{
-    pg_store *s = arg;
-    PGconn *c = NULL;
-    bool lost = false;
-    while (!stopping(s)) {
-        if (!c && !(c = listen_conn(s))) {
-            nanosleep(&(struct timespec){.tv_sec = RELISTEN_S}, NULL);
-            continue;
-        }
-        if (lost) {
-            lost = false;
-            bump(s);
-        }
-        struct pollfd pfd = {.fd = PQsocket(c), .events = POLLIN};
-        int got = poll(&pfd, 1, 200); /* short: a close is seen soon */
-        if (got < 0 && errno != EINTR)
-            got = 0;
-        if (got > 0 && !PQconsumeInput(c)) {
-            PQfinish(c);
-            c = NULL;
-            lost = true;
-            bump(s);
-            continue;
-        }
-        bool any = false;
-        PGnotify *n;
-        while ((n = PQnotifies(c))) {
-            any = true;
-            PQfreemem(n);
-        }
-        if (any)
-            bump(s);
-    }
-    PQfinish(c);
-    return NULL;
-}
-
-static cuzk_status start_listener(pg_store *s, char *msg, size_t msg_len)
-{
-    int e = pthread_create(&s->listener, NULL, listener_main, s);
-    if (e) {
-        msg_set(msg, msg_len, "job store %s: cannot start the notification listener: %s", s->where,
-                strerror(e));
-        return CUZK_ERR_IO;
-    }
-    s->listening = true;
-    return CUZK_OK;
+    return pg_conn_wait(&impl(st)->pg, seen, timeout_s);
 }
 
 static const store_cluster_ops pg_cluster_ops = {
@@ -1699,6 +1186,7 @@ static const store_cluster_ops pg_cluster_ops = {
     .bound_queue = bound_queue,
     .ids = ids,
     .drop_spills = drop_spills,
+    .spills_needed = spills_needed,
 };
 
 static const store_ops pg_ops = {
@@ -1714,70 +1202,42 @@ static const store_ops pg_ops = {
 
 /* ----------------------------------------------------------------- open */
 
-void store_postgres_where(const char *conninfo, char *out, size_t cap)
-{
-    PQconninfoOption *opts = PQconninfoParse(conninfo, NULL);
-    size_t n = 0;
-    out[0] = 0;
-    for (PQconninfoOption *o = opts; o && o->keyword; o++) {
-        if (!o->val || !*o->val || strcmp(o->keyword, "password") == 0 || n >= cap)
-            continue;
-        n += (size_t)snprintf(out + n, cap - n, "%s%s=%s", n ? " " : "", o->keyword, o->val);
-    }
-    if (!opts)
-        snprintf(out, cap, "(settings libpq cannot parse)");
-    else if (!out[0])
-        snprintf(out, cap, "(libpq's defaults)");
-    PQconninfoFree(opts);
-}
-
 /* Applies the migration to `version` unless cuzk_schema has it, in one
  * transaction, under the advisory lock. */
 static cuzk_status migrate_one(pg_store *s, int version, char *msg, size_t msg_len)
 {
-    params lock = {0}, p = {0};
+    pg_params lock = {0}, p = {0};
     p_i64(&lock, MIGRATION_LOCK);
     p_i64(&p, version);
     PGresult *r = NULL;
-    bool ok = run(s, "BEGIN", NULL) &&
-              run(s, "SELECT pg_advisory_xact_lock($1::bigint)", &lock) && /* until COMMIT */
-              run(s,
-                  "CREATE TABLE IF NOT EXISTS cuzk_schema (version INTEGER PRIMARY KEY,"
-                  " applied_at TIMESTAMPTZ NOT NULL DEFAULT now())",
-                  NULL);
+    bool ok =
+        pg_run(&s->pg, "BEGIN", NULL) &&
+        pg_run(&s->pg, "SELECT pg_advisory_xact_lock($1::bigint)", &lock) && /* until COMMIT */
+        pg_run(&s->pg,
+               "CREATE TABLE IF NOT EXISTS cuzk_schema (version INTEGER PRIMARY KEY,"
+               " applied_at TIMESTAMPTZ NOT NULL DEFAULT now())",
+               NULL);
     if (ok) {
-        r = exec(s, "SELECT max(version) FROM cuzk_schema", NULL);
+        r = pg_exec(&s->pg, "SELECT max(version) FROM cuzk_schema", NULL);
         ok = PQresultStatus(r) == PGRES_TUPLES_OK;
     }
     int64_t have = ok ? col_int(r, 0, 0) : 0;
     PQclear(r);
     if (ok && have > (int64_t)NUM_MIGRATIONS) {
-        run(s, "ROLLBACK", NULL);
+        pg_run(&s->pg, "ROLLBACK", NULL);
         msg_set(msg, msg_len, "job store %s has schema version %" PRId64 "; this cuzk knows %zu",
-                s->where, have, NUM_MIGRATIONS);
+                s->pg.where, have, NUM_MIGRATIONS);
         return CUZK_ERR_INVALID_ARGUMENT;
     }
     if (ok && have < version)
-        ok = run(s, migrations[version - 1], NULL) &&
-             run(s, "INSERT INTO cuzk_schema (version) VALUES ($1::integer)", &p);
-    if (!ok || !run(s, "COMMIT", NULL)) {
-        cuzk_status rc = pg_error(s, "cannot apply the schema", NULL, msg, msg_len);
-        run(s, "ROLLBACK", NULL);
+        ok = pg_run(&s->pg, migrations[version - 1], NULL) &&
+             pg_run(&s->pg, "INSERT INTO cuzk_schema (version) VALUES ($1::integer)", &p);
+    if (!ok || !pg_run(&s->pg, "COMMIT", NULL)) {
+        cuzk_status rc = pg_error(&s->pg, "cannot apply the schema", NULL, msg, msg_len);
+        pg_run(&s->pg, "ROLLBACK", NULL);
         return rc;
     }
     return CUZK_OK;
-}
-
-static void drop_notice(void *ctx, const char *message)
-{
-    (void)ctx;
-    (void)message;
-}
-
-bool store_is_postgres_url(const char *where)
-{
-    return where &&
-           (strncmp(where, "postgresql://", 13) == 0 || strncmp(where, "postgres://", 11) == 0);
 }
 
 cuzk_status store_open_postgres(store **out, const char *conninfo, char *msg, size_t msg_len)
@@ -1788,23 +1248,11 @@ cuzk_status store_open_postgres(store **out, const char *conninfo, char *msg, si
         return CUZK_ERR_OUT_OF_MEMORY;
     s->base.ops = &pg_ops;
     pthread_mutex_init(&s->mu, NULL);
-    pthread_mutex_init(&s->ev_mu, NULL);
-    pthread_cond_init(&s->ev_cv, NULL);
-    snprintf(s->conninfo, sizeof(s->conninfo), "%s", conninfo);
-    store_postgres_where(s->conninfo, s->where, sizeof(s->where));
-    s->conn = PQconnectdb(s->conninfo);
-    if (!s->conn) {
-        close_store(&s->base);
-        return CUZK_ERR_OUT_OF_MEMORY;
-    }
-    cuzk_status rc = CUZK_OK;
-    if (PQstatus(s->conn) != CONNECTION_OK)
-        rc = pg_error(s, "cannot connect", NULL, msg, msg_len);
-    PQsetNoticeProcessor(s->conn, drop_notice, NULL); /* not on stderr */
+    cuzk_status rc = pg_conn_open(&s->pg, conninfo, msg, msg_len);
     for (int v = 1; rc == CUZK_OK && v <= (int)NUM_MIGRATIONS; v++)
         rc = migrate_one(s, v, msg, msg_len);
     if (rc == CUZK_OK)
-        rc = start_listener(s, msg, msg_len);
+        rc = pg_conn_listen(&s->pg, SQL_LISTEN, msg, msg_len);
     if (rc != CUZK_OK) {
         close_store(&s->base);
         return rc;

@@ -247,6 +247,16 @@ typedef struct store_cluster_ops {
     cuzk_status (*drop_spills)(store *st, const char *id, uint32_t max,
                                bool (*remove)(void *ctx, const char *path), void *ctx,
                                uint32_t *gone, char *msg, size_t msg_len);
+    /* Of n files found in the spill folder (paths[i], named as written
+     * for job jobs[i]), those the store may still need: needed[i] when
+     * job jobs[i] has a row (its partitions may name the file, whatever
+     * spelling of the folder the host that wrote it had) or a spilled
+     * partition names paths[i]. A file neither keeps is an orphan: its
+     * job was never recorded (its host stopped between writing the file
+     * and committing the job) or has expired, and nothing will read or
+     * remove it. */
+    cuzk_status (*spills_needed)(store *st, const char *const *paths, const char *const *jobs,
+                                 size_t n, bool *needed, char *msg, size_t msg_len);
 } store_cluster_ops;
 
 /* Called per job by store_list, in submission order; false stops. */

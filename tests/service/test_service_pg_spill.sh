@@ -13,8 +13,10 @@
 # with it; so does one whose file is damaged; a cancel removes a job's
 # files at once; a spill folder that cannot be written refuses the
 # submission naming it, recording nothing; a host's start sweeps the file
-# of a final job whose host died before removing it; the SQLite store
-# spills nothing.
+# of a final job whose host died before removing it, and the orphaned
+# files no row names (an hour old, named as spills are), leaving every
+# other file, a live job's old ones among them; the SQLite store spills
+# nothing.
 # Without PostgreSQL's binaries it fails, as its siblings do.
 # Usage: test_service_pg_spill.sh path/to/cuzk
 set -u
@@ -108,7 +110,10 @@ damaged_file=$(q "SELECT wtns_path FROM partitions WHERE job = '$damaged'")
 truncate -s 100 "$damaged_file"
 
 # Host 2 lacks p10 and has a witness folder of its own: it opens the
-# spilled files beneath the spill folder regardless.
+# spilled files beneath the spill folder regardless. The files are made
+# two hours old first: the orphan sweep at its start must keep them, as
+# their jobs are live.
+touch -d '2 hours ago' "$big_file" "${broken_files[1]}" "$damaged_file"
 cat >"$tmp/h2.ini" <<EOF
 [engine]
 backend = cpu
@@ -122,6 +127,9 @@ kind = zkey
 zkey = $fixtures/chain_bls12381.zkey
 EOF
 launch 2 "$tmp/h2.ini"
+if grep -q "from the spill folder" "$tmp/h2.log"; then
+    fail "host 2's start removed a live job's spilled file: $(grep "from the spill folder" "$tmp/h2.log")"
+else pass; fi
 check "the spilled job is proved by host 2" 0 at 2 "$cuzk" await "$big" --timeout 60 \
     --proof-out "$tmp/big.json" --public-out "$tmp/big-public.json"
 check "its proof verifies" 0 "$cuzk" verify "$fixtures/manypub_verification_key_bls12381.json" \
@@ -179,11 +187,54 @@ q "INSERT INTO jobs (id, circuit, priority, partitions, timeout_s, state, submit
    VALUES ('0123456789abcdef0123456789abcdef', 'manypub', 2, 1, 0, 6, 1, 1, 'cancelled');
    INSERT INTO partitions (job, idx, seed, wtns_path, state, spilled, circuit)
    VALUES ('0123456789abcdef0123456789abcdef', 0, 0, '$orphan', 6, true, 'manypub')" >/dev/null
+# Orphans (a host stopped between writing a job's files and committing
+# the job): named as spills are, no row naming them. Two hours old, they
+# go at the next host's start, the temporary file of a write that never
+# ended too. Kept: a fresh one (its job may be committing on another host
+# right now), files of other names (upper-case hex is none of the
+# spiller's), a link, and the old files of a job still queued (of a
+# circuit no host has): one by its job's row, one (its name carries a job
+# with no row) by the partition that names it.
+dead=fedcba9876543210fedcba9876543210
+queued=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+old_orphan=$spill/$dead-0-0123456789abcdef.wtns
+old_part=$spill/.$dead-1-0123456789abcdef.wtns.part
+fresh_orphan=$spill/00112233445566778899aabbccddeeff-0-0123456789abcdef.wtns
+unrelated=$spill/notes.txt
+upper=$spill/FEDCBA9876543210FEDCBA9876543210-0-0123456789abcdef.wtns
+link=$spill/$dead-2-0123456789abcdef.wtns
+live=$spill/$queued-0-0123456789abcdef.wtns
+live_by_path=$spill/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb-0-0123456789abcdef.wtns
+for f in "$old_orphan" "$old_part" "$fresh_orphan" "$unrelated" "$upper" "$live" "$live_by_path"; do
+    cp "$manypub" "$f"
+done
+ln -s "$unrelated" "$link"
+touch -h -d '2 hours ago' "$old_orphan" "$old_part" "$unrelated" "$upper" "$link" "$live" \
+    "$live_by_path"
+q "INSERT INTO jobs (id, circuit, priority, partitions, timeout_s, state, submitted_at, message)
+   VALUES ('$queued', 'nowhere', 2, 2, 0, 0, 1, '');
+   INSERT INTO partitions (job, idx, seed, wtns_path, state, spilled, circuit)
+   VALUES ('$queued', 0, 0, '$live', 0, true, 'nowhere'),
+          ('$queued', 1, 0, '$live_by_path', 0, true, 'nowhere')" >/dev/null
 launch 2 "$tmp/h2.ini"
 gone "a host's start sweeps the file of a final job" "$orphan"
-is "and forgets its path" "$(q "SELECT count(*) FROM partitions WHERE spilled")" 0
+is "and forgets its path" "$(q "SELECT count(*) FROM partitions WHERE spilled
+                                AND job = '0123456789abcdef0123456789abcdef'")" 0
+for f in "$old_orphan" "$old_part"; do
+    if [ ! -e "$f" ]; then pass; else fail "the orphan $f is still there"; fi
+done
+expect "the removal is logged" "$tmp/h2.log" "removed $old_orphan from the spill folder"
+expect "so is the temporary file's" "$tmp/h2.log" "removed $old_part from the spill folder"
+for f in "$fresh_orphan" "$unrelated" "$upper" "$live" "$live_by_path"; do
+    if [ -f "$f" ]; then pass; else fail "the sweep removed $f, which it must keep"; fi
+done
+if [ -L "$link" ]; then pass; else fail "the sweep removed the link $link"; fi
+is "the queued job's rows still name its files" \
+    "$(q "SELECT count(*) FROM partitions WHERE job = '$queued' AND spilled")" 2
 kill -TERM "${pid[2]}"
 { wait "${pid[2]}"; } 2>/dev/null
+q "DELETE FROM jobs WHERE id = '$queued'" >/dev/null
+rm -f "$fresh_orphan" "$unrelated" "$upper" "$link" "$live" "$live_by_path"
 
 # The SQLite store keeps every streamed witness in its file: the spill
 # folder is not used, and the log says so.

@@ -769,6 +769,23 @@ static void test_spills(void **state)
     assert_false(parts[2].spilled);
     store_partitions_free(parts, 3);
 
+    /* Files found in the spill folder: needed while their job has a row
+     * (whatever path), or a spilled partition names them (whatever job
+     * their name carries); an orphan otherwise. */
+    char nobody[STORE_ID_CHARS + 1];
+    assert_true(store_new_id(nobody));
+    const char *found[3] = {"/spill/j-0.wtns", "/spill/x.wtns", "/spill/y.wtns"};
+    const char *owners[3] = {nobody, j.id, nobody};
+    bool needed[3];
+    ok(ops->spills_needed(a, found, owners, 3, needed, msg, sizeof(msg)));
+    assert_true(needed[0]);
+    assert_true(needed[1]);
+    assert_false(needed[2]);
+    /* a client's path is not a spilled witness's */
+    const char *client[1] = {"/shared/w1.wtns"}, *client_owner[1] = {nobody};
+    ok(ops->spills_needed(a, client, client_owner, 1, needed, msg, sizeof(msg)));
+    assert_false(needed[0]);
+
     /* Not final: nothing to remove. */
     removals r = {0};
     uint32_t gone = 9;
@@ -804,6 +821,10 @@ static void test_spills(void **state)
     r = (removals){.keep = NULL};
     ok(ops->drop_spills(a, NULL, 16, note_removal, &r, &gone, msg, sizeof(msg)));
     assert_int_equal(r.n, 0);
+    /* Forgotten, its path is needed only while its job has a row. */
+    const char *forgotten[1] = {"/spill/k-0.wtns"}, *unknown[1] = {nobody};
+    ok(ops->spills_needed(a, forgotten, unknown, 1, needed, msg, sizeof(msg)));
+    assert_false(needed[0]);
     store_close(a);
 }
 
