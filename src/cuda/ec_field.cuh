@@ -9,6 +9,7 @@
 
 #include "cuda/ff_bn254_fp2.cuh"
 #include "cuda/ff_fp2.cuh"
+#include "field/limbs_inv_impl.h"
 
 #define EF_(name) ec_fp_##name
 #define EF2_(name) ec_fp2_##name
@@ -16,6 +17,7 @@
 #define F2_(name) dfp2_##name
 #define EF_LIMBS DFP_LIMBS
 #define EF_MODULUS DFP_MODULUS
+#define EF_R3 DFP_R3
 #define EF_TOP_BIT 380 /* limb 11, bit 28 */
 #include "cuda/ec_field_impl.cuh"
 
@@ -25,6 +27,7 @@
 #define F2_(name) dbn254_fp2_##name
 #define EF_LIMBS DBN254_FP_LIMBS
 #define EF_MODULUS DBN254_FP_MODULUS
+#define EF_R3 DBN254_FP_R3
 #define EF_TOP_BIT 253 /* limb 7, bit 29 */
 #include "cuda/ec_field_impl.cuh"
 

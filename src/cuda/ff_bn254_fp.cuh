@@ -27,6 +27,13 @@
             0x0e0a77c1u                                                                            \
     }
 
+/* R³ mod p (cuda/ec_field_impl.cuh's divsteps inversion). */
+#define DBN254_FP_R3                                                                               \
+    {                                                                                              \
+        0x3f871adeu, 0x3eaa7e44u, 0xeba56a6bu, 0x0684ec1eu, 0x79f99d82u, 0xb869623fu, 0x7e446c77u, \
+            0x371359b4u                                                                            \
+    }
+
 #define FF_(name) dbn254_fp_##name
 #define FF_LIMBS DBN254_FP_LIMBS
 #define FF_MODULUS DBN254_FP_MODULUS

@@ -27,6 +27,14 @@
             0x77ce5853u, 0xa256ec6du, 0x5c071a97u, 0xfa80e493u, 0x15f65ec3u                        \
     }
 
+/* R³ mod p: one Montgomery product turns the integer inverse of a·R into
+ * a^−1·R (cuda/ec_field_impl.cuh's divsteps inversion). */
+#define DFP_R3                                                                                     \
+    {                                                                                              \
+        0xd94ca1e0u, 0xed48ac6bu, 0x03a7adf8u, 0x315f831eu, 0x615e29ddu, 0x9a53352au, 0x921e1761u, \
+            0x34c04e5eu, 0x65724728u, 0x2512d435u, 0x91755d4du, 0x0aa63460u                        \
+    }
+
 #define FF_(name) dfp_##name
 #define FF_LIMBS DFP_LIMBS
 #define FF_MODULUS DFP_MODULUS

@@ -67,6 +67,13 @@ cuzk_status cuda_field_throughput(cuda_field field, cuda_field_op op, size_t n_t
 /* cuda_field_throughput(CUDA_FIELD_FP, CUDA_FIELD_MUL, ...). */
 cuzk_status cuda_fp_mul_throughput(size_t n_threads, int iters_per_thread, float *ms);
 
+/* out[i] = 1/a[i] (0 for 0) in the base field Fp of BLS12-381 (bn254 = 0;
+ * struct fp elements, 48 bytes) or of BN254 (bn254 = 1; bn254_fp_t, 32
+ * bytes), Montgomery forms, by divsteps (divsteps = 1: the device's
+ * ec_*_inv_var, field/limbs_inv_impl.h) or by Fermat (0: ec_*_inv), one
+ * thread an element. *ms (may be NULL): the kernel's time. */
+cuzk_status cuda_fp_inverse(int bn254, int divsteps, void *out, const void *a, size_t n, float *ms);
+
 /* "expression@file:line: message" of this thread's last failed CUDA call in
  * these launchers ("" when none failed). */
 const char *cuda_field_last_error(void);

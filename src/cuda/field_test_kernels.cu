@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "cuda/cuda_check.h"
+#include "cuda/ec_field.cuh"
 #include "cuda/ff_fp.cuh"
 #include "cuda/ff_fp2.cuh"
 #include "cuda/ff_fr.cuh"
@@ -198,6 +199,35 @@ __global__ void fp2_chain_kernel(int mul, dfp2_t *out, const dfp2_t *xs, const d
     dfp2_store(out + i, &x);
 }
 
+/* ---- inversion ------------------------------------------------------------ */
+
+__global__ void fp_inverse_kernel(int divsteps, dfp_t *out, const dfp_t *a, size_t n)
+{
+    for (size_t i = grid_index(); i < n; i += grid_stride()) {
+        dfp_t x, r;
+        dfp_load(&x, a + i);
+        if (divsteps)
+            ec_fp_inv_var(&r, &x);
+        else
+            ec_fp_inv(&r, &x);
+        dfp_store(out + i, &r);
+    }
+}
+
+__global__ void bn254_fp_inverse_kernel(int divsteps, dbn254_fp_t *out, const dbn254_fp_t *a,
+                                        size_t n)
+{
+    for (size_t i = grid_index(); i < n; i += grid_stride()) {
+        dbn254_fp_t x, r;
+        dbn254_fp_load(&x, a + i);
+        if (divsteps)
+            ec_bn254_fp_inv_var(&r, &x);
+        else
+            ec_bn254_fp_inv(&r, &x);
+        dbn254_fp_store(out + i, &r);
+    }
+}
+
 /* Pseudo-random field elements made on the device (benchmark inputs):
  * n_elems elements of `limbs` words each; the top word is masked so that
  * every element is below the modulus. */
@@ -311,6 +341,44 @@ static cuzk_status field_op(cuda_field field, cuda_field_op op, void *out, const
     CUDA_CHECK(st, cudaMemcpy(out, d_out, bytes, cudaMemcpyDeviceToHost));
     (void)cudaFree(d_a);
     (void)cudaFree(d_b);
+    (void)cudaFree(d_out);
+    return st;
+}
+
+extern "C" cuzk_status cuda_fp_inverse(int bn254, int divsteps, void *out, const void *a, size_t n,
+                                       float *ms)
+{
+    if (!out || !a)
+        return CUZK_ERR_INVALID_ARGUMENT;
+    if (ms)
+        *ms = 0;
+    if (n == 0)
+        return CUZK_OK;
+    const size_t bytes = n * (bn254 ? sizeof(dbn254_fp_t) : sizeof(dfp_t));
+    void *d_a = NULL, *d_out = NULL;
+    cudaEvent_t ev[2] = {NULL, NULL};
+    cuzk_status st = CUZK_OK;
+    CUDA_CHECK(st, cudaMalloc(&d_a, bytes));
+    CUDA_CHECK(st, cudaMalloc(&d_out, bytes));
+    CUDA_CHECK(st, cudaMemcpy(d_a, a, bytes, cudaMemcpyHostToDevice));
+    CUDA_CHECK(st, cudaEventCreate(&ev[0]));
+    CUDA_CHECK(st, cudaEventCreate(&ev[1]));
+    CUDA_CHECK(st, cudaEventRecord(ev[0], 0));
+    if (st == CUZK_OK && bn254)
+        bn254_fp_inverse_kernel<<<grid_for(n), FIELD_BLOCK>>>(divsteps, (dbn254_fp_t *)d_out,
+                                                              (const dbn254_fp_t *)d_a, n);
+    else if (st == CUZK_OK)
+        fp_inverse_kernel<<<grid_for(n), FIELD_BLOCK>>>(divsteps, (dfp_t *)d_out,
+                                                        (const dfp_t *)d_a, n);
+    CUDA_CHECK_LAUNCH(st, "inverse kernel launch");
+    CUDA_CHECK(st, cudaEventRecord(ev[1], 0));
+    CUDA_CHECK(st, cudaMemcpy(out, d_out, bytes, cudaMemcpyDeviceToHost));
+    if (st == CUZK_OK && ms)
+        CUDA_CHECK(st, cudaEventElapsedTime(ms, ev[0], ev[1]));
+    for (int k = 0; k < 2; k++)
+        if (ev[k])
+            (void)cudaEventDestroy(ev[k]);
+    (void)cudaFree(d_a);
     (void)cudaFree(d_out);
     return st;
 }

@@ -1,7 +1,8 @@
 /* The device field arithmetic (src/cuda/ff_*.cuh) against the CPU's, element
  * by element: Fp, Fr and Fp2 add, sub, neg, dbl, mul, sqr on edge values
- * (every pair of them for binary ops) and on seeded random values, and the
- * throughput kernel's dependent chains. Skipped (exit 77) without CUDA. */
+ * (every pair of them for binary ops) and on seeded random values, the
+ * throughput kernel's dependent chains, and both Fp inversions of both
+ * curves. Skipped (exit 77) without CUDA. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -25,6 +26,7 @@ int main(void)
 
 #include "cuda/device.h"
 #include "cuda/field_test.h"
+#include "field/bn254_fp.h"
 #include "field/fp.h"
 #include "field/fp2.h"
 #include "field/fr.h"
@@ -440,6 +442,70 @@ static void test_chains(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* The device's two inversions of Fp (BLS12-381 and BN254): divsteps
+ * (field/limbs_inv_impl.h compiled for the GPU) and Fermat, each equal to
+ * the CPU's inv_var on zero, one, −1 and seeded random elements; their
+ * kernel times are printed. */
+#define N_INV 4096
+static void test_fp_inverse(void **state)
+{
+    (void)state;
+    rng_t rng;
+    rng_seed(&rng, seed ^ 0x5);
+    for (int bn254 = 0; bn254 < 2; bn254++) {
+        const size_t elem = bn254 ? sizeof(bn254_fp_t) : sizeof(fp_t);
+        uint8_t *a = malloc(N_INV * elem), *want = malloc(N_INV * elem),
+                *got = malloc(N_INV * elem);
+        assert_non_null(a);
+        assert_non_null(want);
+        assert_non_null(got);
+        for (size_t i = 0; i < N_INV; i++) {
+            if (bn254) {
+                bn254_fp_t *x = (bn254_fp_t *)(a + i * elem);
+                if (i == 0)
+                    *x = BN254_FP_ZERO;
+                else if (i <= 2)
+                    *x = BN254_FP_ONE;
+                else
+                    bn254_fp_random(x, &rng);
+                if (i == 2)
+                    bn254_fp_neg(x, x);
+                bn254_fp_inv_var((bn254_fp_t *)(want + i * elem), x);
+            } else {
+                fp_t *x = (fp_t *)(a + i * elem);
+                if (i == 0)
+                    *x = FP_ZERO;
+                else if (i <= 2)
+                    *x = FP_ONE;
+                else
+                    fp_random(x, &rng);
+                if (i == 2)
+                    fp_neg(x, x);
+                fp_inv_var((fp_t *)(want + i * elem), x);
+            }
+        }
+        for (int divsteps = 0; divsteps < 2; divsteps++) {
+            float ms = 0;
+            memset(got, 0xa5, N_INV * elem);
+            assert_device_ok(cuda_fp_inverse(bn254, divsteps, got, a, N_INV, &ms));
+            size_t bad = 0;
+            for (size_t i = 0; i < N_INV; i++)
+                if (memcmp(got + i * elem, want + i * elem, elem) != 0) {
+                    if (bad++ < MAX_REPORTS)
+                        print_message("%s inverse (%s) of element %zu differs from the CPU's\n",
+                                      bn254 ? "BN254 Fp" : "Fp", divsteps ? "divsteps" : "Fermat",
+                                      i);
+                }
+            printf("  %s inverse by %s: %d elements, %.3f ms\n", bn254 ? "BN254 Fp" : "Fp",
+                   divsteps ? "divsteps" : "Fermat", N_INV, ms);
+            assert_int_equal(bad, 0);
+        }
+        free(a);
+        free(want);
+        free(got);
+    }
+}
+
 /* The benchmark entry point runs and reports a time. */
 static void test_throughput_runs(void **state)
 {
@@ -464,7 +530,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fp_ops),          cmocka_unit_test(test_fr_ops),
         cmocka_unit_test(test_fp2_ops),         cmocka_unit_test(test_chains),
-        cmocka_unit_test(test_throughput_runs),
+        cmocka_unit_test(test_throughput_runs), cmocka_unit_test(test_fp_inverse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
